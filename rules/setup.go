@@ -1,0 +1,167 @@
+package rules
+
+import (
+	"fmt"
+
+	"m44/hex"
+)
+
+// Setup is everything the engine needs to start a battle: the board, the
+// forces, the objectives and the card counts. The scenario package builds it
+// from .m44 files; tests build it by hand.
+type Setup struct {
+	Name string
+	Grid hex.Grid
+	// Top is the side whose baseline is row 0 (the .m44 side_player1).
+	Top Side
+	// First is the side that plays first.
+	First Side
+	// Cards and Victory are indexed by Side.
+	Cards   [2]int
+	Victory [2]int
+	Hexes   []HexSetup
+	Units   []UnitSetup
+	// Objectives beyond "one medal per unit eliminated" (rulebook annex 3).
+	Objectives []Objective
+	// BunkerUsers are the sides that may use bunkers as defensive positions
+	// (rulebook annex 2 "Bunkers"); zero means both.
+	BunkerUsers SideMask
+	// Front and Year give air superiority (rulebook annex 4).
+	Front string
+	Year  int
+	// Deck is the command deck; nil means PlayableDeck().
+	Deck Deck
+}
+
+// HexSetup is the ground of one hex; hexes not listed are plain.
+type HexSetup struct {
+	Hex       hex.Hex
+	Terrain   Terrain
+	Structure Structure
+	Obstacle  Obstacle
+}
+
+// UnitSetup places one unit.
+type UnitSetup struct {
+	Hex        hex.Hex
+	Type       UnitType
+	Side       Side
+	Figures    int8 // 0 = the type's standard strength
+	Elite      bool
+	Resistance bool
+	// Nation and Badge are carried for display (e.g. "us", "ger"; "badge4").
+	Nation string
+	Badge  string
+}
+
+// ObjectiveKind is one of the objective types of rulebook annex 3.
+type ObjectiveKind uint8
+
+const (
+	// TemporaryMedal is held while a unit of an eligible side occupies a hex.
+	TemporaryMedal ObjectiveKind = iota
+	// PermanentMedal is won for good the first time an eligible unit occupies a hex.
+	PermanentMedal
+	// MajorityMedal is held by the side with strictly more units on the hexes.
+	MajorityMedal
+	// SuddenDeath wins the game when the side occupies Count of the hexes.
+	SuddenDeath
+)
+
+var objectiveNames = [...]string{"temporary", "permanent", "majority", "sudden-death"}
+
+func (k ObjectiveKind) String() string { return objectiveNames[k] }
+
+// Objective is one objective on the board.
+type Objective struct {
+	Kind   ObjectiveKind
+	Hexes  []hex.Hex
+	Sides  SideMask // who can gain it
+	Medals int      // medals it is worth (not for SuddenDeath)
+	Count  int      // SuddenDeath: hexes to hold
+}
+
+// Validate checks the setup for contradictions, with a precise message.
+func (s *Setup) Validate() error {
+	g := s.Grid
+	if g.Rows <= 0 || g.Width <= 1 || g.Rows > 60 || g.Width > 60 {
+		return fmt.Errorf("board: bad size %dx%d", g.Width, g.Rows)
+	}
+	if s.Top > Axis || s.First > Axis {
+		return fmt.Errorf("sides: unknown side")
+	}
+	for side := Allies; side <= Axis; side++ {
+		if s.Cards[side] < 0 || s.Cards[side] > 20 {
+			return fmt.Errorf("cards %s: %d out of 0..20", side, s.Cards[side])
+		}
+		if s.Victory[side] < 1 || s.Victory[side] > 50 {
+			return fmt.Errorf("victory %s: %d out of 1..50", side, s.Victory[side])
+		}
+	}
+	seen := make(map[hex.Hex]bool, len(s.Hexes))
+	for _, h := range s.Hexes {
+		if !g.Contains(h.Hex) {
+			return fmt.Errorf("hex %s: not on the board", h.Hex)
+		}
+		if seen[h.Hex] {
+			return fmt.Errorf("hex %s: listed twice", h.Hex)
+		}
+		seen[h.Hex] = true
+		if h.Terrain >= NumTerrains || h.Structure >= NumStructures || h.Obstacle >= NumObstacles {
+			return fmt.Errorf("hex %s: unknown terrain or feature", h.Hex)
+		}
+	}
+	occupied := make(map[hex.Hex]bool, len(s.Units))
+	terr := make(map[hex.Hex]HexSetup, len(s.Hexes))
+	for _, h := range s.Hexes {
+		terr[h.Hex] = h
+	}
+	for _, u := range s.Units {
+		if !g.Contains(u.Hex) {
+			return fmt.Errorf("unit at %s: not on the board", u.Hex)
+		}
+		if occupied[u.Hex] {
+			return fmt.Errorf("unit at %s: two units on one hex", u.Hex)
+		}
+		occupied[u.Hex] = true
+		if u.Type >= numUnitTypes || u.Side > Axis {
+			return fmt.Errorf("unit at %s: unknown type or side", u.Hex)
+		}
+		if u.Figures < 0 || u.Figures > 9 {
+			return fmt.Errorf("unit at %s: %d figures", u.Hex, u.Figures)
+		}
+		if h, ok := terr[u.Hex]; ok && terrainTable[h.Terrain].impassable && h.Structure != Bridge {
+			return fmt.Errorf("unit at %s: on impassable %s", u.Hex, h.Terrain)
+		}
+	}
+	for i, o := range s.Objectives {
+		if len(o.Hexes) == 0 {
+			return fmt.Errorf("objective %d: no hex", i)
+		}
+		for _, h := range o.Hexes {
+			if !g.Contains(h) {
+				return fmt.Errorf("objective %d: hex %s not on the board", i, h)
+			}
+		}
+		if o.Sides == 0 {
+			return fmt.Errorf("objective %d: no side can gain it", i)
+		}
+		if o.Kind == SuddenDeath && (o.Count < 1 || o.Count > len(o.Hexes)) {
+			return fmt.Errorf("objective %d: sudden death needs 1..%d hexes, not %d", i, len(o.Hexes), o.Count)
+		}
+		if o.Kind != SuddenDeath && (o.Medals < 1 || o.Medals > 10) {
+			return fmt.Errorf("objective %d: %d medals", i, o.Medals)
+		}
+	}
+	deck := s.Deck
+	if deck == nil {
+		deck = PlayableDeck()
+	}
+	if len(deck) > int(NoCard) {
+		return fmt.Errorf("deck: %d cards, at most %d", len(deck), NoCard)
+	}
+	if s.Cards[0]+s.Cards[1] > len(deck) {
+		return fmt.Errorf("deck: %d cards cannot deal %d+%d", len(deck), s.Cards[0], s.Cards[1])
+	}
+	return nil
+}
