@@ -1,0 +1,212 @@
+package rules
+
+import (
+	"fmt"
+	"strconv"
+	"strings"
+
+	"m44/hex"
+)
+
+// ActionKind is what a decision does.
+type ActionKind uint8
+
+const (
+	ActPlay        ActionKind = iota + 1 // play Card
+	ActOrder                             // order the unit on From
+	ActEndOrders                         // order no more units
+	ActMove                              // move the unit on From to To
+	ActEndMoves                          // move no more units
+	ActBattle                            // the unit on From battles the unit on To
+	ActRemoveWire                        // the infantry on From gives up its battle to remove wire
+	ActEndBattles                        // battle no more: end the turn
+	ActRetreat                           // the unit on From retreats to To (Arg = flags ignored)
+	ActTakeGround                        // the attacker on From takes ground on To
+	ActSkip                              // decline take ground or overrun
+	ActKeep                              // keep Card of the two drawn (Recon)
+	numActionKinds
+)
+
+var actionWords = [numActionKinds]string{"", "play", "order", "end-orders", "move", "end-moves", "battle",
+	"remove-wire", "end-battles", "retreat", "take-ground", "skip", "keep"}
+
+func (k ActionKind) String() string {
+	if k < numActionKinds {
+		return actionWords[k]
+	}
+	return "?"
+}
+
+// Action is one decision. It is a comparable value; its text form (String,
+// ParseAction) round-trips.
+type Action struct {
+	Kind     ActionKind
+	Card     CardID
+	Arg      uint8
+	From, To hex.Hex
+}
+
+// String is the canonical one-line text form, e.g. "play 12", "move 7,15 6,14",
+// "battle 6,14 4,12", "retreat 4,12 3,11 ignore", "end-moves".
+func (a Action) String() string {
+	switch a.Kind {
+	case ActPlay, ActKeep:
+		return fmt.Sprintf("%s %d", a.Kind, a.Card)
+	case ActOrder, ActRemoveWire:
+		return fmt.Sprintf("%s %s", a.Kind, a.From)
+	case ActMove, ActBattle, ActTakeGround:
+		return fmt.Sprintf("%s %s %s", a.Kind, a.From, a.To)
+	case ActRetreat:
+		if a.Arg > 0 {
+			return fmt.Sprintf("%s %s %s ignore", a.Kind, a.From, a.To)
+		}
+		return fmt.Sprintf("%s %s %s", a.Kind, a.From, a.To)
+	case ActEndOrders, ActEndMoves, ActEndBattles, ActSkip:
+		return a.Kind.String()
+	}
+	return "?"
+}
+
+// MarshalText and UnmarshalText use the text form.
+func (a Action) MarshalText() ([]byte, error) { return []byte(a.String()), nil }
+func (a *Action) UnmarshalText(b []byte) error {
+	p, err := ParseAction(string(b))
+	if err != nil {
+		return err
+	}
+	*a = p
+	return nil
+}
+
+// ParseAction reads the text form written by Action.String.
+func ParseAction(s string) (Action, error) {
+	f := strings.Fields(s)
+	if len(f) == 0 {
+		return Action{}, fmt.Errorf("action: empty")
+	}
+	var kind ActionKind
+	for k := ActionKind(1); k < numActionKinds; k++ {
+		if actionWords[k] == f[0] {
+			kind = k
+		}
+	}
+	if kind == 0 {
+		return Action{}, fmt.Errorf("action %q: unknown word %q", s, f[0])
+	}
+	a := Action{Kind: kind}
+	want := func(n int) error {
+		if len(f) != n {
+			return fmt.Errorf("action %q: %s takes %d argument(s)", s, f[0], n-1)
+		}
+		return nil
+	}
+	var err error
+	switch kind {
+	case ActPlay, ActKeep:
+		if err = want(2); err != nil {
+			return Action{}, err
+		}
+		n, e := strconv.Atoi(f[1])
+		if e != nil || n < 0 || n >= int(NoCard) {
+			return Action{}, fmt.Errorf("action %q: bad card %q", s, f[1])
+		}
+		a.Card = CardID(n)
+	case ActOrder, ActRemoveWire:
+		if err = want(2); err != nil {
+			return Action{}, err
+		}
+		a.From, err = hex.Parse(f[1])
+	case ActMove, ActBattle, ActTakeGround:
+		if err = want(3); err != nil {
+			return Action{}, err
+		}
+		if a.From, err = hex.Parse(f[1]); err == nil {
+			a.To, err = hex.Parse(f[2])
+		}
+	case ActRetreat:
+		if len(f) == 4 && f[3] == "ignore" {
+			a.Arg = 1
+			f = f[:3]
+		}
+		if err = want(3); err != nil {
+			return Action{}, err
+		}
+		if a.From, err = hex.Parse(f[1]); err == nil {
+			a.To, err = hex.Parse(f[2])
+		}
+	default:
+		err = want(1)
+	}
+	if err != nil {
+		return Action{}, fmt.Errorf("action %q: %v", s, err)
+	}
+	if kind != ActPlay && kind != ActKeep {
+		a.Card = 0
+	}
+	return a, nil
+}
+
+// LegalActions appends every legal action at the current decision point to
+// buf, in a deterministic order, and returns it. It is empty only when the
+// game is over. With a buffer of enough capacity it does not allocate.
+func (s *State) LegalActions(buf []Action) []Action {
+	g := s.b.grid
+	switch s.phase {
+	case PhaseCard:
+		for _, c := range s.hands[s.active] {
+			if s.b.deck[c].Kind.Implemented() {
+				buf = append(buf, Action{Kind: ActPlay, Card: c})
+			}
+		}
+	case PhaseOrder:
+		for i := range s.units {
+			if s.orderable(i) {
+				buf = append(buf, Action{Kind: ActOrder, From: s.b.hexAt[s.units[i].pos]})
+			}
+		}
+		buf = append(buf, Action{Kind: ActEndOrders})
+	case PhaseMove:
+		var ds [64]dest
+		for _, ui := range s.orderedBy {
+			u := &s.units[ui]
+			if u.dead || u.moved {
+				continue
+			}
+			from := s.b.hexAt[u.pos]
+			for _, d := range s.reach(int(ui), ds[:0]) {
+				buf = append(buf, Action{Kind: ActMove, From: from, To: s.b.hexAt[d.pos]})
+			}
+		}
+		buf = append(buf, Action{Kind: ActEndMoves})
+	case PhaseBattle:
+		for _, ui := range s.orderedBy {
+			u := &s.units[ui]
+			if !s.canBattleNow(u) {
+				continue
+			}
+			buf = s.targets(int(ui), buf)
+			if s.canRemoveWire(u) {
+				buf = append(buf, Action{Kind: ActRemoveWire, From: s.b.hexAt[u.pos]})
+			}
+		}
+		buf = append(buf, Action{Kind: ActEndBattles})
+	case PhaseRetreat:
+		from := s.b.hexAt[s.units[s.bt.target].pos]
+		for _, o := range s.bt.retreats {
+			buf = append(buf, Action{Kind: ActRetreat, From: from, To: s.b.hexAt[o.to], Arg: uint8(o.ignore)})
+		}
+	case PhaseTakeGround:
+		a := &s.units[s.bt.att]
+		buf = append(buf, Action{Kind: ActTakeGround, From: s.b.hexAt[a.pos], To: s.b.hexAt[s.bt.targetPos]}, Action{Kind: ActSkip})
+	case PhaseOverrun:
+		buf = s.targets(int(s.bt.att), buf)
+		buf = append(buf, Action{Kind: ActSkip})
+	case PhaseKeep:
+		buf = append(buf, Action{Kind: ActKeep, Card: s.keep[0]}, Action{Kind: ActKeep, Card: s.keep[1]})
+	}
+	_ = g
+	return buf
+}
+
+// Legal is LegalActions into a fresh slice.
+func (s *State) Legal() []Action { return s.LegalActions(nil) }

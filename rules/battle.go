@@ -1,0 +1,146 @@
+package rules
+
+import "m44/hex"
+
+// obstructs reports whether hex h, crossed by a line of sight whose lower end
+// is at height lo, blocks it: units, blocking terrain and bunkers at a height
+// at least lo; ground higher than lo (a hill between two lower units); and
+// the half-hexes off the board edge (rulebook p.8 "Ligne de vue", p.18).
+func (s *State) obstructs(h hex.Hex, lo int8, line []hex.Step) bool {
+	g := s.b.grid
+	if !g.Contains(h) {
+		return true
+	}
+	i := int16(g.Index(h))
+	ti := s.terr(i)
+	hgt := ti.height
+	if hgt > lo {
+		return true
+	}
+	if hgt < lo {
+		return false
+	}
+	if s.occ[i] >= 0 || ti.blocksLOS || s.structure[i] == Bunker {
+		return true
+	}
+	if ti.lake {
+		// Two adjacent lake hexes on the line block it (rulebook "Lacs").
+		for _, st := range line {
+			for _, o := range [2]hex.Hex{st.A, st.B} {
+				if o != h && hex.Adjacent(o, h) && g.Contains(o) && terrainTable[s.b.terrain[g.Index(o)]].lake {
+					return true
+				}
+			}
+		}
+	}
+	return false
+}
+
+// LineOfSight reports whether units on a and b see each other. The hexes of a
+// and b never block; a line along hex edges is blocked only by obstructions on
+// both sides (rulebook p.8-9).
+func (s *State) LineOfSight(a, b hex.Hex) bool {
+	g := s.b.grid
+	if !g.Contains(a) || !g.Contains(b) {
+		return false
+	}
+	var buf [16]hex.Step
+	line := hex.Line(a, b, buf[:0])
+	lo := min(s.height(int16(g.Index(a))), s.height(int16(g.Index(b))))
+	var left, right bool
+	for _, st := range line {
+		if !st.Edge() {
+			if s.obstructs(st.A, lo, line) {
+				return false
+			}
+			continue
+		}
+		left = left || s.obstructs(st.A, lo, line)
+		right = right || s.obstructs(st.B, lo, line)
+		if left && right {
+			return false
+		}
+	}
+	return true
+}
+
+// battleDice is the number of dice unit a rolls against the unit on hex t, or
+// 0 if it cannot battle it (out of range, no line of sight). It does not check
+// the close-combat obligation.
+func (s *State) battleDice(a *unit, t int16) int8 {
+	ui := &unitTable[a.typ]
+	from := a.pos
+	d := hex.Distance(s.b.hexAt[from], s.b.hexAt[t])
+	if d < 1 || d > len(ui.rangeDice) {
+		return 0
+	}
+	dice := ui.rangeDice[d-1]
+	if dice == 0 {
+		return 0
+	}
+	if ui.needsLOS && d > 1 && !s.LineOfSight(s.b.hexAt[from], s.b.hexAt[t]) {
+		return 0
+	}
+	target := &s.units[s.occ[t]]
+	if !ui.ignoresProt {
+		dice -= s.protection(target.side, t, a.typ, s.height(from))
+	}
+	dice -= s.attackMalus(a.typ, from)
+	if dice < 0 {
+		dice = 0
+	}
+	return dice
+}
+
+// inCloseCombat reports whether an enemy is adjacent to unit u (rulebook p.7
+// "combat rapproché").
+func (s *State) inCloseCombat(u *unit) bool {
+	for _, n := range s.b.nb[u.pos] {
+		if n >= 0 {
+			if o := s.occ[n]; o >= 0 && s.units[o].side != u.side {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// canBattleNow reports whether ordered unit u may still battle this turn.
+func (s *State) canBattleNow(u *unit) bool {
+	return !u.dead && u.ordered && !u.battled && !u.noBattle && !s.terr(u.pos).ocean
+}
+
+// targets appends the legal battle targets of unit ui with their dice.
+func (s *State) targets(ui int, buf []Action) []Action {
+	u := &s.units[ui]
+	close := s.inCloseCombat(u)
+	from := s.b.hexAt[u.pos]
+	for ti := range s.units {
+		t := &s.units[ti]
+		if t.dead || t.side == u.side {
+			continue
+		}
+		if close && !hex.Adjacent(from, s.b.hexAt[t.pos]) {
+			continue
+		}
+		if s.battleDice(u, t.pos) > 0 {
+			buf = append(buf, Action{Kind: ActBattle, From: from, To: s.b.hexAt[t.pos]})
+		}
+	}
+	return buf
+}
+
+// hitsOn counts the hits of a roll on a unit of type t: its symbol and
+// grenades; stars miss (rulebook p.9 "Pertes", "Échec").
+func hitsOn(t UnitType, faces []Face) (hits, flags int8) {
+	sym, ok := symbolOf(t)
+	for _, f := range faces {
+		switch {
+		case f == FaceGrenade, ok && f == sym:
+			hits++
+		case f == FaceFlag:
+			flags++
+		}
+	}
+	return
+}

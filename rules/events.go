@@ -1,0 +1,105 @@
+package rules
+
+import (
+	"fmt"
+
+	"m44/hex"
+)
+
+// EventKind says what happened.
+type EventKind uint8
+
+const (
+	EvTurnStarted EventKind = iota + 1 // Side, N = turn number
+	EvCardPlayed                       // Side, Card
+	EvUnitOrdered                      // Side, From
+	EvUnitMoved                        // Side, From, To
+	EvObstacleRemoved                  // From = hex, N = obstacle
+	EvBattle                           // Side, From (attacker), To (target), N = dice
+	EvDiceRolled                       // Side (roller), Dice
+	EvHits                             // To = target, N = figures lost
+	EvFlagIgnored                      // To = unit
+	EvRetreated                        // From, To, N = hexes
+	EvFlagLosses                       // To = unit, N = figures lost for unapplied flags
+	EvUnitEliminated                   // Side (owner), To = hex
+	EvMedals                           // Side, N = new medal count
+	EvTookGround                       // From, To
+	EvCardDiscarded                    // Side, Card
+	EvCardDrawn                        // Side, Card (NoCard for other viewers)
+	EvDeckReshuffled                   // N = cards in the new draw pile
+	EvTurnEnded                        // Side
+	EvGameOver                         // Side = winner
+)
+
+var eventNames = [...]string{"", "turn", "play", "order", "move", "obstacle-removed", "battle", "dice", "hits", "flag-ignored",
+	"retreat", "flag-losses", "eliminated", "medals", "take-ground", "discard", "draw", "reshuffle", "turn-end", "game-over"}
+
+func (k EventKind) String() string {
+	if int(k) < len(eventNames) {
+		return eventNames[k]
+	}
+	return "?"
+}
+
+// Event is one fact the engine reports. Dice holds up to 8 faces (NDice of them).
+type Event struct {
+	Kind     EventKind
+	Side     Side
+	Card     CardID
+	From, To hex.Hex
+	N        int8
+	NDice    int8
+	Dice     [8]Face
+}
+
+// For is the event as the viewer may see it: a card drawn by the other side is hidden.
+func (e Event) For(viewer Side) Event {
+	if e.Kind == EvCardDrawn && e.Side != viewer {
+		e.Card = NoCard
+	}
+	return e
+}
+
+// Faces is the rolled faces.
+func (e Event) Faces() []Face { return e.Dice[:e.NDice] }
+
+func (e Event) String() string {
+	switch e.Kind {
+	case EvTurnStarted:
+		return fmt.Sprintf("turn %d %s", e.N, e.Side)
+	case EvCardPlayed, EvCardDiscarded, EvCardDrawn:
+		if e.Card == NoCard {
+			return fmt.Sprintf("%s %s ?", e.Kind, e.Side)
+		}
+		return fmt.Sprintf("%s %s %d", e.Kind, e.Side, e.Card)
+	case EvUnitOrdered:
+		return fmt.Sprintf("order %s", e.From)
+	case EvUnitMoved, EvTookGround:
+		return fmt.Sprintf("%s %s %s", e.Kind, e.From, e.To)
+	case EvRetreated:
+		return fmt.Sprintf("retreat %s %s %d", e.From, e.To, e.N)
+	case EvBattle:
+		return fmt.Sprintf("battle %s %s dice=%d", e.From, e.To, e.N)
+	case EvDiceRolled:
+		s := "dice"
+		for _, f := range e.Faces() {
+			s += " " + f.String()
+		}
+		return s
+	case EvHits, EvFlagLosses:
+		return fmt.Sprintf("%s %s %d", e.Kind, e.To, e.N)
+	case EvObstacleRemoved:
+		return fmt.Sprintf("%s %s %s", e.Kind, e.From, Obstacle(e.N))
+	case EvFlagIgnored, EvUnitEliminated:
+		return fmt.Sprintf("%s %s", e.Kind, e.To)
+	case EvMedals:
+		return fmt.Sprintf("medals %s %d", e.Side, e.N)
+	case EvDeckReshuffled:
+		return fmt.Sprintf("reshuffle %d", e.N)
+	case EvTurnEnded:
+		return fmt.Sprintf("turn-end %s", e.Side)
+	case EvGameOver:
+		return fmt.Sprintf("game-over %s", e.Side)
+	}
+	return e.Kind.String()
+}

@@ -1,0 +1,171 @@
+package rules
+
+// Movement (rulebook p.6 "Déplacer des unités", annex 1 and 2).
+
+// maxMove is how far unit u may move this turn.
+func (s *State) maxMove(u *unit) int8 {
+	m := unitTable[u.typ].maxMove
+	if u.typ == Infantry && u.elite && m < 2 {
+		m = 2
+	}
+	return m
+}
+
+// moveAndFight is how far unit u may move and still battle (elite infantry 2,
+// rulebook annex 1 "Infanterie d'élite").
+func (s *State) moveAndFight(u *unit) int8 {
+	if u.typ == Infantry && u.elite {
+		return 2
+	}
+	return unitTable[u.typ].moveAndFight
+}
+
+// dest is one hex a unit can reach, with the least movement it costs.
+type dest struct {
+	pos  int16
+	cost int8
+}
+
+// reach appends every hex unit ui can move to this turn (not its own hex).
+// The search keeps, per hex, the cheapest way there with and without the
+// beach cap, so a cheaper but capped path never hides a longer reach.
+func (s *State) reach(ui int, out []dest) []dest {
+	u := &s.units[ui]
+	maxM := s.maxMove(u)
+	if maxM <= 0 {
+		return out
+	}
+	var best [2][maxCells]int8 // [capped][pos] cost+1, 0 = unseen
+	type node struct {
+		pos    int16
+		cost   int8
+		capped bool
+		stop   bool
+	}
+	var queue [maxCells * 2]node
+	qh, qt := 0, 0
+	queue[qt] = node{pos: u.pos}
+	qt++
+	best[0][u.pos] = 1
+	startHedge := s.terr(u.start).hedgerow
+	for qh < qt {
+		n := queue[qh]
+		qh++
+		if n.stop {
+			continue
+		}
+		for _, q := range s.b.nb[n.pos] {
+			if q < 0 || s.occ[q] >= 0 || s.impassableFor(u.typ, q) {
+				continue
+			}
+			if !s.bridgeEntryOK(n.pos, q) || !s.heightStepOK(n.pos, q) {
+				continue
+			}
+			c := s.stepCost(u.typ, n.pos, q)
+			if c < 0 {
+				continue
+			}
+			cost := n.cost + c
+			if cost > maxM {
+				continue
+			}
+			ti := s.terr(q)
+			capped := n.capped || s.b.terrain[q] == Beach
+			if capped && cost > 2 {
+				continue // entering a beach caps the move at 2 (rulebook "Plages")
+			}
+			if ti.hedgerow && !s.adjacent(u.start, q) {
+				continue // enter a hedgerow only from a hex adjacent at turn start
+			}
+			stop := s.enterStops(q) || (startHedge && n.pos == u.start && n.cost == 0)
+			k := 0
+			if capped {
+				k = 1
+			}
+			if b := best[k][q]; b != 0 && b <= cost+1 {
+				continue
+			}
+			if k == 1 {
+				if b := best[0][q]; b != 0 && b <= cost+1 {
+					continue // an uncapped way at no more cost dominates
+				}
+			}
+			best[k][q] = cost + 1
+			queue[qt] = node{pos: q, cost: cost, capped: capped, stop: stop}
+			qt++
+		}
+	}
+	for i := 0; i < s.b.n; i++ {
+		c0, c1 := best[0][i], best[1][i]
+		if int16(i) == u.pos || (c0 == 0 && c1 == 0) {
+			continue
+		}
+		c := c0
+		if c == 0 || (c1 != 0 && c1 < c) {
+			c = c1
+		}
+		out = append(out, dest{pos: int16(i), cost: c - 1})
+	}
+	return out
+}
+
+func (s *State) adjacent(a, b int16) bool {
+	for _, n := range s.b.nb[a] {
+		if n == b {
+			return true
+		}
+	}
+	return false
+}
+
+// moveUnit carries out a move to a reachable hex at the given cost.
+func (s *State) moveUnit(ui int, to int16, cost int8) {
+	u := &s.units[ui]
+	from := u.pos
+	s.occ[from] = -1
+	s.leaveHex(from)
+	u.pos = to
+	s.occ[to] = int8(ui)
+	u.moved = true
+	u.dist += cost
+	if s.enterStops(to) {
+		u.stopped = true
+	}
+	if s.enterForbidsBattle(u, to) || u.dist > s.moveAndFight(u) {
+		u.noBattle = true
+	}
+	s.emit(Event{Kind: EvUnitMoved, Side: u.side, From: s.b.hexAt[from], To: s.b.hexAt[to]})
+	s.armorClearsWire(u)
+	s.updateMedals()
+}
+
+// armorClearsWire: armor entering wire removes it (rulebook "Barbelés"; a
+// retreat never removes wire, FAQ II Barbelés).
+func (s *State) armorClearsWire(u *unit) {
+	if u.typ == Armor && s.obstacle[u.pos] == Wire {
+		s.obstacle[u.pos] = NoObstacle
+		s.emit(Event{Kind: EvObstacleRemoved, From: s.b.hexAt[u.pos], N: int8(Wire)})
+	}
+}
+
+// canTakeGround reports whether unit u may advance into the hex its target
+// vacated (rulebook p.10 "Prise de terrain"; FAQ I Prise de terrain).
+func (s *State) canTakeGround(u *unit, to int16) bool {
+	if !unitTable[u.typ].takesGround || u.stopped || s.occ[to] >= 0 {
+		return false
+	}
+	if s.impassableFor(u.typ, to) || !s.bridgeEntryOK(u.pos, to) || !s.heightStepOK(u.pos, to) {
+		return false
+	}
+	if s.stepCost(u.typ, u.pos, to) < 0 {
+		return false // armor cannot climb from a beach to a bluff
+	}
+	tt := s.terr(to)
+	if tt.noTGFromBch && s.b.terrain[u.pos] == Beach {
+		return false // cliff (rulebook "Falaises")
+	}
+	if tt.hedgerow && (u.moved || !s.adjacent(u.start, to)) {
+		return false // hedgerow: only for a unit that started adjacent and has not moved
+	}
+	return true
+}

@@ -1,0 +1,90 @@
+package rules
+
+// Medals and objectives (rulebook "But du jeu", annex 3).
+
+// objectiveHolder returns the side holding objective k now, if any.
+func (s *State) objectiveHolder(k int) (Side, bool) {
+	o := &s.b.setup.Objectives[k]
+	var count [2]int
+	for _, i := range s.b.objHex[k] {
+		if ui := s.occ[i]; ui >= 0 {
+			count[s.units[ui].side]++
+		}
+	}
+	need := o.Count
+	if need < 1 {
+		need = 1
+	}
+	switch o.Kind {
+	case MajorityMedal:
+		// Strictly more units than the other side (FAQ I Médailles majoritaires).
+		for side := Allies; side <= Axis; side++ {
+			if o.Sides.Has(side) && count[side] > count[side.Opp()] {
+				return side, true
+			}
+		}
+	default:
+		for side := Allies; side <= Axis; side++ {
+			if o.Sides.Has(side) && count[side] >= need {
+				return side, true
+			}
+		}
+	}
+	return 0, false
+}
+
+// updateMedals recounts both sides' medals: one per enemy unit eliminated,
+// plus the objectives held or taken, capped at the victory number (FAQ I
+// "Fin du jeu"); the game ends the instant a side reaches its number.
+func (s *State) updateMedals() {
+	if s.phase == PhaseOver {
+		return
+	}
+	total := [2]int{int(s.kills[0]), int(s.kills[1])}
+	sudden := -1
+	for k := range s.b.setup.Objectives {
+		o := &s.b.setup.Objectives[k]
+		side, held := s.objectiveHolder(k)
+		switch o.Kind {
+		case TemporaryMedal, MajorityMedal:
+			if held {
+				total[side] += o.Medals
+			}
+		case PermanentMedal:
+			if s.taken[k] == 0 && held {
+				s.taken[k] = 1 << side
+			}
+			for sd := Allies; sd <= Axis; sd++ {
+				if s.taken[k].Has(sd) {
+					total[sd] += o.Medals
+				}
+			}
+		case SuddenDeath:
+			if held && sudden < 0 {
+				sudden = int(side)
+			}
+		}
+	}
+	vic := s.b.setup.Victory
+	for side := Allies; side <= Axis; side++ {
+		m := int8(min(total[side], vic[side]))
+		if m != s.medals[side] {
+			s.medals[side] = m
+			s.emit(Event{Kind: EvMedals, Side: side, N: m})
+		}
+	}
+	switch {
+	case sudden >= 0:
+		s.gameOver(Side(sudden))
+	case int(s.medals[s.active]) >= vic[s.active]:
+		s.gameOver(s.active)
+	case int(s.medals[s.active.Opp()]) >= vic[s.active.Opp()]:
+		s.gameOver(s.active.Opp())
+	}
+}
+
+func (s *State) gameOver(w Side) {
+	s.phase = PhaseOver
+	s.winner = w
+	s.emit(Event{Kind: EvGameOver, Side: w})
+}

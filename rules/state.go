@@ -1,0 +1,439 @@
+package rules
+
+import (
+	"errors"
+	"fmt"
+
+	"m44/hex"
+)
+
+// maxCells bounds the dense hex index of any supported board (Overlord: 234).
+const maxCells = 256
+
+// board is what never changes during a game; clones share it.
+type board struct {
+	setup   *Setup
+	grid    hex.Grid
+	n       int
+	hexAt   []hex.Hex
+	valid   []bool
+	terrain []Terrain
+	nb      [][6]int16 // neighbour index per direction, -1 off board
+	// section[side][i] is the bit set of sections hex i is in, seen by side.
+	section [2][]uint8
+	objHex  [][]int16
+	deck    Deck
+	// nation and badge of each unit, by unit index (display only).
+	nation, badge []string
+}
+
+// unit is one unit's state.
+type unit struct {
+	pos        int16
+	start      int16 // position at the start of the turn
+	typ        UnitType
+	side       Side
+	figures    int8
+	max        int8
+	elite      bool
+	resistance bool
+	dead       bool
+	// this turn
+	ordered  bool
+	moved    bool
+	dist     int8 // hexes moved this turn (movement cost)
+	stopped  bool // entered a hex that ends movement (no take ground after)
+	noBattle bool // may not battle this turn (terrain, distance, artillery moved)
+	battled  bool
+	overrun  bool // has made its armor overrun this turn
+}
+
+// Phase is the decision point the game is at.
+type Phase uint8
+
+const (
+	PhaseCard       Phase = iota // active side plays a card
+	PhaseOrder                   // active side orders units
+	PhaseMove                    // active side moves ordered units
+	PhaseBattle                  // active side battles with ordered units
+	PhaseRetreat                 // the target's owner chooses its retreat
+	PhaseTakeGround              // the attacker may take ground
+	PhaseOverrun                 // the armor may battle again (armor overrun)
+	PhaseKeep                    // after a Recon, keep one of the drawn cards
+	PhaseOver                    // the game is over
+)
+
+var phaseNames = [...]string{"card", "order", "move", "battle", "retreat", "take-ground", "overrun", "keep", "over"}
+
+func (p Phase) String() string { return phaseNames[p] }
+
+// retreatOpt is one way for a unit to carry out its flags.
+type retreatOpt struct {
+	to     int16
+	steps  int8
+	losses int8
+	ignore int8
+}
+
+// battleCtx is the battle being resolved.
+type battleCtx struct {
+	att, target int8
+	targetPos   int16
+	close       bool
+	overrun     bool // this battle is an armor overrun
+	retreats    []retreatOpt
+}
+
+// State is a game in progress. The zero value is not usable; use New.
+// A State is not safe for concurrent use; Clone it per goroutine.
+type State struct {
+	b         *board
+	structure []Structure
+	obstacle  []Obstacle
+	occ       []int8 // unit index on each hex, -1 if none
+	units     []unit
+	hands     [2][]CardID
+	deck      []CardID // the draw pile; unordered: a draw picks at random
+	discard   []CardID
+	played    CardID
+	keep      [2]CardID // Recon: the two drawn cards to choose from
+	quota     [3]int8   // orders left to place, by section
+	orderedBy []int8    // units ordered this turn, in order
+	kills     [2]int8
+	taken     []SideMask // permanent objectives taken, by objective
+	medals    [2]int8
+	active    Side
+	turn      int32
+	phase     Phase
+	winner    Side
+	bt        battleCtx
+	rng       rng
+	script    []Face
+	events    *[]Event
+}
+
+// Errors returned by Apply.
+var (
+	ErrGameOver = errors.New("the game is over")
+	ErrIllegal  = errors.New("illegal action")
+)
+
+// New starts a game from a setup and a seed: hands are dealt from the seeded
+// generator, which also rolls every die of the game.
+func New(s *Setup, seed uint64) (*State, error) {
+	if err := s.Validate(); err != nil {
+		return nil, err
+	}
+	g := s.Grid
+	if g.Len() > maxCells {
+		return nil, fmt.Errorf("board: %d cells, at most %d", g.Len(), maxCells)
+	}
+	b := &board{setup: s, grid: g, n: g.Len()}
+	b.hexAt = make([]hex.Hex, b.n)
+	b.valid = make([]bool, b.n)
+	b.terrain = make([]Terrain, b.n)
+	b.nb = make([][6]int16, b.n)
+	b.section[0] = make([]uint8, b.n)
+	b.section[1] = make([]uint8, b.n)
+	for i := 0; i < b.n; i++ {
+		h, ok := g.At(i)
+		b.hexAt[i], b.valid[i] = h, ok
+		for d := 0; d < 6; d++ {
+			b.nb[i][d] = -1
+			if n := hex.Neighbour(h, d); ok && g.Contains(n) {
+				b.nb[i][d] = int16(g.Index(n))
+			}
+		}
+		if !ok {
+			continue
+		}
+		var bottom uint8
+		c := int(h.Col)
+		if c <= g.LeftLine {
+			bottom |= 1 << Left
+		}
+		if c >= g.LeftLine && c <= g.RightLine {
+			bottom |= 1 << Center
+		}
+		if c >= g.RightLine {
+			bottom |= 1 << Right
+		}
+		// The top player sees the board mirrored: his left is the bottom's right.
+		top := bottom & (1 << Center)
+		if bottom&(1<<Left) != 0 {
+			top |= 1 << Right
+		}
+		if bottom&(1<<Right) != 0 {
+			top |= 1 << Left
+		}
+		b.section[s.Top][i] = top
+		b.section[s.Top.Opp()][i] = bottom
+	}
+	st := &State{b: b, played: NoCard, keep: [2]CardID{NoCard, NoCard}, active: s.First, turn: 1, rng: rng{seed}}
+	st.structure = make([]Structure, b.n)
+	st.obstacle = make([]Obstacle, b.n)
+	st.occ = make([]int8, b.n)
+	for i := range st.occ {
+		st.occ[i] = -1
+	}
+	for _, h := range s.Hexes {
+		i := g.Index(h.Hex)
+		b.terrain[i] = h.Terrain
+		st.structure[i] = h.Structure
+		st.obstacle[i] = h.Obstacle
+	}
+	if len(s.Units) > 120 {
+		return nil, fmt.Errorf("units: %d, at most 120", len(s.Units))
+	}
+	for _, us := range s.Units {
+		f := us.Figures
+		if f == 0 {
+			f = DefaultFigures(us.Type, us.Elite, us.Resistance)
+		}
+		i := int16(g.Index(us.Hex))
+		st.occ[i] = int8(len(st.units))
+		st.units = append(st.units, unit{pos: i, start: i, typ: us.Type, side: us.Side, figures: f, max: f,
+			elite: us.Elite, resistance: us.Resistance})
+		b.nation = append(b.nation, us.Nation)
+		b.badge = append(b.badge, us.Badge)
+	}
+	b.objHex = make([][]int16, len(s.Objectives))
+	for k, o := range s.Objectives {
+		for _, h := range o.Hexes {
+			b.objHex[k] = append(b.objHex[k], int16(g.Index(h)))
+		}
+	}
+	st.taken = make([]SideMask, len(s.Objectives))
+	b.deck = s.Deck
+	if b.deck == nil {
+		b.deck = PlayableDeck()
+	}
+	for i := range b.deck {
+		st.deck = append(st.deck, CardID(i))
+	}
+	for side := Allies; side <= Axis; side++ {
+		for k := 0; k < s.Cards[side]; k++ {
+			st.hands[side] = append(st.hands[side], st.drawCard())
+		}
+	}
+	st.updateMedals()
+	if st.phase != PhaseOver {
+		st.startTurn()
+	}
+	return st, nil
+}
+
+// Clone is an independent copy of the state (the board is shared: it never changes).
+func (s *State) Clone() *State {
+	c := *s
+	c.structure = append([]Structure(nil), s.structure...)
+	c.obstacle = append([]Obstacle(nil), s.obstacle...)
+	c.occ = append([]int8(nil), s.occ...)
+	c.units = append([]unit(nil), s.units...)
+	c.hands[0] = append([]CardID(nil), s.hands[0]...)
+	c.hands[1] = append([]CardID(nil), s.hands[1]...)
+	c.deck = append([]CardID(nil), s.deck...)
+	c.discard = append([]CardID(nil), s.discard...)
+	c.orderedBy = append([]int8(nil), s.orderedBy...)
+	c.taken = append([]SideMask(nil), s.taken...)
+	c.bt.retreats = append([]retreatOpt(nil), s.bt.retreats...)
+	c.events = nil
+	return &c
+}
+
+// Reseed replaces the generator's seed (bots use it to sample futures).
+func (s *State) Reseed(seed uint64) { s.rng = rng{seed} }
+
+// ScriptDice makes the next rolls come from faces, in order, before the
+// seeded generator resumes (for tests and the protocol's test mode).
+func (s *State) ScriptDice(faces ...Face) { s.script = append(s.script[:len(s.script):len(s.script)], faces...) }
+
+// ScriptedLeft is how many scripted faces remain.
+func (s *State) ScriptedLeft() int { return len(s.script) }
+
+// SetHand gives side exactly the given cards (taken from wherever they are:
+// deck, discard or the other hand), returning its old hand to the draw pile.
+// For tests and the protocol's test mode.
+func (s *State) SetHand(side Side, cards []CardID) error {
+	seen := map[CardID]bool{}
+	for _, c := range cards {
+		if int(c) >= len(s.b.deck) {
+			return fmt.Errorf("card %d: no such card", c)
+		}
+		if seen[c] {
+			return fmt.Errorf("card %d: listed twice", c)
+		}
+		if c == s.played || c == s.keep[0] || c == s.keep[1] {
+			return fmt.Errorf("card %d: in play", c)
+		}
+		seen[c] = true
+	}
+	s.deck = append(s.deck, s.hands[side]...)
+	s.hands[side] = s.hands[side][:0]
+	remove := func(list []CardID) []CardID {
+		out := list[:0]
+		for _, c := range list {
+			if !seen[c] {
+				out = append(out, c)
+			}
+		}
+		return out
+	}
+	s.deck = remove(s.deck)
+	s.discard = remove(s.discard)
+	s.hands[side.Opp()] = remove(s.hands[side.Opp()])
+	s.hands[side] = append(s.hands[side], cards...)
+	return nil
+}
+
+func (s *State) roll() Face {
+	if len(s.script) > 0 {
+		f := s.script[0]
+		s.script = s.script[1:]
+		return f
+	}
+	return dieFaces[s.rng.intn(6)]
+}
+
+func (s *State) emit(e Event) {
+	if s.events != nil {
+		*s.events = append(*s.events, e)
+	}
+}
+
+// drawCard takes a random card from the draw pile, reshuffling the discards
+// into it when it is empty (rulebook p.11 "Piocher").
+func (s *State) drawCard() CardID {
+	if len(s.deck) == 0 {
+		s.deck, s.discard = s.discard, s.deck[:0]
+		s.emit(Event{Kind: EvDeckReshuffled, N: int8(len(s.deck))})
+		if len(s.deck) == 0 {
+			return NoCard
+		}
+	}
+	i := s.rng.intn(len(s.deck))
+	c := s.deck[i]
+	last := len(s.deck) - 1
+	s.deck[i] = s.deck[last]
+	s.deck = s.deck[:last]
+	return c
+}
+
+// Accessors.
+
+// Phase is the current decision point.
+func (s *State) Phase() Phase { return s.phase }
+
+// Active is the side whose turn it is.
+func (s *State) Active() Side { return s.active }
+
+// Turn is the turn number, from 1.
+func (s *State) Turn() int { return int(s.turn) }
+
+// ToAct is the side that must decide now.
+func (s *State) ToAct() Side {
+	if s.phase == PhaseRetreat {
+		return s.units[s.bt.target].side
+	}
+	return s.active
+}
+
+// Over reports whether the game has ended, and the winner if so.
+func (s *State) Over() (over bool, winner Side) { return s.phase == PhaseOver, s.winner }
+
+// Medals is each side's medal count (never above its victory number).
+func (s *State) Medals() [2]int { return [2]int{int(s.medals[0]), int(s.medals[1])} }
+
+// Victory is the medal count each side needs.
+func (s *State) Victory() [2]int { return s.b.setup.Victory }
+
+// Grid is the board's geometry.
+func (s *State) Grid() hex.Grid { return s.b.grid }
+
+// Setup is the setup the game started from.
+func (s *State) Setup() *Setup { return s.b.setup }
+
+// Card is the card with the given id in this game's deck.
+func (s *State) Card(id CardID) Card { return s.b.deck[id] }
+
+// DeckSize is the number of cards in the game's deck.
+func (s *State) DeckSize() int { return len(s.b.deck) }
+
+// Hand is a copy of side's hand.
+func (s *State) Hand(side Side) []CardID { return append([]CardID(nil), s.hands[side]...) }
+
+// Played is the card in play this turn (NoCard if none).
+func (s *State) Played() CardID { return s.played }
+
+// Discards is a copy of the discard pile, oldest first.
+func (s *State) Discards() []CardID { return append([]CardID(nil), s.discard...) }
+
+// DrawPileSize is how many cards are left to draw.
+func (s *State) DrawPileSize() int { return len(s.deck) }
+
+// Terrain is the terrain of h.
+func (s *State) Terrain(h hex.Hex) Terrain { return s.b.terrain[s.b.grid.Index(h)] }
+
+// Structure and ObstacleAt are the features on h.
+func (s *State) Structure(h hex.Hex) Structure { return s.structure[s.b.grid.Index(h)] }
+func (s *State) ObstacleAt(h hex.Hex) Obstacle { return s.obstacle[s.b.grid.Index(h)] }
+
+// UnitInfo is the public description of a unit.
+type UnitInfo struct {
+	Hex        hex.Hex
+	Type       UnitType
+	Side       Side
+	Figures    int8
+	Max        int8
+	Elite      bool
+	Resistance bool
+	Nation     string
+	Badge      string
+	Ordered    bool
+	Moved      bool
+	Battled    bool
+}
+
+func (s *State) info(i int) UnitInfo {
+	u := &s.units[i]
+	return UnitInfo{Hex: s.b.hexAt[u.pos], Type: u.typ, Side: u.side, Figures: u.figures, Max: u.max,
+		Elite: u.elite, Resistance: u.resistance, Nation: s.b.nation[i], Badge: s.b.badge[i],
+		Ordered: u.ordered, Moved: u.moved, Battled: u.battled}
+}
+
+// UnitAt describes the unit on h, if any.
+func (s *State) UnitAt(h hex.Hex) (UnitInfo, bool) {
+	if !s.b.grid.Contains(h) {
+		return UnitInfo{}, false
+	}
+	i := s.occ[s.b.grid.Index(h)]
+	if i < 0 {
+		return UnitInfo{}, false
+	}
+	return s.info(int(i)), true
+}
+
+// Units lists the units on the board, in setup order.
+func (s *State) Units() []UnitInfo {
+	var out []UnitInfo
+	for i := range s.units {
+		if !s.units[i].dead {
+			out = append(out, s.info(i))
+		}
+	}
+	return out
+}
+
+// Figures counts the figures of side on the board.
+func (s *State) Figures(side Side) int {
+	n := 0
+	for i := range s.units {
+		if u := &s.units[i]; !u.dead && u.side == side {
+			n += int(u.figures)
+		}
+	}
+	return n
+}
+
+// Kills is the number of enemy units each side has eliminated.
+func (s *State) Kills() [2]int { return [2]int{int(s.kills[0]), int(s.kills[1])} }
