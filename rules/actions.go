@@ -12,18 +12,18 @@ import (
 type ActionKind uint8
 
 const (
-	ActPlay        ActionKind = iota + 1 // play Card
-	ActOrder                             // order the unit on From
-	ActEndOrders                         // order no more units
-	ActMove                              // move the unit on From to To
-	ActEndMoves                          // move no more units
-	ActBattle                            // the unit on From battles the unit on To
-	ActRemoveWire                        // the infantry on From gives up its battle to remove wire
-	ActEndBattles                        // battle no more: end the turn
-	ActRetreat                           // the unit on From retreats to To (Arg = flags ignored)
-	ActTakeGround                        // the attacker on From takes ground on To
-	ActSkip                              // decline take ground or overrun
-	ActKeep                              // keep Card of the two drawn (Recon)
+	ActPlay       ActionKind = iota + 1 // play Card
+	ActOrder                            // order the unit on From
+	ActEndOrders                        // order no more units
+	ActMove                             // move the unit on From to To
+	ActEndMoves                         // move no more units
+	ActBattle                           // the unit on From battles the unit on To
+	ActRemoveWire                       // the infantry on From gives up its battle to remove wire
+	ActEndBattles                       // battle no more: end the turn
+	ActRetreat                          // the unit on From retreats to To (Arg = flags ignored)
+	ActTakeGround                       // the attacker on From takes ground on To
+	ActSkip                             // decline take ground or overrun
+	ActKeep                             // keep Card of the two drawn (Recon)
 	numActionKinds
 )
 

@@ -10,25 +10,25 @@ import (
 type EventKind uint8
 
 const (
-	EvTurnStarted EventKind = iota + 1 // Side, N = turn number
-	EvCardPlayed                       // Side, Card
-	EvUnitOrdered                      // Side, From
-	EvUnitMoved                        // Side, From, To
-	EvObstacleRemoved                  // From = hex, N = obstacle
-	EvBattle                           // Side, From (attacker), To (target), N = dice
-	EvDiceRolled                       // Side (roller), Dice
-	EvHits                             // To = target, N = figures lost
-	EvFlagIgnored                      // To = unit
-	EvRetreated                        // From, To, N = hexes
-	EvFlagLosses                       // To = unit, N = figures lost for unapplied flags
-	EvUnitEliminated                   // Side (owner), To = hex
-	EvMedals                           // Side, N = new medal count
-	EvTookGround                       // From, To
-	EvCardDiscarded                    // Side, Card
-	EvCardDrawn                        // Side, Card (NoCard for other viewers)
-	EvDeckReshuffled                   // N = cards in the new draw pile
-	EvTurnEnded                        // Side
-	EvGameOver                         // Side = winner
+	EvTurnStarted     EventKind = iota + 1 // Side, N = turn number
+	EvCardPlayed                           // Side, Card
+	EvUnitOrdered                          // Side, From
+	EvUnitMoved                            // Side, From, To
+	EvObstacleRemoved                      // From = hex, N = obstacle
+	EvBattle                               // Side, From (attacker), To (target), N = dice
+	EvDiceRolled                           // Side (roller), Dice
+	EvHits                                 // To = target, N = figures lost
+	EvFlagIgnored                          // To = unit
+	EvRetreated                            // From, To, N = hexes
+	EvFlagLosses                           // To = unit, N = figures lost for unapplied flags
+	EvUnitEliminated                       // Side (owner), To = hex
+	EvMedals                               // Side, N = new medal count
+	EvTookGround                           // From, To
+	EvCardDiscarded                        // Side, Card
+	EvCardDrawn                            // Side, Card (NoCard for other viewers)
+	EvDeckReshuffled                       // N = cards in the new draw pile
+	EvTurnEnded                            // Side
+	EvGameOver                             // Side = winner
 )
 
 var eventNames = [...]string{"", "turn", "play", "order", "move", "obstacle-removed", "battle", "dice", "hits", "flag-ignored",

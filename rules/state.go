@@ -246,7 +246,9 @@ func (s *State) Reseed(seed uint64) { s.rng = rng{seed} }
 
 // ScriptDice makes the next rolls come from faces, in order, before the
 // seeded generator resumes (for tests and the protocol's test mode).
-func (s *State) ScriptDice(faces ...Face) { s.script = append(s.script[:len(s.script):len(s.script)], faces...) }
+func (s *State) ScriptDice(faces ...Face) {
+	s.script = append(s.script[:len(s.script):len(s.script)], faces...)
+}
 
 // ScriptedLeft is how many scripted faces remain.
 func (s *State) ScriptedLeft() int { return len(s.script) }
