@@ -1,0 +1,38 @@
+// Command m44 is Memoir '44 in one binary: the engine protocol for programs,
+// and tools for scenario designers.
+package main
+
+import (
+	"fmt"
+	"io"
+	"os"
+)
+
+const usage = `usage: m44 <command> [arguments]
+
+commands:
+  engine      drive the rules engine with JSON lines on stdin/stdout (docs/protocol.md)
+  validate    check .m44 scenario files and report what the engine cannot play
+`
+
+func main() {
+	os.Exit(run(os.Args[1:], os.Stdin, os.Stdout, os.Stderr))
+}
+
+func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
+	if len(args) == 0 {
+		fmt.Fprint(stderr, usage)
+		return 2
+	}
+	switch args[0] {
+	case "engine":
+		return runEngine(args[1:], stdin, stdout, stderr)
+	case "validate":
+		return runValidate(args[1:], stdout, stderr)
+	case "help", "-h", "--help":
+		fmt.Fprint(stdout, usage)
+		return 0
+	}
+	fmt.Fprintf(stderr, "m44: unknown command %q\n\n%s", args[0], usage)
+	return 2
+}

@@ -1,0 +1,201 @@
+package rules
+
+import (
+	"encoding/binary"
+	"hash/fnv"
+	"slices"
+
+	"m44/hex"
+)
+
+// View is what one side may know of the game: the board, both sides'
+// medals, its own hand, the size (never the content) of the other hand, the
+// discards, and the size (never the order or content) of the draw pile.
+type View struct {
+	Viewer    Side         `json:"viewer"`
+	Turn      int          `json:"turn"`
+	Active    Side         `json:"active"`
+	Phase     string       `json:"phase"`
+	ToAct     Side         `json:"to_act"`
+	Over      bool         `json:"over"`
+	Winner    *Side        `json:"winner,omitempty"`
+	Medals    [2]int       `json:"medals"`
+	Victory   [2]int       `json:"victory"`
+	Hand      []CardView   `json:"hand"`
+	OtherHand int          `json:"other_hand"`
+	DrawPile  int          `json:"draw_pile"`
+	Discards  []CardView   `json:"discards"`
+	Played    *CardView    `json:"played,omitempty"`
+	Choice    []CardView   `json:"choice,omitempty"` // Recon: the two drawn cards (viewer's own turn only)
+	Units     []UnitView   `json:"units"`
+	Features  []HexFeature `json:"features"`
+	Legal     []string     `json:"legal,omitempty"`
+}
+
+// CardView names a card.
+type CardView struct {
+	ID   CardID `json:"id"`
+	Name string `json:"name"`
+}
+
+// UnitView is a unit as everyone sees it.
+type UnitView struct {
+	Hex        hex.Hex `json:"hex"`
+	Type       string  `json:"type"`
+	Side       Side    `json:"side"`
+	Figures    int8    `json:"figures"`
+	Max        int8    `json:"max"`
+	Elite      bool    `json:"elite,omitempty"`
+	Resistance bool    `json:"resistance,omitempty"`
+	Nation     string  `json:"nation,omitempty"`
+	Badge      string  `json:"badge,omitempty"`
+	Ordered    bool    `json:"ordered,omitempty"`
+	Moved      bool    `json:"moved,omitempty"`
+	Battled    bool    `json:"battled,omitempty"`
+}
+
+// HexFeature is a hex with terrain other than plain or with a feature.
+type HexFeature struct {
+	Hex       hex.Hex `json:"hex"`
+	Terrain   string  `json:"terrain,omitempty"`
+	Structure string  `json:"structure,omitempty"`
+	Obstacle  string  `json:"obstacle,omitempty"`
+}
+
+// MarshalText writes a side as "allies" or "axis".
+func (s Side) MarshalText() ([]byte, error) { return []byte(s.String()), nil }
+
+// UnmarshalText reads "allies" or "axis".
+func (s *Side) UnmarshalText(b []byte) error {
+	switch string(b) {
+	case "allies":
+		*s = Allies
+	case "axis":
+		*s = Axis
+	default:
+		return errSide(string(b))
+	}
+	return nil
+}
+
+type errSide string
+
+func (e errSide) Error() string { return "unknown side " + string(e) + " (want allies or axis)" }
+
+func (s *State) cardView(id CardID) CardView { return CardView{ID: id, Name: s.b.deck[id].Name()} }
+
+// View is the game as side viewer may see it, with its legal actions when it
+// is to act.
+func (s *State) View(viewer Side) View {
+	v := View{Viewer: viewer, Turn: int(s.turn), Active: s.active, Phase: s.phase.String(), ToAct: s.ToAct(),
+		Medals: s.Medals(), Victory: s.b.setup.Victory, OtherHand: len(s.hands[viewer.Opp()]), DrawPile: len(s.deck)}
+	if over, w := s.Over(); over {
+		v.Over = true
+		v.Winner = &w
+	}
+	v.Hand = []CardView{}
+	for _, c := range s.hands[viewer] {
+		v.Hand = append(v.Hand, s.cardView(c))
+	}
+	v.Discards = []CardView{}
+	for _, c := range s.discard {
+		v.Discards = append(v.Discards, s.cardView(c))
+	}
+	if s.played != NoCard {
+		c := s.cardView(s.played)
+		v.Played = &c
+	}
+	if s.phase == PhaseKeep && viewer == s.active {
+		v.Choice = []CardView{s.cardView(s.keep[0]), s.cardView(s.keep[1])}
+	}
+	v.Units = []UnitView{}
+	for i := range s.units {
+		if s.units[i].dead {
+			continue
+		}
+		u := s.info(i)
+		v.Units = append(v.Units, UnitView{Hex: u.Hex, Type: u.Type.String(), Side: u.Side, Figures: u.Figures, Max: u.Max,
+			Elite: u.Elite, Resistance: u.Resistance, Nation: u.Nation, Badge: u.Badge,
+			Ordered: u.Ordered, Moved: u.Moved, Battled: u.Battled})
+	}
+	v.Features = []HexFeature{}
+	for i := 0; i < s.b.n; i++ {
+		if !s.b.valid[i] {
+			continue
+		}
+		t, st, ob := s.b.terrain[i], s.structure[i], s.obstacle[i]
+		if t == Plain && st == NoStructure && ob == NoObstacle {
+			continue
+		}
+		f := HexFeature{Hex: s.b.hexAt[i], Structure: st.String(), Obstacle: ob.String()}
+		if t != Plain {
+			f.Terrain = t.String()
+		}
+		v.Features = append(v.Features, f)
+	}
+	if s.phase != PhaseOver && s.ToAct() == viewer {
+		for _, a := range s.Legal() {
+			v.Legal = append(v.Legal, a.String())
+		}
+	}
+	return v
+}
+
+// Hash is a stable hash of the whole state (board, units, cards in every
+// place, medals, decision point and generator): equal states hash equal
+// across runs and machines.
+func (s *State) Hash() uint64 {
+	h := fnv.New64a()
+	var buf []byte
+	put := func(v ...int64) {
+		for _, x := range v {
+			buf = binary.LittleEndian.AppendUint64(buf, uint64(x))
+		}
+	}
+	put(int64(s.active), int64(s.turn), int64(s.phase), int64(s.winner), int64(s.played),
+		int64(s.keep[0]), int64(s.keep[1]), int64(s.kills[0]), int64(s.kills[1]),
+		int64(s.medals[0]), int64(s.medals[1]), int64(s.rng.s), int64(len(s.script)))
+	for i := 0; i < s.b.n; i++ {
+		put(int64(s.structure[i]), int64(s.obstacle[i]))
+	}
+	for i := range s.units {
+		u := &s.units[i]
+		put(int64(u.pos), int64(u.start), int64(u.figures), b2i(u.dead), b2i(u.ordered), b2i(u.moved), int64(u.dist),
+			b2i(u.stopped), b2i(u.noBattle), b2i(u.battled), b2i(u.overrun))
+	}
+	cards := func(list []CardID) {
+		sorted := slices.Clone(list)
+		slices.Sort(sorted)
+		put(int64(len(sorted)))
+		for _, c := range sorted {
+			put(int64(c))
+		}
+	}
+	cards(s.hands[0])
+	cards(s.hands[1])
+	cards(s.deck)
+	put(int64(len(s.discard)))
+	for _, c := range s.discard {
+		put(int64(c))
+	}
+	for _, t := range s.taken {
+		put(int64(t))
+	}
+	for _, ui := range s.orderedBy {
+		put(int64(ui))
+	}
+	put(int64(s.quota[0]), int64(s.quota[1]), int64(s.quota[2]))
+	put(int64(s.bt.att), int64(s.bt.target), int64(s.bt.targetPos), b2i(s.bt.close), b2i(s.bt.overrun))
+	for _, o := range s.bt.retreats {
+		put(int64(o.to), int64(o.steps), int64(o.losses), int64(o.ignore))
+	}
+	h.Write(buf)
+	return h.Sum64()
+}
+
+func b2i(b bool) int64 {
+	if b {
+		return 1
+	}
+	return 0
+}
