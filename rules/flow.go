@@ -151,10 +151,9 @@ func (s *State) afterMove() {
 	if s.phase != PhaseMove {
 		return
 	}
-	var buf [64]dest
 	for _, ui := range s.orderedBy {
 		u := &s.units[ui]
-		if !u.dead && !u.moved && len(s.reach(int(ui), buf[:0])) > 0 {
+		if !u.dead && !u.moved && s.canMove(int(ui)) {
 			return
 		}
 	}

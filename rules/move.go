@@ -42,7 +42,8 @@ func (s *State) reach(ui int, out []dest) []dest {
 		capped bool
 		stop   bool
 	}
-	var queue [maxCells * 2]node
+	// A move of at most 3 steps visits at most 1+6+12+18 hexes, twice.
+	var queue [96]node
 	qh, qt := 0, 0
 	queue[qt] = node{pos: u.pos}
 	qt++
@@ -54,14 +55,15 @@ func (s *State) reach(ui int, out []dest) []dest {
 		if n.stop {
 			continue
 		}
-		for _, q := range s.b.nb[n.pos] {
-			if q < 0 || s.occ[q] >= 0 || s.impassableFor(u.typ, q) {
+		steps := &s.b.step[u.typ][n.pos]
+		for d, q := range s.b.nb[n.pos] {
+			if q < 0 || s.occ[q] >= 0 {
 				continue
 			}
-			if !s.bridgeEntryOK(n.pos, q) || !s.heightStepOK(n.pos, q) {
-				continue
+			if b := best[0][q]; b != 0 && b <= n.cost+2 {
+				continue // already reached, uncapped, at no more than this step's least cost
 			}
-			c := s.stepCost(u.typ, n.pos, q)
+			c := steps[d]
 			if c < 0 {
 				continue
 			}
@@ -90,34 +92,45 @@ func (s *State) reach(ui int, out []dest) []dest {
 					continue // an uncapped way at no more cost dominates
 				}
 			}
+			if best[0][q] == 0 && best[1][q] == 0 {
+				out = append(out, dest{pos: q, cost: cost})
+			} else {
+				for j := range out {
+					if out[j].pos == q && out[j].cost > cost {
+						out[j].cost = cost
+					}
+				}
+			}
 			best[k][q] = cost + 1
-			queue[qt] = node{pos: q, cost: cost, capped: capped, stop: stop}
-			qt++
+			if qt < len(queue) {
+				queue[qt] = node{pos: q, cost: cost, capped: capped, stop: stop}
+				qt++
+			}
 		}
-	}
-	for i := 0; i < s.b.n; i++ {
-		c0, c1 := best[0][i], best[1][i]
-		if int16(i) == u.pos || (c0 == 0 && c1 == 0) {
-			continue
-		}
-		c := c0
-		if c == 0 || (c1 != 0 && c1 < c) {
-			c = c1
-		}
-		out = append(out, dest{pos: int16(i), cost: c - 1})
 	}
 	return out
 }
 
-func (s *State) adjacent(a, b int16) bool {
-	for _, n := range s.b.nb[a] {
-		if n == b {
-			return true
+// canMove reports whether unit ui has at least one hex to move to: the
+// first step of any move is a legal one-hex move.
+func (s *State) canMove(ui int) bool {
+	u := &s.units[ui]
+	maxM := s.maxMove(u)
+	steps := &s.b.step[u.typ][u.pos]
+	for d, q := range s.b.nb[u.pos] {
+		if q < 0 || s.occ[q] >= 0 {
+			continue
 		}
+		if c := steps[d]; c < 0 || c > maxM {
+			continue
+		}
+		if s.terr(q).hedgerow && !s.adjacent(u.start, q) {
+			continue
+		}
+		return true
 	}
 	return false
 }
-
 // moveUnit carries out a move to a reachable hex at the given cost.
 func (s *State) moveUnit(ui int, to int16, cost int8) {
 	u := &s.units[ui]
@@ -168,4 +181,13 @@ func (s *State) canTakeGround(u *unit, to int16) bool {
 		return false // hedgerow: only for a unit that started adjacent and has not moved
 	}
 	return true
+}
+
+func (s *State) adjacent(a, b int16) bool {
+	for _, n := range s.b.nb[a] {
+		if n == b {
+			return true
+		}
+	}
+	return false
 }

@@ -18,7 +18,13 @@ type board struct {
 	hexAt   []hex.Hex
 	valid   []bool
 	terrain []Terrain
-	nb      [][6]int16 // neighbour index per direction, -1 off board
+	tinfo   []*terrainInfo // terrainTable row of each hex
+	nb      [][6]int16     // neighbour index per direction, -1 off board
+	// step[t][i][d] is the cost for a unit of type t to move from hex i to its
+	// neighbour d, or -1 if terrain forbids it (units aside). Terrain,
+	// bridges, bunkers and hedgehogs never change in a game, so it is
+	// computed once.
+	step [numUnitTypes][][6]int8
 	// section[side][i] is the bit set of sections hex i is in, seen by side.
 	section [2][]uint8
 	objHex  [][]int16
@@ -181,6 +187,21 @@ func New(s *Setup, seed uint64) (*State, error) {
 		b.terrain[i] = h.Terrain
 		st.structure[i] = h.Structure
 		st.obstacle[i] = h.Obstacle
+	}
+	b.tinfo = make([]*terrainInfo, b.n)
+	for i := range b.tinfo {
+		b.tinfo[i] = &terrainTable[b.terrain[i]]
+	}
+	for t := UnitType(0); t < numUnitTypes; t++ {
+		b.step[t] = make([][6]int8, b.n)
+		for i := range b.step[t] {
+			for d, q := range b.nb[i] {
+				b.step[t][i][d] = -1
+				if q >= 0 && b.valid[i] {
+					b.step[t][i][d] = st.terrainStep(t, int16(i), q)
+				}
+			}
+		}
 	}
 	if len(s.Units) > 120 {
 		return nil, fmt.Errorf("units: %d, at most 120", len(s.Units))

@@ -3,10 +3,10 @@ package rules
 // Terrain and obstacle rules as small functions named after the rulebook's
 // words (annex 2).
 
-func (s *State) terr(i int16) *terrainInfo { return &terrainTable[s.b.terrain[i]] }
+func (s *State) terr(i int16) *terrainInfo { return s.b.tinfo[i] }
 
 // height of a hex (rulebook p.18 "Hauteur des terrains").
-func (s *State) height(i int16) int8 { return terrainTable[s.b.terrain[i]].height }
+func (s *State) height(i int16) int8 { return s.b.tinfo[i].height }
 
 // isWater: rivers, lakes and ocean are not "terre ferme" (rulebook "Ponts").
 func (s *State) isWater(i int16) bool {
@@ -153,4 +153,13 @@ func (s *State) leaveHex(i int16) {
 		s.obstacle[i] = NoObstacle
 		s.emit(Event{Kind: EvObstacleRemoved, From: s.b.hexAt[i], N: int8(Sandbags)})
 	}
+}
+
+// terrainStep is the cost of a one-hex move from -> to for unit type t as far
+// as the ground allows it, or -1 if forbidden.
+func (s *State) terrainStep(t UnitType, from, to int16) int8 {
+	if s.impassableFor(t, to) || !s.bridgeEntryOK(from, to) || !s.heightStepOK(from, to) {
+		return -1
+	}
+	return s.stepCost(t, from, to)
 }
