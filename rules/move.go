@@ -131,6 +131,7 @@ func (s *State) canMove(ui int) bool {
 	}
 	return false
 }
+
 // moveUnit carries out a move to a reachable hex at the given cost.
 func (s *State) moveUnit(ui int, to int16, cost int8) {
 	u := &s.units[ui]
