@@ -24,11 +24,13 @@ const (
 	ActTakeGround                       // the attacker on From takes ground on To
 	ActSkip                             // decline take ground or overrun
 	ActKeep                             // keep Card of the two drawn (Recon)
+	ActTarget                           // Air Power / Barrage: aim at the unit on To
+	ActEndTargets                       // Air Power: aim at no more hexes
 	numActionKinds
 )
 
 var actionWords = [numActionKinds]string{"", "play", "order", "end-orders", "move", "end-moves", "battle",
-	"remove-wire", "end-battles", "retreat", "take-ground", "skip", "keep"}
+	"remove-wire", "end-battles", "retreat", "take-ground", "skip", "keep", "target", "end-targets"}
 
 func (k ActionKind) String() string {
 	if k < numActionKinds {
@@ -50,8 +52,15 @@ type Action struct {
 // "battle 6,14 4,12", "retreat 4,12 3,11 ignore", "end-moves".
 func (a Action) String() string {
 	switch a.Kind {
-	case ActPlay, ActKeep:
+	case ActPlay:
+		if a.Arg > 0 {
+			return fmt.Sprintf("%s %d %s", a.Kind, a.Card, Section(a.Arg-1))
+		}
 		return fmt.Sprintf("%s %d", a.Kind, a.Card)
+	case ActKeep:
+		return fmt.Sprintf("%s %d", a.Kind, a.Card)
+	case ActTarget:
+		return fmt.Sprintf("%s %s", a.Kind, a.To)
 	case ActOrder, ActRemoveWire:
 		return fmt.Sprintf("%s %s", a.Kind, a.From)
 	case ActMove, ActBattle, ActTakeGround:
@@ -61,7 +70,7 @@ func (a Action) String() string {
 			return fmt.Sprintf("%s %s %s ignore", a.Kind, a.From, a.To)
 		}
 		return fmt.Sprintf("%s %s %s", a.Kind, a.From, a.To)
-	case ActEndOrders, ActEndMoves, ActEndBattles, ActSkip:
+	case ActEndOrders, ActEndMoves, ActEndBattles, ActSkip, ActEndTargets:
 		return a.Kind.String()
 	}
 	return "?"
@@ -103,6 +112,19 @@ func ParseAction(s string) (Action, error) {
 	var err error
 	switch kind {
 	case ActPlay, ActKeep:
+		if kind == ActPlay && len(f) == 3 {
+			sec := -1
+			for k, n := range sectionNames {
+				if n == f[2] {
+					sec = k
+				}
+			}
+			if sec < 0 {
+				return Action{}, fmt.Errorf("action %q: bad section %q", s, f[2])
+			}
+			a.Arg = uint8(sec + 1)
+			f = f[:2]
+		}
 		if err = want(2); err != nil {
 			return Action{}, err
 		}
@@ -116,6 +138,11 @@ func ParseAction(s string) (Action, error) {
 			return Action{}, err
 		}
 		a.From, err = hex.Parse(f[1])
+	case ActTarget:
+		if err = want(2); err != nil {
+			return Action{}, err
+		}
+		a.To, err = hex.Parse(f[1])
 	case ActMove, ActBattle, ActTakeGround:
 		if err = want(3); err != nil {
 			return Action{}, err
@@ -154,7 +181,23 @@ func (s *State) LegalActions(buf []Action) []Action {
 	switch s.phase {
 	case PhaseCard:
 		for _, c := range s.hands[s.active] {
-			if s.b.deck[c].Kind.Implemented() {
+			eff, ok := s.effectiveCard(c)
+			switch {
+			case !ok || eff.Kind == Ambush:
+				// A Counter-Attack with nothing to copy yet, and Ambush (played
+				// only in answer to a close assault), are not turn cards.
+			case eff.Kind == InfantryAssault && s.b.deck[c].Kind != CounterAttack:
+				for sec := Left; sec <= Right; sec++ {
+					buf = append(buf, Action{Kind: ActPlay, Card: c, Arg: uint8(sec) + 1})
+				}
+			default:
+				buf = append(buf, Action{Kind: ActPlay, Card: c})
+			}
+		}
+		if len(buf) == 0 {
+			// Nothing else in hand: such a card may be given up as the turn's
+			// card, for no effect (like a section card on an empty section).
+			for _, c := range s.hands[s.active] {
 				buf = append(buf, Action{Kind: ActPlay, Card: c})
 			}
 		}
@@ -191,7 +234,7 @@ func (s *State) LegalActions(buf []Action) []Action {
 		}
 		buf = append(buf, Action{Kind: ActEndBattles})
 	case PhaseRetreat:
-		from := s.b.hexAt[s.units[s.bt.target].pos]
+		from := s.b.hexAt[s.units[s.bt.victim].pos]
 		for _, o := range s.bt.retreats {
 			buf = append(buf, Action{Kind: ActRetreat, From: from, To: s.b.hexAt[o.to], Arg: uint8(o.ignore)})
 		}
@@ -203,6 +246,19 @@ func (s *State) LegalActions(buf []Action) []Action {
 		buf = append(buf, Action{Kind: ActSkip})
 	case PhaseKeep:
 		buf = append(buf, Action{Kind: ActKeep, Card: s.keep[0]}, Action{Kind: ActKeep, Card: s.keep[1]})
+	case PhaseTarget:
+		buf = s.aimOptions(buf)
+		if len(s.aim) > 0 {
+			buf = append(buf, Action{Kind: ActEndTargets})
+		}
+	case PhaseAmbush:
+		for _, c := range s.hands[s.ToAct()] {
+			if s.b.deck[c].Kind == Ambush {
+				buf = append(buf, Action{Kind: ActPlay, Card: c})
+				break
+			}
+		}
+		buf = append(buf, Action{Kind: ActSkip})
 	}
 	_ = g
 	return buf

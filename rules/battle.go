@@ -67,7 +67,7 @@ func (s *State) LineOfSight(a, b hex.Hex) bool {
 // battleDice is the number of dice unit a rolls against the unit on hex t, or
 // 0 if it cannot battle it (out of range, no line of sight). It does not check
 // the close-combat obligation.
-func (s *State) battleDice(a *unit, t int16) int8 {
+func (s *State) battleDice(a *unit, t int16, overrun bool) int8 {
 	ui := &unitTable[a.typ]
 	from := a.pos
 	d := hex.Distance(s.b.hexAt[from], s.b.hexAt[t])
@@ -78,6 +78,7 @@ func (s *State) battleDice(a *unit, t int16) int8 {
 	if dice == 0 {
 		return 0
 	}
+	dice += s.cardBonus(a, d == 1, overrun)
 	if ui.needsLOS && d > 1 && !s.LineOfSight(s.b.hexAt[from], s.b.hexAt[t]) {
 		return 0
 	}
@@ -90,6 +91,29 @@ func (s *State) battleDice(a *unit, t int16) int8 {
 		dice = 0
 	}
 	return dice
+}
+
+// cardBonus is the extra die a card gives an ordered unit: Their Finest
+// Hour, Behind Enemy Lines and Firefight always; Armor Assault against an
+// adjacent target (its overrun too); Close Assault, but not in the overrun
+// (FAQ digest 18; command-cards.md rulings 30, 52, 87).
+func (s *State) cardBonus(a *unit, adjacent, overrun bool) int8 {
+	if !a.fx || !a.ordered || a.side != s.active {
+		return 0
+	}
+	switch s.eff.Kind {
+	case FinestHour, BehindEnemyLines, Firefight:
+		return 1
+	case ArmorAssault:
+		if adjacent && a.typ == Armor {
+			return 1
+		}
+	case CloseAssault:
+		if adjacent && !overrun {
+			return 1
+		}
+	}
+	return 0
 }
 
 // inCloseCombat reports whether an enemy is adjacent to unit u (rulebook p.7
@@ -107,7 +131,7 @@ func (s *State) inCloseCombat(u *unit) bool {
 
 // canBattleNow reports whether ordered unit u may still battle this turn.
 func (s *State) canBattleNow(u *unit) bool {
-	return !u.dead && u.ordered && !u.battled && !u.noBattle && !s.terr(u.pos).ocean
+	return !u.dead && u.ordered && u.shots > 0 && !u.noBattle && !s.terr(u.pos).ocean
 }
 
 // targets appends the legal battle targets of unit ui with their dice.
@@ -115,15 +139,19 @@ func (s *State) targets(ui int, buf []Action) []Action {
 	u := &s.units[ui]
 	close := s.inCloseCombat(u)
 	from := s.b.hexAt[u.pos]
+	if u.fx && s.eff.Kind == Firefight && close {
+		return buf // Firefight never fires at an adjacent enemy (FAQ ruling 66)
+	}
 	for ti := range s.units {
 		t := &s.units[ti]
 		if t.dead || t.side == u.side {
 			continue
 		}
-		if close && !hex.Adjacent(from, s.b.hexAt[t.pos]) {
+		adj := hex.Adjacent(from, s.b.hexAt[t.pos])
+		if (close || (u.fx && s.eff.Kind == CloseAssault)) && !adj {
 			continue
 		}
-		if s.battleDice(u, t.pos) > 0 {
+		if s.battleDice(u, t.pos, s.phase == PhaseOverrun) > 0 {
 			buf = append(buf, Action{Kind: ActBattle, From: from, To: s.b.hexAt[t.pos]})
 		}
 	}

@@ -34,7 +34,19 @@ const (
 	NumCardKinds
 )
 
-// anySection marks an order quota usable in any section.
+// Order slots: a card's quota says how many units may be ordered through
+// each slot; a unit fits the slots of its sections, "anywhere", and its type.
+const (
+	slotLeft = iota
+	slotCenter
+	slotRight
+	slotAny // any unit anywhere
+	slotInf // an infantry unit anywhere
+	slotArmor
+	slotArt
+	numSlots
+)
+
 const allUnits = 99
 
 // cardInfo describes one kind of card.
@@ -42,39 +54,43 @@ type cardInfo struct {
 	key     string // stable identifier used in text and JSON
 	tactic  bool
 	section bool // the card names one section (Recon, Probe, Attack, Assault)
-	// quota is how many units may be ordered in each section (Left, Center,
-	// Right, from the orderer's view); allUnits = every unit there.
-	quota [3]int8
-	// implemented reports whether the engine plays this card yet.
-	implemented bool
-	// drawN / keepN: the draw step (Recon: draw 2 keep 1).
-	drawN int8
+	// quota is how many units may be ordered through each slot (for a
+	// one-section card, quota[slotLeft] is the quota of the named section).
+	quota [numSlots]int8
+	// typed is the unit type the card orders (Move Out!, Armor Assault…):
+	// without any unit of that type anywhere, the card orders 1 unit of the
+	// player's choice with none of its effects (FAQ VIII; command-cards.md
+	// ruling 2).
+	typed     bool
+	typ       UnitType
+	drawTwo   bool // Recon: draw 2, keep 1
+	reshuffle bool // Their Finest Hour: discards back into the deck before the draw
 }
 
 var cardTable = [NumCardKinds]cardInfo{
-	Recon:          {key: "recon", section: true, quota: [3]int8{1, 0, 0}, implemented: true, drawN: 2},
-	Probe:          {key: "probe", section: true, quota: [3]int8{2, 0, 0}, implemented: true, drawN: 1},
-	Attack:         {key: "attack", section: true, quota: [3]int8{3, 0, 0}, implemented: true, drawN: 1},
-	Assault:        {key: "assault", section: true, quota: [3]int8{allUnits, 0, 0}, implemented: true, drawN: 1},
-	GeneralAdvance: {key: "general-advance", quota: [3]int8{2, 2, 2}, implemented: true, drawN: 1},
-	PincerMove:     {key: "pincer-move", quota: [3]int8{2, 0, 2}, implemented: true, drawN: 1},
-	ReconInForce:   {key: "recon-in-force", quota: [3]int8{1, 1, 1}, implemented: true, drawN: 1},
+	Recon:          {key: "recon", section: true, quota: [numSlots]int8{1}, drawTwo: true},
+	Probe:          {key: "probe", section: true, quota: [numSlots]int8{2}},
+	Attack:         {key: "attack", section: true, quota: [numSlots]int8{3}},
+	Assault:        {key: "assault", section: true, quota: [numSlots]int8{allUnits}},
+	GeneralAdvance: {key: "general-advance", quota: [numSlots]int8{2, 2, 2}},
+	PincerMove:     {key: "pincer-move", quota: [numSlots]int8{2, 0, 2}},
+	ReconInForce:   {key: "recon-in-force", quota: [numSlots]int8{1, 1, 1}},
 
-	AirPower:         {key: "air-power", tactic: true, drawN: 1},
-	Ambush:           {key: "ambush", tactic: true, drawN: 1},
-	ArmorAssault:     {key: "armor-assault", tactic: true, drawN: 1},
-	ArtilleryBombard: {key: "artillery-bombard", tactic: true, drawN: 1},
-	Barrage:          {key: "barrage", tactic: true, drawN: 1},
-	BehindEnemyLines: {key: "behind-enemy-lines", tactic: true, drawN: 1},
-	CloseAssault:     {key: "close-assault", tactic: true, drawN: 1},
-	CounterAttack:    {key: "counter-attack", tactic: true, drawN: 1},
-	DigIn:            {key: "dig-in", tactic: true, drawN: 1},
-	DirectFromHQ:     {key: "direct-from-hq", tactic: true, drawN: 1},
-	Firefight:        {key: "firefight", tactic: true, drawN: 1},
-	InfantryAssault:  {key: "infantry-assault", tactic: true, drawN: 1},
-	MedicsMechanics:  {key: "medics-mechanics", tactic: true, drawN: 1},
-	MoveOut:          {key: "move-out", tactic: true, drawN: 1},
-	FinestHour:       {key: "their-finest-hour", tactic: true, drawN: 1},
+	AirPower:         {key: "air-power", tactic: true},
+	Ambush:           {key: "ambush", tactic: true},
+	ArmorAssault:     {key: "armor-assault", tactic: true, quota: [numSlots]int8{slotArmor: 4}, typed: true, typ: Armor},
+	ArtilleryBombard: {key: "artillery-bombard", tactic: true, typed: true, typ: Artillery},
+	Barrage:          {key: "barrage", tactic: true},
+	BehindEnemyLines: {key: "behind-enemy-lines", tactic: true, quota: [numSlots]int8{slotInf: 1}, typed: true, typ: Infantry},
+	CloseAssault:     {key: "close-assault", tactic: true},
+	CounterAttack:    {key: "counter-attack", tactic: true},
+	DigIn:            {key: "dig-in", tactic: true, quota: [numSlots]int8{slotInf: 4}, typed: true, typ: Infantry},
+	DirectFromHQ:     {key: "direct-from-hq", tactic: true, quota: [numSlots]int8{slotAny: 4}},
+	Firefight:        {key: "firefight", tactic: true, quota: [numSlots]int8{slotAny: 4}},
+	InfantryAssault:  {key: "infantry-assault", tactic: true, typed: true, typ: Infantry},
+	MedicsMechanics:  {key: "medics-mechanics", tactic: true, quota: [numSlots]int8{slotAny: 1}},
+	MoveOut:          {key: "move-out", tactic: true, quota: [numSlots]int8{slotInf: 4}, typed: true, typ: Infantry},
+	FinestHour:       {key: "their-finest-hour", tactic: true, reshuffle: true},
 }
 
 func (k CardKind) String() string {
@@ -88,7 +104,7 @@ func (k CardKind) String() string {
 func (k CardKind) Tactic() bool { return cardTable[k].tactic }
 
 // Implemented reports whether the engine can play this kind of card.
-func (k CardKind) Implemented() bool { return cardTable[k].implemented }
+func (k CardKind) Implemented() bool { return k < NumCardKinds }
 
 // CardID names one physical card of a deck: its index in the deck's table.
 type CardID uint8
@@ -111,16 +127,28 @@ func (c Card) Name() string {
 	return c.Kind.String()
 }
 
-// quota is the card's order quota per section, already turned to the named
+// quota is the card's order quota per slot, already turned to the named
 // section for one-section cards.
-func (c Card) quota() [3]int8 {
+func (c Card) quota() [numSlots]int8 {
 	q := cardTable[c.Kind].quota
 	if cardTable[c.Kind].section {
-		var out [3]int8
+		var out [numSlots]int8
 		out[c.Section] = q[0]
 		return out
 	}
 	return q
+}
+
+// Mirror is the card as the opponent's Counter-Attack copies it: a section
+// named from the other side of the table (left and right swap).
+func (c Card) Mirror() Card {
+	switch c.Section {
+	case Left:
+		c.Section = Right
+	case Right:
+		c.Section = Left
+	}
+	return c
 }
 
 // Deck is a deck's composition: the card of each CardID.
@@ -185,17 +213,8 @@ func StandardDeck() Deck { return buildDeck(standardDeck, false) }
 // players' variant deck, rulebook annex 5).
 func SectionDeck() Deck { return buildDeck(standardDeck, true) }
 
-// PlayableDeck is the standard deck restricted to the cards the engine
-// implements: the default deck until every tactic card is implemented.
-func PlayableDeck() Deck {
-	var d Deck
-	for _, c := range StandardDeck() {
-		if c.Kind.Implemented() {
-			d = append(d, c)
-		}
-	}
-	return d
-}
+// PlayableDeck is the default deck: the full standard deck.
+func PlayableDeck() Deck { return StandardDeck() }
 
 // CardByName finds a card kind (and section) from Name's form.
 func CardByName(name string) (Card, bool) {

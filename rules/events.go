@@ -29,10 +29,15 @@ const (
 	EvDeckReshuffled                       // N = cards in the new draw pile
 	EvTurnEnded                            // Side
 	EvGameOver                             // Side = winner
+	EvHealed                               // To = unit, N = figures back (Medics & Mechanics)
+	EvObstaclePlaced                       // From = hex, N = obstacle (Dig In)
+	EvAmbush                               // Side (ambusher), From (ambushing unit), To (attacker)
+	EvCardAttack                           // Side, To = target hex, N = dice (Air Power, Barrage)
 )
 
 var eventNames = [...]string{"", "turn", "play", "order", "move", "obstacle-removed", "battle", "dice", "hits", "flag-ignored",
-	"retreat", "flag-losses", "eliminated", "medals", "take-ground", "discard", "draw", "reshuffle", "turn-end", "game-over"}
+	"retreat", "flag-losses", "eliminated", "medals", "take-ground", "discard", "draw", "reshuffle", "turn-end", "game-over",
+	"healed", "obstacle-placed", "ambush", "card-attack"}
 
 func (k EventKind) String() string {
 	if int(k) < len(eventNames) {
@@ -78,6 +83,10 @@ func (e Event) String() string {
 		return fmt.Sprintf("%s %s %s", e.Kind, e.From, e.To)
 	case EvRetreated:
 		return fmt.Sprintf("retreat %s %s %d", e.From, e.To, e.N)
+	case EvAmbush:
+		return fmt.Sprintf("ambush %s %s", e.From, e.To)
+	case EvCardAttack:
+		return fmt.Sprintf("card-attack %s dice=%d", e.To, e.N)
 	case EvBattle:
 		return fmt.Sprintf("battle %s %s dice=%d", e.From, e.To, e.N)
 	case EvDiceRolled:
@@ -86,9 +95,9 @@ func (e Event) String() string {
 			s += " " + f.String()
 		}
 		return s
-	case EvHits, EvFlagLosses:
+	case EvHits, EvFlagLosses, EvHealed:
 		return fmt.Sprintf("%s %s %d", e.Kind, e.To, e.N)
-	case EvObstacleRemoved:
+	case EvObstacleRemoved, EvObstaclePlaced:
 		return fmt.Sprintf("%s %s %s", e.Kind, e.From, Obstacle(e.N))
 	case EvFlagIgnored, EvUnitEliminated:
 		return fmt.Sprintf("%s %s", e.Kind, e.To)

@@ -11,37 +11,43 @@ func (s *State) startTurn() {
 	for i := range s.units {
 		u := &s.units[i]
 		u.start = u.pos
-		u.ordered, u.moved, u.stopped, u.noBattle, u.battled, u.overrun = false, false, false, false, false, false
-		u.dist = 0
+		u.ordered, u.moved, u.stopped, u.noBattle, u.battled, u.overrun, u.fx = false, false, false, false, false, false, false
+		u.dist, u.shots = 0, 0
 	}
 	s.orderedBy = s.orderedBy[:0]
+	s.aim = s.aim[:0]
+	s.aimNext = 0
+	s.quota = [numSlots]int8{}
+	s.fallback, s.second, s.ambusher, s.effArg = false, false, 0, 0
 	if len(s.hands[s.active]) == 0 {
 		s.endTurn() // nothing to play: the turn passes to the draw
 	}
 }
 
-// sectionsOf is the bit set of sections unit u is in, seen by its owner.
-func (s *State) sectionsOf(u *unit) uint8 { return s.b.section[u.side][u.pos] }
+// slotsOf is the bit set of order slots unit u fits, seen by its owner.
+func (s *State) slotsOf(u *unit) uint16 {
+	return uint16(s.b.section[u.side][u.pos]) | 1<<slotAny | 1<<(slotInf+int(u.typ))
+}
 
-// ordersFit reports whether the units ordered so far plus extra can be
-// assigned to sections within the card's quota (a unit on a section line
-// counts for one of its sections only).
+// ordersFit reports whether the units ordered so far plus extra (-1 for
+// none) can be assigned to the card's slots within its quota: a unit on a
+// section line counts for one of its sections only (rulebook p.6).
 func (s *State) ordersFit(extra int) bool {
-	var q [3]int8 = s.quota
-	var list [16]uint8
+	q := s.quota
+	var list [24]uint16
 	n := 0
 	for _, ui := range s.orderedBy {
 		if n == len(list) {
 			return false
 		}
-		list[n] = s.sectionsOf(&s.units[ui])
+		list[n] = s.slotsOf(&s.units[ui])
 		n++
 	}
 	if extra >= 0 {
 		if n == len(list) {
 			return false
 		}
-		list[n] = s.sectionsOf(&s.units[extra])
+		list[n] = s.slotsOf(&s.units[extra])
 		n++
 	}
 	var fit func(k int) bool
@@ -49,11 +55,11 @@ func (s *State) ordersFit(extra int) bool {
 		if k == n {
 			return true
 		}
-		for sec := Left; sec <= Right; sec++ {
-			if list[k]&(1<<sec) != 0 && q[sec] > 0 {
-				q[sec]--
+		for sl := 0; sl < numSlots; sl++ {
+			if list[k]&(1<<sl) != 0 && q[sl] > 0 {
+				q[sl]--
 				ok := fit(k + 1)
-				q[sec]++
+				q[sl]++
 				if ok {
 					return true
 				}
@@ -70,17 +76,29 @@ func (s *State) orderable(i int) bool {
 	if u.dead || u.ordered || u.side != s.active {
 		return false
 	}
-	if s.sectionsOf(u)&s.quotaMask() == 0 {
+	if s.slotsOf(u)&s.quotaMask() == 0 {
 		return false
+	}
+	if !s.fallback {
+		switch s.eff.Kind {
+		case Firefight:
+			if s.inCloseCombat(u) {
+				return false // only units not adjacent to an enemy
+			}
+		case MedicsMechanics:
+			if u.figures >= u.max {
+				return false // only a unit that has lost figures
+			}
+		}
 	}
 	return s.ordersFit(i)
 }
 
-func (s *State) quotaMask() uint8 {
-	var m uint8
-	for sec := Left; sec <= Right; sec++ {
-		if s.quota[sec] > 0 {
-			m |= 1 << sec
+func (s *State) quotaMask() uint16 {
+	var m uint16
+	for sl := 0; sl < numSlots; sl++ {
+		if s.quota[sl] > 0 {
+			m |= 1 << sl
 		}
 	}
 	return m
@@ -95,8 +113,33 @@ func (s *State) anyOrderable() bool {
 	return false
 }
 
-// playCard puts a card in play and moves to ordering.
-func (s *State) playCard(id CardID) {
+// hasUnitOfType reports whether side has any unit of type t on the board.
+func (s *State) hasUnitOfType(side Side, t UnitType) bool {
+	for i := range s.units {
+		if u := &s.units[i]; !u.dead && u.side == side && u.typ == t {
+			return true
+		}
+	}
+	return false
+}
+
+// effectiveCard is the card a played card acts as: a Counter-Attack becomes
+// the card the opponent had in effect on his last turn, mirrored
+// (command-cards.md "Counter-Attack"; FAQ rulings 53-55).
+func (s *State) effectiveCard(id CardID) (Card, bool) {
+	c := s.b.deck[id]
+	if c.Kind != CounterAttack {
+		return c, true
+	}
+	opp := s.active.Opp()
+	if !s.hasLast[opp] {
+		return c, false
+	}
+	return s.last[opp].Mirror(), true
+}
+
+// playCard puts a card in play and sets up its orders.
+func (s *State) playCard(id CardID, arg uint8) {
 	hand := s.hands[s.active]
 	for k, c := range hand {
 		if c == id {
@@ -106,32 +149,139 @@ func (s *State) playCard(id CardID) {
 		}
 	}
 	s.played = id
-	s.emit(Event{Kind: EvCardPlayed, Side: s.active, Card: id})
-	card := s.b.deck[id]
+	s.emit(Event{Kind: EvCardPlayed, Side: s.active, Card: id, N: int8(arg)})
+	card, _ := s.effectiveCard(id)
+	s.eff = card
+	s.effArg = arg
+	if s.b.deck[id].Kind == CounterAttack {
+		if s.last[s.active.Opp()].Kind == InfantryAssault {
+			s.effArg = uint8(Card{Section: Section(s.last[s.active.Opp()].Section)}.Mirror().Section)
+		}
+	}
+	s.last[s.active], s.hasLast[s.active] = card, true
+	info := &cardTable[card.Kind]
 	s.quota = card.quota()
 	s.phase = PhaseOrder
-	if card.Kind == Assault {
-		// Assault orders every unit in the section: no choice to make.
-		for i := range s.units {
-			if s.orderable(i) {
-				s.order(i)
-			}
+	if info.typed && !s.hasUnitOfType(s.active, info.typ) {
+		// No unit of the card's type anywhere: 1 unit of your choice, no effects.
+		s.fallback = true
+		s.quota = [numSlots]int8{slotAny: 1}
+		s.afterOrder()
+		return
+	}
+	switch card.Kind {
+	case Assault:
+		s.orderAll(func(u *unit) bool { return true })
+	case InfantryAssault:
+		// Every infantry unit in the chosen section.
+		s.quota[s.effArg] = allUnits
+		s.orderAll(func(u *unit) bool { return u.typ == Infantry })
+	case ArtilleryBombard:
+		s.quota[slotArt] = allUnits
+		s.orderAll(func(u *unit) bool { return u.typ == Artillery })
+	case CloseAssault:
+		// Every infantry and armor unit adjacent to an enemy now (FAQ ruling 49).
+		s.quota[slotAny] = allUnits
+		s.orderAll(func(u *unit) bool { return u.typ != Artillery && s.inCloseCombat(u) })
+	case FinestHour:
+		s.finestHourRoll()
+	case AirPower, Barrage:
+		s.phase = PhaseTarget
+		if !s.anyTarget() {
+			s.endTurn()
 		}
+		return
 	}
 	s.afterOrder()
 }
 
+// orderAll orders every orderable unit that keep accepts, then ends ordering.
+func (s *State) orderAll(keep func(u *unit) bool) {
+	for i := range s.units {
+		if keep(&s.units[i]) && s.orderable(i) {
+			s.order(i)
+		}
+	}
+	s.quota = [numSlots]int8{}
+}
+
+// finestHourRoll rolls one die per card held, this one included: each
+// infantry symbol orders an infantry unit, each armor symbol an armor unit,
+// each star a unit of choice (command-cards.md "Their Finest Hour").
+func (s *State) finestHourRoll() {
+	n := len(s.hands[s.active]) + 1
+	ev := Event{Kind: EvDiceRolled, Side: s.active}
+	s.quota = [numSlots]int8{}
+	for k := 0; k < n; k++ {
+		f := s.roll()
+		if k < len(ev.Dice) {
+			ev.Dice[k] = f
+			ev.NDice++
+		}
+		switch f {
+		case FaceInfantry:
+			s.quota[slotInf]++
+		case FaceArmor:
+			s.quota[slotArmor]++
+		case FaceStar:
+			s.quota[slotAny]++
+		}
+	}
+	s.emit(ev)
+}
+
+// order orders unit i, giving it the card's effects unless this is a fallback.
 func (s *State) order(i int) {
 	u := &s.units[i]
 	u.ordered = true
+	u.fx = !s.fallback
+	u.shots = 1
+	if u.fx && s.eff.Kind == ArtilleryBombard {
+		u.shots = 2
+	}
 	s.orderedBy = append(s.orderedBy, int8(i))
 	s.emit(Event{Kind: EvUnitOrdered, Side: u.side, From: s.b.hexAt[u.pos]})
+	if u.fx && s.eff.Kind == MedicsMechanics {
+		s.heal(i)
+	}
+}
+
+// heal rolls Medics & Mechanics for unit i: one die per card held, this one
+// included; each of the unit's symbols or a star returns a figure (artillery:
+// stars only), up to its strength. A unit that gets none back is not ordered.
+func (s *State) heal(i int) {
+	u := &s.units[i]
+	n := len(s.hands[s.active]) + 1
+	ev := Event{Kind: EvDiceRolled, Side: s.active}
+	sym, hasSym := symbolOf(u.typ)
+	var back int8
+	for k := 0; k < n; k++ {
+		f := s.roll()
+		if k < len(ev.Dice) {
+			ev.Dice[k] = f
+			ev.NDice++
+		}
+		if f == FaceStar || (hasSym && f == sym) {
+			back++
+		}
+	}
+	s.emit(ev)
+	back = min(back, u.max-u.figures)
+	s.quota = [numSlots]int8{}
+	if back == 0 {
+		u.ordered = false
+		s.orderedBy = s.orderedBy[:0]
+		return
+	}
+	u.figures += back
+	u.fx = false // once healed it moves and battles normally
+	s.emit(Event{Kind: EvHealed, To: s.b.hexAt[u.pos], N: back})
 }
 
 // afterOrder ends the order step when nothing more can be ordered. A card
 // that orders no unit ends the turn (rulebook p.6 "Activer des unités").
 func (s *State) afterOrder() {
-	if s.anyOrderable() {
+	if s.phase != PhaseOrder || s.anyOrderable() {
 		return
 	}
 	s.endOrders()
@@ -142,8 +292,37 @@ func (s *State) endOrders() {
 		s.endTurn()
 		return
 	}
+	if s.eff.Kind == DigIn && !s.fallback {
+		s.digIn()
+		s.endTurn()
+		return
+	}
 	s.phase = PhaseMove
 	s.afterMove()
+}
+
+// maxSandbags is the most sandbags on the board at once (FAQ II Sacs de sable).
+const maxSandbags = 12
+
+// digIn: each ordered infantry unit places sandbags on its hex and does
+// nothing else; not on ocean, not where an obstacle already stands, never
+// more than 12 on the board (rulebook "Sacs de sable"; FAQ rulings 59-61).
+func (s *State) digIn() {
+	n := 0
+	for _, o := range s.obstacle {
+		if o == Sandbags {
+			n++
+		}
+	}
+	for _, ui := range s.orderedBy {
+		i := s.units[ui].pos
+		if n >= maxSandbags || s.terr(i).ocean || s.obstacle[i] != NoObstacle {
+			continue
+		}
+		s.obstacle[i] = Sandbags
+		n++
+		s.emit(Event{Kind: EvObstaclePlaced, From: s.b.hexAt[i], N: int8(Sandbags)})
+	}
 }
 
 // afterMove ends the move step when no ordered unit can move any more.
@@ -156,6 +335,14 @@ func (s *State) afterMove() {
 		if !u.dead && !u.moved && s.canMove(int(ui)) {
 			return
 		}
+	}
+	s.endMoves()
+}
+
+func (s *State) endMoves() {
+	if s.second {
+		s.endTurn()
+		return
 	}
 	s.phase = PhaseBattle
 	s.afterBattle()
@@ -176,6 +363,24 @@ func (s *State) afterBattle() {
 			return
 		}
 	}
+	s.endBattles()
+}
+
+// endBattles ends the battle step: Behind Enemy Lines then grants its second
+// move, otherwise the turn ends.
+func (s *State) endBattles() {
+	if s.eff.Kind == BehindEnemyLines && !s.fallback && !s.second {
+		for _, ui := range s.orderedBy {
+			u := &s.units[ui]
+			if !u.dead && u.fx {
+				s.second = true
+				u.moved, u.dist, u.stopped = false, 0, false
+				s.phase = PhaseMove
+				s.afterMove()
+				return
+			}
+		}
+	}
 	s.endTurn()
 }
 
@@ -185,17 +390,30 @@ func (s *State) canRemoveWire(u *unit) bool {
 	return u.typ == Infantry && s.obstacle[u.pos] == Wire && s.canBattleNow(u)
 }
 
-// endTurn discards the card played and draws (Recon: draw 2, keep 1).
+// endTurn discards the card played and draws (Recon: draw 2, keep 1; Their
+// Finest Hour: reshuffle first; an Ambush player draws his card first).
 func (s *State) endTurn() {
 	if s.phase == PhaseOver {
 		return
 	}
+	if s.ambusher > 0 {
+		side := Side(s.ambusher - 1)
+		if c := s.drawCard(); c != NoCard {
+			s.addToHand(side, c)
+		}
+		s.ambusher = 0
+	}
 	if s.played != NoCard {
-		card := s.b.deck[s.played]
 		s.discard = append(s.discard, s.played)
 		s.emit(Event{Kind: EvCardDiscarded, Side: s.active, Card: s.played})
 		s.played = NoCard
-		if cardTable[card.Kind].drawN == 2 {
+		info := &cardTable[s.eff.Kind]
+		if info.reshuffle {
+			s.deck = append(s.deck, s.discard...)
+			s.discard = s.discard[:0]
+			s.emit(Event{Kind: EvDeckReshuffled, N: int8(min(len(s.deck), 127))})
+		}
+		if info.drawTwo {
 			s.keep[0] = s.drawCard()
 			s.keep[1] = s.drawCard()
 			if s.keep[0] != NoCard && s.keep[1] != NoCard {
@@ -203,7 +421,7 @@ func (s *State) endTurn() {
 				return
 			}
 			if s.keep[0] != NoCard {
-				s.addToHand(s.keep[0])
+				s.addToHand(s.active, s.keep[0])
 			}
 			s.keep = [2]CardID{NoCard, NoCard}
 			s.nextTurn()
@@ -211,14 +429,14 @@ func (s *State) endTurn() {
 		}
 	}
 	if c := s.drawCard(); c != NoCard {
-		s.addToHand(c)
+		s.addToHand(s.active, c)
 	}
 	s.nextTurn()
 }
 
-func (s *State) addToHand(c CardID) {
-	s.hands[s.active] = append(s.hands[s.active], c)
-	s.emit(Event{Kind: EvCardDrawn, Side: s.active, Card: c})
+func (s *State) addToHand(side Side, c CardID) {
+	s.hands[side] = append(s.hands[side], c)
+	s.emit(Event{Kind: EvCardDrawn, Side: side, Card: c})
 }
 
 // keepCard ends a Recon draw: one card to the hand, the other discarded.
@@ -227,7 +445,7 @@ func (s *State) keepCard(c CardID) {
 	if other == c {
 		other = s.keep[1]
 	}
-	s.addToHand(c)
+	s.addToHand(s.active, c)
 	s.discard = append(s.discard, other)
 	s.emit(Event{Kind: EvCardDiscarded, Side: s.active, Card: other})
 	s.keep = [2]CardID{NoCard, NoCard}
@@ -277,7 +495,11 @@ func (s *State) do(a Action) {
 	g := s.b.grid
 	switch a.Kind {
 	case ActPlay:
-		s.playCard(a.Card)
+		if s.phase == PhaseAmbush {
+			s.playAmbush(a.Card)
+			return
+		}
+		s.playCard(a.Card, a.Arg)
 	case ActOrder:
 		s.order(int(s.occ[g.Index(a.From)]))
 		s.afterOrder()
@@ -295,20 +517,20 @@ func (s *State) do(a Action) {
 		}
 		s.afterMove()
 	case ActEndMoves:
-		s.phase = PhaseBattle
-		s.afterBattle()
+		s.endMoves()
 	case ActBattle:
 		ui := int(s.occ[g.Index(a.From)])
-		s.battle(ui, int16(g.Index(a.To)), s.phase == PhaseOverrun)
+		s.declareBattle(ui, int16(g.Index(a.To)), s.phase == PhaseOverrun)
 	case ActRemoveWire:
 		i := int16(g.Index(a.From))
 		u := &s.units[s.occ[i]]
 		u.battled = true
+		u.shots = 0
 		s.obstacle[i] = NoObstacle
 		s.emit(Event{Kind: EvObstacleRemoved, From: a.From, N: int8(Wire)})
 		s.afterBattle()
 	case ActEndBattles:
-		s.endTurn()
+		s.endBattles()
 	case ActRetreat:
 		for _, o := range s.bt.retreats {
 			if s.b.hexAt[o.to] == a.To && o.ignore == int8(a.Arg) {
@@ -319,9 +541,20 @@ func (s *State) do(a Action) {
 	case ActTakeGround:
 		s.takeGround()
 	case ActSkip:
+		if s.phase == PhaseAmbush {
+			s.rollBattle()
+			return
+		}
 		s.phase = PhaseBattle
 		s.afterBattle()
 	case ActKeep:
 		s.keepCard(a.Card)
+	case ActTarget:
+		s.aim = append(s.aim, int16(g.Index(a.To)))
+		if s.eff.Kind == Barrage || len(s.aim) == 4 || !s.anyTarget() {
+			s.fireCard()
+		}
+	case ActEndTargets:
+		s.fireCard()
 	}
 }

@@ -5,8 +5,13 @@ package rules
 // maxMove is how far unit u may move this turn.
 func (s *State) maxMove(u *unit) int8 {
 	m := unitTable[u.typ].maxMove
-	if u.typ == Infantry && u.elite && m < 2 {
-		m = 2
+	if u.fx {
+		switch s.eff.Kind {
+		case InfantryAssault, BehindEnemyLines, ArtilleryBombard:
+			return 3 // command-cards.md: Infantry Assault 3, Behind Enemy Lines 3+3, Bombard 3
+		case CloseAssault, Firefight, DigIn:
+			return 0 // these units may not move
+		}
 	}
 	return m
 }
@@ -14,10 +19,24 @@ func (s *State) maxMove(u *unit) int8 {
 // moveAndFight is how far unit u may move and still battle (elite infantry 2,
 // rulebook annex 1 "Infanterie d'élite").
 func (s *State) moveAndFight(u *unit) int8 {
+	if u.fx {
+		switch s.eff.Kind {
+		case InfantryAssault:
+			return 2
+		case BehindEnemyLines:
+			return 3
+		}
+	}
 	if u.typ == Infantry && u.elite {
 		return 2
 	}
 	return unitTable[u.typ].moveAndFight
+}
+
+// infiltrating: Behind Enemy Lines ignores terrain movement restrictions:
+// no stops, every hex costs 1 (command-cards.md rulings 38-43).
+func (s *State) infiltrating(u *unit) bool {
+	return u.fx && s.eff.Kind == BehindEnemyLines
 }
 
 // dest is one hex a unit can reach, with the least movement it costs.
@@ -49,6 +68,7 @@ func (s *State) reach(ui int, out []dest) []dest {
 	qt++
 	best[0][u.pos] = 1
 	startHedge := s.terr(u.start).hedgerow
+	bel := s.infiltrating(u)
 	for qh < qt {
 		n := queue[qh]
 		qh++
@@ -67,19 +87,22 @@ func (s *State) reach(ui int, out []dest) []dest {
 			if c < 0 {
 				continue
 			}
+			if bel {
+				c = 1
+			}
 			cost := n.cost + c
 			if cost > maxM {
 				continue
 			}
 			ti := s.terr(q)
-			capped := n.capped || s.b.terrain[q] == Beach
+			capped := !bel && (n.capped || s.b.terrain[q] == Beach)
 			if capped && cost > 2 {
 				continue // entering a beach caps the move at 2 (rulebook "Plages")
 			}
-			if ti.hedgerow && !s.adjacent(u.start, q) {
+			if ti.hedgerow && !bel && !s.adjacent(u.start, q) {
 				continue // enter a hedgerow only from a hex adjacent at turn start
 			}
-			stop := s.enterStops(q) || (startHedge && n.pos == u.start && n.cost == 0)
+			stop := !bel && (s.enterStops(q) || (startHedge && n.pos == u.start && n.cost == 0))
 			k := 0
 			if capped {
 				k = 1
@@ -121,7 +144,11 @@ func (s *State) canMove(ui int) bool {
 		if q < 0 || s.occ[q] >= 0 {
 			continue
 		}
-		if c := steps[d]; c < 0 || c > maxM {
+		c := steps[d]
+		if c >= 0 && s.infiltrating(u) {
+			return true
+		}
+		if c < 0 || c > maxM {
 			continue
 		}
 		if s.terr(q).hedgerow && !s.adjacent(u.start, q) {
@@ -142,7 +169,7 @@ func (s *State) moveUnit(ui int, to int16, cost int8) {
 	s.occ[to] = int8(ui)
 	u.moved = true
 	u.dist += cost
-	if s.enterStops(to) {
+	if s.enterStops(to) && !s.infiltrating(u) {
 		u.stopped = true
 	}
 	if s.enterForbidsBattle(u, to) || u.dist > s.moveAndFight(u) {

@@ -31,7 +31,7 @@ func (s *State) BattleDice(from, to hex.Hex) (int, error) {
 	if s.inCloseCombat(a) && !hex.Adjacent(from, to) {
 		return 0, nil
 	}
-	return int(s.battleDice(a, int16(g.Index(to)))), nil
+	return int(s.battleDice(a, int16(g.Index(to)), s.phase == PhaseOverrun)), nil
 }
 
 // Reachable lists the hexes the unit on h could move to this turn if it were

@@ -1,38 +1,103 @@
 package rules
 
-import "m44/hex"
+import (
+	"strings"
+
+	"m44/hex"
+)
 
 // Battle resolution (rulebook p.9-11): roll, hits, retreat, take ground,
 // armor overrun.
 
-// battle resolves unit ui's battle against the unit on hex t.
-func (s *State) battle(ui int, t int16, overrun bool) {
+// declareBattle: unit ui declares a battle against the unit on hex t. A close
+// assault may first be answered by an Ambush (command-cards.md "Ambush").
+func (s *State) declareBattle(ui int, t int16, overrun bool) {
 	u := &s.units[ui]
 	if overrun {
 		u.overrun = true
 	} else {
 		u.battled = true
+		u.shots--
 	}
-	dice := s.battleDice(u, t)
 	ti := int(s.occ[t])
-	s.bt = battleCtx{att: int8(ui), target: int8(ti), targetPos: t, overrun: overrun,
-		close: hex.Distance(s.b.hexAt[u.pos], s.b.hexAt[t]) == 1}
+	s.bt = battleCtx{att: int8(ui), target: int8(ti), attPos: u.pos, targetPos: t, overrun: overrun,
+		close: hex.Distance(s.b.hexAt[u.pos], s.b.hexAt[t]) == 1, retreats: s.bt.retreats[:0]}
+	if s.bt.close && s.canAmbush(ti, ui) {
+		s.phase = PhaseAmbush
+		return
+	}
+	s.rollBattle()
+}
+
+// canAmbush reports whether the defender ti holds an Ambush and can fire
+// back at the attacker ui.
+func (s *State) canAmbush(ti, ui int) bool {
+	d := &s.units[ti]
+	has := false
+	for _, c := range s.hands[d.side] {
+		if s.b.deck[c].Kind == Ambush {
+			has = true
+		}
+	}
+	return has && !s.terr(d.pos).ocean && s.battleDice(d, s.units[ui].pos, false) > 0
+}
+
+// playAmbush: the attacked unit fires first at the declaring unit; the
+// declared battle goes on only if the attacker neither died nor moved.
+func (s *State) playAmbush(c CardID) {
+	d := &s.units[s.bt.target]
+	side := d.side
+	hand := s.hands[side]
+	for k, h := range hand {
+		if h == c {
+			copy(hand[k:], hand[k+1:])
+			s.hands[side] = hand[:len(hand)-1]
+			break
+		}
+	}
+	s.discard = append(s.discard, c)
+	s.emit(Event{Kind: EvCardPlayed, Side: side, Card: c})
+	s.ambusher = int8(side) + 1
+	s.bt.ambushing = true
+	a := &s.units[s.bt.att]
+	s.emit(Event{Kind: EvAmbush, Side: side, From: s.b.hexAt[d.pos], To: s.b.hexAt[a.pos]})
+	dice := s.battleDice(d, a.pos, false)
+	s.fire(side, int(s.bt.att), dice, false, false)
+}
+
+// rollBattle rolls the declared battle.
+func (s *State) rollBattle() {
+	s.bt.ambushing = false
+	u := &s.units[s.bt.att]
+	t := s.bt.targetPos
+	dice := s.battleDice(u, t, s.bt.overrun)
 	s.emit(Event{Kind: EvBattle, Side: u.side, From: s.b.hexAt[u.pos], To: s.b.hexAt[t], N: dice})
-	var faces [8]Face
-	ev := Event{Kind: EvDiceRolled, Side: u.side}
+	s.fire(u.side, int(s.bt.target), dice, false, false)
+}
+
+// fire rolls dice against unit vi and resolves the result. Stars hit when
+// starsHit (Air Power); noIgnore forbids ignoring a flag (Air Power, Barrage).
+func (s *State) fire(by Side, vi int, dice int8, starsHit, noIgnore bool) {
+	ev := Event{Kind: EvDiceRolled, Side: by}
 	var hits, flags int8
+	sym, hasSym := symbolOf(s.units[vi].typ)
 	for k := int8(0); k < dice; k++ {
 		f := s.roll()
-		if k < 8 {
-			faces[k] = f
+		if int(k) < len(ev.Dice) {
+			ev.Dice[k] = f
+			ev.NDice++
 		}
-		h, fl := hitsOn(s.units[ti].typ, []Face{f})
-		hits += h
-		flags += fl
+		switch {
+		case f == FaceGrenade, hasSym && f == sym, starsHit && f == FaceStar:
+			hits++
+		case f == FaceFlag:
+			flags++
+		}
 	}
-	ev.Dice, ev.NDice = faces, min(dice, 8)
 	s.emit(ev)
-	s.resolveHits(ti, hits, flags, true)
+	s.bt.victim = int8(vi)
+	s.bt.noIgnore = noIgnore
+	s.resolveHits(vi, hits, flags, !noIgnore)
 }
 
 // resolveHits applies hits, then flags (rulebook p.9 "Résoudre l'attaque").
@@ -53,6 +118,10 @@ func (s *State) resolveHits(ti int, hits, flags int8, ignorable bool) {
 		return
 	}
 	s.bt.retreats = s.retreatOptions(target, flags, ignorable && s.canIgnoreFlag(target), s.bt.retreats[:0])
+	if len(s.bt.retreats) == 0 {
+		s.afterResolve()
+		return
+	}
 	if len(s.bt.retreats) == 1 {
 		s.applyRetreat(s.bt.retreats[0])
 		return
@@ -176,12 +245,9 @@ func addRetreat(out []retreatOpt, o retreatOpt) []retreatOpt {
 
 // applyRetreat carries out a chosen retreat option.
 func (s *State) applyRetreat(o retreatOpt) {
-	ti := int(s.bt.target)
+	ti := int(s.bt.victim)
 	u := &s.units[ti]
 	s.phase = PhaseBattle
-	if s.bt.overrun {
-		s.phase = PhaseOverrun
-	}
 	if o.ignore > 0 {
 		s.emit(Event{Kind: EvFlagIgnored, To: s.b.hexAt[u.pos]})
 	}
@@ -208,14 +274,30 @@ func (s *State) applyRetreat(o retreatOpt) {
 	s.afterResolve()
 }
 
-// afterResolve offers take ground after a decisive close assault, or goes on
-// with the battle step.
+// afterResolve goes on after one unit's hits and flags are settled: the
+// declared battle after an Ambush, the next Air Power hex, or take ground
+// after a decisive close assault; else back to the battle step.
 func (s *State) afterResolve() {
 	if s.phase == PhaseOver {
 		return
 	}
+	if s.bt.att < 0 {
+		s.fireCard()
+		return
+	}
 	a := &s.units[s.bt.att]
-	if s.bt.close && !a.dead && s.occ[s.bt.targetPos] < 0 && s.canTakeGround(a, s.bt.targetPos) {
+	if s.bt.ambushing {
+		// The declared attack goes on only if the attacker is still there
+		// (FAQ ruling 22: a blocked retreat leaves it in place).
+		if !a.dead && a.pos == s.bt.attPos {
+			s.rollBattle()
+			return
+		}
+		s.phase = PhaseBattle
+		s.afterBattle()
+		return
+	}
+	if s.bt.close && !a.dead && s.occ[s.bt.targetPos] < 0 && !s.b.setup.NoTakeGround && s.canTakeGround(a, s.bt.targetPos) {
 		s.phase = PhaseTakeGround
 		return
 	}
@@ -243,7 +325,7 @@ func (s *State) takeGround() {
 	if s.phase == PhaseOver {
 		return
 	}
-	if u.typ == Armor && !s.bt.overrun && !u.overrun && !enteredNoBattle {
+	if u.typ == Armor && !s.bt.overrun && !u.overrun && !enteredNoBattle && !s.b.setup.NoTakeGround {
 		var buf [32]Action
 		if len(s.targets(ui, buf[:0])) > 0 {
 			s.phase = PhaseOverrun
@@ -252,4 +334,117 @@ func (s *State) takeGround() {
 	}
 	s.phase = PhaseBattle
 	s.afterBattle()
+}
+
+// Air Power and Barrage (command-cards.md): the card itself attacks.
+
+// aimable reports whether the unit on hex i may be added to the card's targets.
+func (s *State) aimable(i int16) bool {
+	ui := s.occ[i]
+	if ui < 0 || s.units[ui].side == s.active {
+		return false
+	}
+	for _, a := range s.aim {
+		if a == i {
+			return false
+		}
+	}
+	if s.eff.Kind == Barrage || len(s.aim) == 0 {
+		return true
+	}
+	// Air Power: up to 4 enemy units forming one group of adjacent hexes.
+	for _, a := range s.aim {
+		if s.adjacent(a, i) {
+			return true
+		}
+	}
+	return false
+}
+
+func (s *State) aimOptions(buf []Action) []Action {
+	for i := range s.units {
+		u := &s.units[i]
+		if !u.dead && s.aimable(u.pos) {
+			buf = append(buf, Action{Kind: ActTarget, To: s.b.hexAt[u.pos]})
+		}
+	}
+	return buf
+}
+
+func (s *State) anyTarget() bool {
+	if len(s.aim) >= 4 || (s.eff.Kind == Barrage && len(s.aim) >= 1) {
+		return false
+	}
+	for i := range s.units {
+		if u := &s.units[i]; !u.dead && s.aimable(u.pos) {
+			return true
+		}
+	}
+	return false
+}
+
+// fireCard resolves the next chosen hex of an Air Power or Barrage, then ends
+// the turn. Terrain protection never applies and flags cannot be ignored;
+// Air Power's stars hit (FAQ rulings 12-15).
+func (s *State) fireCard() {
+	s.phase = PhaseTarget
+	for int(s.aimNext) < len(s.aim) {
+		i := s.aim[s.aimNext]
+		s.aimNext++
+		vi := s.occ[i]
+		if vi < 0 {
+			continue
+		}
+		s.bt = battleCtx{att: -1, target: vi, targetPos: i, retreats: s.bt.retreats[:0]}
+		dice := int8(4)
+		if s.eff.Kind == AirPower {
+			dice = int8(s.airPowerDice(s.active))
+		}
+		s.emit(Event{Kind: EvCardAttack, Side: s.active, To: s.b.hexAt[i], N: dice})
+		s.fire(s.active, int(vi), dice, s.eff.Kind == AirPower, true)
+		return // fire resolves, then afterResolve calls fireCard again
+	}
+	s.endTurn()
+}
+
+// airPowerDice is the dice per hex of Air Power for side: 2 for the side with
+// air superiority and 1 for the other, by theatre and year (rulebook annex 4);
+// a scenario may set it.
+func (s *State) airPowerDice(side Side) int {
+	st := s.b.setup
+	if st.AirDice[side] > 0 {
+		return st.AirDice[side]
+	}
+	sup, ok := AirSuperiority(st.Front, st.Year)
+	if !ok {
+		return 1
+	}
+	if sup == side {
+		return 2
+	}
+	return 1
+}
+
+// AirSuperiority is the side with air superiority in a theatre and year
+// (rulebook annex 4); ok is false where neither has it. Unknown theatres
+// and years follow the base game: the Allies, as on the Western front in 1944.
+func AirSuperiority(front string, year int) (Side, bool) {
+	// 1939..1945: 0 neither, 1 Allies, 2 Axis.
+	table := map[string][7]int8{
+		"WESTERN":       {2, 2, 2, 2, 2, 1, 1},
+		"EASTERN":       {2, 2, 2, 2, 0, 0, 0},
+		"PACIFIC":       {2, 2, 2, 2, 0, 1, 1},
+		"MEDITERRANEAN": {0, 2, 2, 0, 0, 1, 1},
+	}
+	r, ok := table[strings.ToUpper(front)]
+	if !ok || year < 1939 || year > 1945 {
+		return Allies, true
+	}
+	switch r[year-1939] {
+	case 1:
+		return Allies, true
+	case 2:
+		return Axis, true
+	}
+	return Allies, false
 }

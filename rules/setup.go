@@ -29,8 +29,14 @@ type Setup struct {
 	// Front and Year give air superiority (rulebook annex 4).
 	Front string
 	Year  int
+	// AirDice, when set, overrides the Air Power dice per hex of each side
+	// (a scenario's special rule); zero means rulebook annex 4.
+	AirDice [2]int
 	// Deck is the command deck; nil means PlayableDeck().
 	Deck Deck
+	// NoTakeGround plays without take ground and armor overrun (the young
+	// players' variant, rulebook annex 5).
+	NoTakeGround bool
 }
 
 // HexSetup is the ground of one hex; hexes not listed are plain.

@@ -52,6 +52,8 @@ type unit struct {
 	noBattle bool // may not battle this turn (terrain, distance, artillery moved)
 	battled  bool
 	overrun  bool // has made its armor overrun this turn
+	fx       bool // the card's effects apply to it (not a fallback order)
+	shots    int8 // battles left this turn (2 with Artillery Bombard)
 }
 
 // Phase is the decision point the game is at.
@@ -66,10 +68,12 @@ const (
 	PhaseTakeGround              // the attacker may take ground
 	PhaseOverrun                 // the armor may battle again (armor overrun)
 	PhaseKeep                    // after a Recon, keep one of the drawn cards
+	PhaseTarget                  // Air Power / Barrage: choose the target hexes
+	PhaseAmbush                  // the defender may answer a close assault with Ambush
 	PhaseOver                    // the game is over
 )
 
-var phaseNames = [...]string{"card", "order", "move", "battle", "retreat", "take-ground", "overrun", "keep", "over"}
+var phaseNames = [...]string{"card", "order", "move", "battle", "retreat", "take-ground", "overrun", "keep", "target", "ambush", "over"}
 
 func (p Phase) String() string { return phaseNames[p] }
 
@@ -83,10 +87,14 @@ type retreatOpt struct {
 
 // battleCtx is the battle being resolved.
 type battleCtx struct {
-	att, target int8
+	att, target int8 // att is -1 for a card's own attack (Air Power, Barrage)
+	attPos      int16
 	targetPos   int16
 	close       bool
 	overrun     bool // this battle is an armor overrun
+	ambushing   bool // the defender's Ambush fire is being resolved first
+	victim      int8 // the unit whose hits and flags are being resolved
+	noIgnore    bool // its flags cannot be ignored (Air Power, Barrage)
 	retreats    []retreatOpt
 }
 
@@ -102,9 +110,18 @@ type State struct {
 	deck      []CardID // the draw pile; unordered: a draw picks at random
 	discard   []CardID
 	played    CardID
-	keep      [2]CardID // Recon: the two drawn cards to choose from
-	quota     [3]int8   // orders left to place, by section
-	orderedBy []int8    // units ordered this turn, in order
+	keep      [2]CardID      // Recon: the two drawn cards to choose from
+	quota     [numSlots]int8 // orders left to place, by slot
+	orderedBy []int8         // units ordered this turn, in order
+	eff       Card           // the card in effect this turn (a Counter-Attack's copy)
+	effArg    uint8          // Infantry Assault: the section chosen
+	fallback  bool           // the card orders 1 unit of choice, without its effects
+	last      [2]Card        // the card each side had in effect on its last turn
+	hasLast   [2]bool
+	ambusher  int8    // 1 + the side that played Ambush this turn, 0 if none
+	aim       []int16 // Air Power / Barrage: hexes chosen, then resolved in order
+	aimNext   int8    // next of aim to resolve
+	second    bool    // Behind Enemy Lines: the move after the battle
 	kills     [2]int8
 	taken     []SideMask // permanent objectives taken, by objective
 	medals    [2]int8
@@ -256,6 +273,7 @@ func (s *State) Clone() *State {
 	c.deck = append([]CardID(nil), s.deck...)
 	c.discard = append([]CardID(nil), s.discard...)
 	c.orderedBy = append([]int8(nil), s.orderedBy...)
+	c.aim = append([]int16(nil), s.aim...)
 	c.taken = append([]SideMask(nil), s.taken...)
 	c.bt.retreats = append([]retreatOpt(nil), s.bt.retreats...)
 	c.events = nil
@@ -355,7 +373,10 @@ func (s *State) Turn() int { return int(s.turn) }
 
 // ToAct is the side that must decide now.
 func (s *State) ToAct() Side {
-	if s.phase == PhaseRetreat {
+	switch s.phase {
+	case PhaseRetreat:
+		return s.units[s.bt.victim].side
+	case PhaseAmbush:
 		return s.units[s.bt.target].side
 	}
 	return s.active

@@ -161,7 +161,7 @@ func (s *State) Hash() uint64 {
 	for i := range s.units {
 		u := &s.units[i]
 		put(int64(u.pos), int64(u.start), int64(u.figures), b2i(u.dead), b2i(u.ordered), b2i(u.moved), int64(u.dist),
-			b2i(u.stopped), b2i(u.noBattle), b2i(u.battled), b2i(u.overrun))
+			b2i(u.stopped), b2i(u.noBattle), b2i(u.battled), b2i(u.overrun), b2i(u.fx), int64(u.shots))
 	}
 	cards := func(list []CardID) {
 		sorted := slices.Clone(list)
@@ -184,8 +184,18 @@ func (s *State) Hash() uint64 {
 	for _, ui := range s.orderedBy {
 		put(int64(ui))
 	}
-	put(int64(s.quota[0]), int64(s.quota[1]), int64(s.quota[2]))
-	put(int64(s.bt.att), int64(s.bt.target), int64(s.bt.targetPos), b2i(s.bt.close), b2i(s.bt.overrun))
+	put(int64(s.bt.att), int64(s.bt.target), int64(s.bt.attPos), int64(s.bt.targetPos), b2i(s.bt.close), b2i(s.bt.overrun),
+		b2i(s.bt.ambushing), int64(s.bt.victim), b2i(s.bt.noIgnore))
+	put(int64(s.eff.Kind), int64(s.eff.Section), int64(s.effArg), b2i(s.fallback), b2i(s.second), int64(s.ambusher), int64(s.aimNext))
+	for side := 0; side < 2; side++ {
+		put(int64(s.last[side].Kind), int64(s.last[side].Section), b2i(s.hasLast[side]))
+	}
+	for _, a := range s.aim {
+		put(int64(a))
+	}
+	for _, q := range s.quota {
+		put(int64(q))
+	}
 	for _, o := range s.bt.retreats {
 		put(int64(o.to), int64(o.steps), int64(o.losses), int64(o.ignore))
 	}
