@@ -18,7 +18,7 @@ func (s *State) startTurn() {
 	s.aim = s.aim[:0]
 	s.aimNext = 0
 	s.quota = [numSlots]int8{}
-	s.fallback, s.second, s.ambusher, s.effArg = false, false, 0, 0
+	s.fallback, s.second, s.ambusher = false, false, 0
 	if len(s.hands[s.active]) == 0 {
 		s.endTurn() // nothing to play: the turn passes to the draw
 	}
@@ -151,13 +151,10 @@ func (s *State) playCard(id CardID, arg uint8) {
 	s.played = id
 	s.emit(Event{Kind: EvCardPlayed, Side: s.active, Card: id, N: int8(arg)})
 	card, _ := s.effectiveCard(id)
-	s.eff = card
-	s.effArg = arg
-	if s.b.deck[id].Kind == CounterAttack {
-		if s.last[s.active.Opp()].Kind == InfantryAssault {
-			s.effArg = uint8(Card{Section: Section(s.last[s.active.Opp()].Section)}.Mirror().Section)
-		}
+	if card.Kind == InfantryAssault && s.b.deck[id].Kind != CounterAttack {
+		card.Section = Section(arg - 1) // the section chosen as the card is played
 	}
+	s.eff = card
 	s.last[s.active], s.hasLast[s.active] = card, true
 	info := &cardTable[card.Kind]
 	s.quota = card.quota()
@@ -174,7 +171,7 @@ func (s *State) playCard(id CardID, arg uint8) {
 		s.orderAll(func(u *unit) bool { return true })
 	case InfantryAssault:
 		// Every infantry unit in the chosen section.
-		s.quota[s.effArg] = allUnits
+		s.quota[card.Section] = allUnits
 		s.orderAll(func(u *unit) bool { return u.typ == Infantry })
 	case ArtilleryBombard:
 		s.quota[slotArt] = allUnits

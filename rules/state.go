@@ -114,7 +114,6 @@ type State struct {
 	quota     [numSlots]int8 // orders left to place, by slot
 	orderedBy []int8         // units ordered this turn, in order
 	eff       Card           // the card in effect this turn (a Counter-Attack's copy)
-	effArg    uint8          // Infantry Assault: the section chosen
 	fallback  bool           // the card orders 1 unit of choice, without its effects
 	last      [2]Card        // the card each side had in effect on its last turn
 	hasLast   [2]bool

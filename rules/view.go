@@ -26,7 +26,9 @@ type View struct {
 	DrawPile  int          `json:"draw_pile"`
 	Discards  []CardView   `json:"discards"`
 	Played    *CardView    `json:"played,omitempty"`
-	Choice    []CardView   `json:"choice,omitempty"` // Recon: the two drawn cards (viewer's own turn only)
+	InEffect  string       `json:"in_effect,omitempty"` // what the played card acts as (a Counter-Attack's copy; Infantry Assault's section)
+	Targets   []hex.Hex    `json:"targets,omitempty"`   // Air Power / Barrage hexes chosen
+	Choice    []CardView   `json:"choice,omitempty"`    // Recon: the two drawn cards (viewer's own turn only)
 	Units     []UnitView   `json:"units"`
 	Features  []HexFeature `json:"features"`
 	Legal     []string     `json:"legal,omitempty"`
@@ -104,6 +106,13 @@ func (s *State) View(viewer Side) View {
 	if s.played != NoCard {
 		c := s.cardView(s.played)
 		v.Played = &c
+		v.InEffect = s.eff.Name()
+		if s.eff.Kind == InfantryAssault {
+			v.InEffect += "-" + s.eff.Section.String()
+		}
+	}
+	for _, i := range s.aim {
+		v.Targets = append(v.Targets, s.b.hexAt[i])
 	}
 	if s.phase == PhaseKeep && viewer == s.active {
 		v.Choice = []CardView{s.cardView(s.keep[0]), s.cardView(s.keep[1])}
@@ -186,7 +195,7 @@ func (s *State) Hash() uint64 {
 	}
 	put(int64(s.bt.att), int64(s.bt.target), int64(s.bt.attPos), int64(s.bt.targetPos), b2i(s.bt.close), b2i(s.bt.overrun),
 		b2i(s.bt.ambushing), int64(s.bt.victim), b2i(s.bt.noIgnore))
-	put(int64(s.eff.Kind), int64(s.eff.Section), int64(s.effArg), b2i(s.fallback), b2i(s.second), int64(s.ambusher), int64(s.aimNext))
+	put(int64(s.eff.Kind), int64(s.eff.Section), b2i(s.fallback), b2i(s.second), int64(s.ambusher), int64(s.aimNext))
 	for side := 0; side < 2; side++ {
 		put(int64(s.last[side].Kind), int64(s.last[side].Section), b2i(s.hasLast[side]))
 	}
