@@ -180,7 +180,13 @@ func (s *State) LegalActions(buf []Action) []Action {
 	g := s.b.grid
 	switch s.phase {
 	case PhaseCard:
-		for _, c := range s.hands[s.active] {
+		me := s.seat(s.active)
+		mine := s.hands[me]
+		if sh := s.shared[s.active]; sh != NoCard {
+			// The shared card is offered after the player's own hand.
+			mine = append(mine[:len(mine):len(mine)], sh)
+		}
+		for _, c := range mine {
 			eff, ok := s.effectiveCard(c)
 			switch {
 			case !ok || eff.Kind == Ambush:
@@ -197,7 +203,7 @@ func (s *State) LegalActions(buf []Action) []Action {
 		if len(buf) == 0 {
 			// Nothing else in hand: such a card may be given up as the turn's
 			// card, for no effect (like a section card on an empty section).
-			for _, c := range s.hands[s.active] {
+			for _, c := range mine {
 				buf = append(buf, Action{Kind: ActPlay, Card: c})
 			}
 		}
@@ -252,11 +258,8 @@ func (s *State) LegalActions(buf []Action) []Action {
 			buf = append(buf, Action{Kind: ActEndTargets})
 		}
 	case PhaseAmbush:
-		for _, c := range s.hands[s.ToAct()] {
-			if s.b.deck[c].Kind == Ambush {
-				buf = append(buf, Action{Kind: ActPlay, Card: c})
-				break
-			}
+		if c, at := s.ambushCard(s.ToAct()); at >= 0 {
+			buf = append(buf, Action{Kind: ActPlay, Card: c})
 		}
 		buf = append(buf, Action{Kind: ActSkip})
 	}

@@ -25,7 +25,7 @@ const (
 	EvMedals                               // Side, N = new medal count
 	EvTookGround                           // From, To
 	EvCardDiscarded                        // Side, Card
-	EvCardDrawn                            // Side, Card (NoCard for other viewers)
+	EvCardDrawn                            // Side, Card (NoCard for other viewers), N = 1 if face up
 	EvDeckReshuffled                       // N = cards in the new draw pile
 	EvTurnEnded                            // Side
 	EvGameOver                             // Side = winner
@@ -59,7 +59,7 @@ type Event struct {
 
 // For is the event as the viewer may see it: a card drawn by the other side is hidden.
 func (e Event) For(viewer Side) Event {
-	if e.Kind == EvCardDrawn && e.Side != viewer {
+	if e.Kind == EvCardDrawn && e.Side != viewer && e.N == 0 { // N = 1: drawn face up (shared card)
 		e.Card = NoCard
 	}
 	return e

@@ -19,7 +19,7 @@ func (s *State) startTurn() {
 	s.aimNext = 0
 	s.quota = [numSlots]int8{}
 	s.fallback, s.second, s.ambusher = false, false, 0
-	if len(s.hands[s.active]) == 0 {
+	if len(s.hands[s.seat(s.active)]) == 0 && s.shared[s.active] == NoCard {
 		s.endTurn() // nothing to play: the turn passes to the draw
 	}
 }
@@ -140,13 +140,11 @@ func (s *State) effectiveCard(id CardID) (Card, bool) {
 
 // playCard puts a card in play and sets up its orders.
 func (s *State) playCard(id CardID, arg uint8) {
-	hand := s.hands[s.active]
-	for k, c := range hand {
-		if c == id {
-			copy(hand[k:], hand[k+1:])
-			s.hands[s.active] = hand[:len(hand)-1]
-			break
-		}
+	s.fromShrd = s.shared[s.active] == id
+	if s.fromShrd {
+		s.shared[s.active] = NoCard
+	} else {
+		s.hands[s.seat(s.active)] = removeCard(s.hands[s.seat(s.active)], id)
 	}
 	s.played = id
 	s.emit(Event{Kind: EvCardPlayed, Side: s.active, Card: id, N: int8(arg)})
@@ -206,7 +204,7 @@ func (s *State) orderAll(keep func(u *unit) bool) {
 // infantry symbol orders an infantry unit, each armor symbol an armor unit,
 // each star a unit of choice (command-cards.md "Their Finest Hour").
 func (s *State) finestHourRoll() {
-	n := len(s.hands[s.active]) + 1
+	n := s.heldCards()
 	ev := Event{Kind: EvDiceRolled, Side: s.active}
 	s.quota = [numSlots]int8{}
 	for k := 0; k < n; k++ {
@@ -248,7 +246,7 @@ func (s *State) order(i int) {
 // stars only), up to its strength. A unit that gets none back is not ordered.
 func (s *State) heal(i int) {
 	u := &s.units[i]
-	n := len(s.hands[s.active]) + 1
+	n := s.heldCards()
 	ev := Event{Kind: EvDiceRolled, Side: s.active}
 	sym, hasSym := symbolOf(u.typ)
 	var back int8
@@ -396,7 +394,7 @@ func (s *State) endTurn() {
 	if s.ambusher > 0 {
 		side := Side(s.ambusher - 1)
 		if c := s.drawCard(); c != NoCard {
-			s.addToHand(side, c)
+			s.addCard(side, int(s.ambushAt), c)
 		}
 		s.ambusher = 0
 	}
@@ -418,7 +416,7 @@ func (s *State) endTurn() {
 				return
 			}
 			if s.keep[0] != NoCard {
-				s.addToHand(s.active, s.keep[0])
+				s.addToHand(s.keep[0])
 			}
 			s.keep = [2]CardID{NoCard, NoCard}
 			s.nextTurn()
@@ -426,14 +424,42 @@ func (s *State) endTurn() {
 		}
 	}
 	if c := s.drawCard(); c != NoCard {
-		s.addToHand(s.active, c)
+		s.addToHand(c)
 	}
 	s.nextTurn()
 }
 
-func (s *State) addToHand(side Side, c CardID) {
-	s.hands[side] = append(s.hands[side], c)
+// addToHand puts the active player's new card where the played card came
+// from: his hand, or face up as his team's shared card (rulebook annex 5).
+func (s *State) addToHand(c CardID) {
+	at := s.seat(s.active)
+	if s.fromShrd {
+		at = sharedPlace
+	}
+	s.addCard(s.active, at, c)
+}
+
+// sharedPlace marks a team's shared card place.
+const sharedPlace = 4
+
+func (s *State) addCard(side Side, at int, c CardID) {
+	if at == sharedPlace {
+		s.shared[side] = c
+		s.emit(Event{Kind: EvCardDrawn, Side: side, Card: c, N: 1})
+		return
+	}
+	s.hands[at] = append(s.hands[at], c)
 	s.emit(Event{Kind: EvCardDrawn, Side: side, Card: c})
+}
+
+func removeCard(list []CardID, c CardID) []CardID {
+	for k, h := range list {
+		if h == c {
+			copy(list[k:], list[k+1:])
+			return list[:len(list)-1]
+		}
+	}
+	return list
 }
 
 // keepCard ends a Recon draw: one card to the hand, the other discarded.
@@ -442,7 +468,7 @@ func (s *State) keepCard(c CardID) {
 	if other == c {
 		other = s.keep[1]
 	}
-	s.addToHand(s.active, c)
+	s.addToHand(c)
 	s.discard = append(s.discard, other)
 	s.emit(Event{Kind: EvCardDiscarded, Side: s.active, Card: other})
 	s.keep = [2]CardID{NoCard, NoCard}
@@ -451,6 +477,8 @@ func (s *State) keepCard(c CardID) {
 
 func (s *State) nextTurn() {
 	s.emit(Event{Kind: EvTurnEnded, Side: s.active})
+	s.cur[s.active] = (s.cur[s.active] + 1) % s.players[s.active]
+	s.fromShrd = false
 	s.active = s.active.Opp()
 	s.turn++
 	s.startTurn()

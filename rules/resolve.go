@@ -33,13 +33,8 @@ func (s *State) declareBattle(ui int, t int16, overrun bool) {
 // back at the attacker ui.
 func (s *State) canAmbush(ti, ui int) bool {
 	d := &s.units[ti]
-	has := false
-	for _, c := range s.hands[d.side] {
-		if s.b.deck[c].Kind == Ambush {
-			has = true
-		}
-	}
-	return has && !s.terr(d.pos).ocean && s.battleDice(d, s.units[ui].pos, false) > 0
+	_, at := s.ambushCard(d.side)
+	return at >= 0 && !s.terr(d.pos).ocean && s.battleDice(d, s.units[ui].pos, false) > 0
 }
 
 // playAmbush: the attacked unit fires first at the declaring unit; the
@@ -47,14 +42,13 @@ func (s *State) canAmbush(ti, ui int) bool {
 func (s *State) playAmbush(c CardID) {
 	d := &s.units[s.bt.target]
 	side := d.side
-	hand := s.hands[side]
-	for k, h := range hand {
-		if h == c {
-			copy(hand[k:], hand[k+1:])
-			s.hands[side] = hand[:len(hand)-1]
-			break
-		}
+	at := s.cardPlace(side, c)
+	if at == sharedPlace {
+		s.shared[side] = NoCard
+	} else {
+		s.hands[at] = removeCard(s.hands[at], c)
 	}
+	s.ambushAt = int8(at)
 	s.discard = append(s.discard, c)
 	s.emit(Event{Kind: EvCardPlayed, Side: side, Card: c})
 	s.ambusher = int8(side) + 1
@@ -63,6 +57,37 @@ func (s *State) playAmbush(c CardID) {
 	s.emit(Event{Kind: EvAmbush, Side: side, From: s.b.hexAt[d.pos], To: s.b.hexAt[a.pos]})
 	dice := s.battleDice(d, a.pos, false)
 	s.fire(side, int(s.bt.att), dice, false, false)
+}
+
+// ambushCard finds an Ambush that side can play: in a player's hand (either
+// team mate's) or as the team's shared card (rulebook annex 5); at is -1 if none.
+func (s *State) ambushCard(side Side) (c CardID, at int) {
+	for p := 0; p < int(s.players[side]); p++ {
+		for _, h := range s.hands[seatOf(side, p)] {
+			if s.b.deck[h].Kind == Ambush {
+				return h, seatOf(side, p)
+			}
+		}
+	}
+	if sh := s.shared[side]; sh != NoCard && s.b.deck[sh].Kind == Ambush {
+		return sh, sharedPlace
+	}
+	return NoCard, -1
+}
+
+// cardPlace is where side holds card c: a seat, sharedPlace, or -1.
+func (s *State) cardPlace(side Side, c CardID) int {
+	for p := 0; p < int(s.players[side]); p++ {
+		for _, h := range s.hands[seatOf(side, p)] {
+			if h == c {
+				return seatOf(side, p)
+			}
+		}
+	}
+	if s.shared[side] == c {
+		return sharedPlace
+	}
+	return -1
 }
 
 // rollBattle rolls the declared battle.

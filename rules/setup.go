@@ -19,6 +19,9 @@ type Setup struct {
 	// Cards and Victory are indexed by Side.
 	Cards   [2]int
 	Victory [2]int
+	// Players is the number of players on each side: 1 (default) or 2 for an
+	// Operation Alliance team (rulebook annex 5).
+	Players [2]int
 	Hexes   []HexSetup
 	Units   []UnitSetup
 	// Objectives beyond "one medal per unit eliminated" (rulebook annex 3).
@@ -100,6 +103,9 @@ func (s *Setup) Validate() error {
 		if s.Cards[side] < 0 || s.Cards[side] > 20 {
 			return fmt.Errorf("cards %s: %d out of 0..20", side, s.Cards[side])
 		}
+		if s.Players[side] < 0 || s.Players[side] > 2 {
+			return fmt.Errorf("players %s: %d, want 1 or 2", side, s.Players[side])
+		}
 		if s.Victory[side] < 1 || s.Victory[side] > 50 {
 			return fmt.Errorf("victory %s: %d out of 1..50", side, s.Victory[side])
 		}
@@ -170,4 +176,15 @@ func (s *Setup) Validate() error {
 		return fmt.Errorf("deck: %d cards cannot deal %d+%d", len(deck), s.Cards[0], s.Cards[1])
 	}
 	return nil
+}
+
+// YoungPlayers is the setup changed for the young players' variant (rulebook
+// annex 5): section cards only, 6 cards to each side, and optionally no take
+// ground or armor overrun.
+func (s *Setup) YoungPlayers(noTakeGround bool) *Setup {
+	c := *s
+	c.Deck = SectionDeck()
+	c.Cards = [2]int{6, 6}
+	c.NoTakeGround = noTakeGround
+	return &c
 }

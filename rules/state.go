@@ -106,8 +106,13 @@ type State struct {
 	obstacle  []Obstacle
 	occ       []int8 // unit index on each hex, -1 if none
 	units     []unit
-	hands     [2][]CardID
-	deck      []CardID // the draw pile; unordered: a draw picks at random
+	hands     [4][]CardID // by seat: side*2 + player
+	shared    [2]CardID   // a team's face-up shared card (NoCard if none)
+	players   [2]int8     // players on each side (1 or 2)
+	cur       [2]int8     // each side's player whose turn is next or now
+	fromShrd  bool        // the card in play came from the shared place
+	ambushAt  int8        // where the Ambush came from: a seat, or 4 for a shared card
+	deck      []CardID    // the draw pile; unordered: a draw picks at random
 	discard   []CardID
 	played    CardID
 	keep      [2]CardID      // Recon: the two drawn cards to choose from
@@ -191,7 +196,8 @@ func New(s *Setup, seed uint64) (*State, error) {
 		b.section[s.Top][i] = top
 		b.section[s.Top.Opp()][i] = bottom
 	}
-	st := &State{b: b, played: NoCard, keep: [2]CardID{NoCard, NoCard}, active: s.First, turn: 1, rng: rng{seed}}
+	st := &State{b: b, played: NoCard, keep: [2]CardID{NoCard, NoCard}, shared: [2]CardID{NoCard, NoCard},
+		active: s.First, turn: 1, rng: rng{seed}}
 	st.structure = make([]Structure, b.n)
 	st.obstacle = make([]Obstacle, b.n)
 	st.occ = make([]int8, b.n)
@@ -249,9 +255,22 @@ func New(s *Setup, seed uint64) (*State, error) {
 		st.deck = append(st.deck, CardID(i))
 	}
 	for side := Allies; side <= Axis; side++ {
-		for k := 0; k < s.Cards[side]; k++ {
-			st.hands[side] = append(st.hands[side], st.drawCard())
+		st.players[side] = int8(max(1, s.Players[side]))
+		if st.players[side] == 1 {
+			for k := 0; k < s.Cards[side]; k++ {
+				st.hands[seatOf(side, 0)] = append(st.hands[seatOf(side, 0)], st.drawCard())
+			}
+			continue
 		}
+		// A team: 4 cards → 2+2+1 shared, 5 → 3+3+1, 6 → 4+4+1; below 4,
+		// one card each and one shared (rulebook annex 5 "Mise en place").
+		each := max(1, s.Cards[side]-2)
+		for p := 0; p < 2; p++ {
+			for k := 0; k < each; k++ {
+				st.hands[seatOf(side, p)] = append(st.hands[seatOf(side, p)], st.drawCard())
+			}
+		}
+		st.shared[side] = st.drawCard()
 	}
 	st.updateMedals()
 	if st.phase != PhaseOver {
@@ -267,8 +286,9 @@ func (s *State) Clone() *State {
 	c.obstacle = append([]Obstacle(nil), s.obstacle...)
 	c.occ = append([]int8(nil), s.occ...)
 	c.units = append([]unit(nil), s.units...)
-	c.hands[0] = append([]CardID(nil), s.hands[0]...)
-	c.hands[1] = append([]CardID(nil), s.hands[1]...)
+	for k := range c.hands {
+		c.hands[k] = append([]CardID(nil), s.hands[k]...)
+	}
 	c.deck = append([]CardID(nil), s.deck...)
 	c.discard = append([]CardID(nil), s.discard...)
 	c.orderedBy = append([]int8(nil), s.orderedBy...)
@@ -308,8 +328,9 @@ func (s *State) SetHand(side Side, cards []CardID) error {
 		}
 		seen[c] = true
 	}
-	s.deck = append(s.deck, s.hands[side]...)
-	s.hands[side] = s.hands[side][:0]
+	me := s.seat(side)
+	s.deck = append(s.deck, s.hands[me]...)
+	s.hands[me] = s.hands[me][:0]
 	remove := func(list []CardID) []CardID {
 		out := list[:0]
 		for _, c := range list {
@@ -321,8 +342,15 @@ func (s *State) SetHand(side Side, cards []CardID) error {
 	}
 	s.deck = remove(s.deck)
 	s.discard = remove(s.discard)
-	s.hands[side.Opp()] = remove(s.hands[side.Opp()])
-	s.hands[side] = append(s.hands[side], cards...)
+	for k := range s.hands {
+		s.hands[k] = remove(s.hands[k])
+	}
+	for sd := range s.shared {
+		if seen[s.shared[sd]] {
+			s.shared[sd] = s.drawCard()
+		}
+	}
+	s.hands[me] = append(s.hands[me], cards...)
 	return nil
 }
 
@@ -403,7 +431,41 @@ func (s *State) Card(id CardID) Card { return s.b.deck[id] }
 func (s *State) DeckSize() int { return len(s.b.deck) }
 
 // Hand is a copy of side's hand.
-func (s *State) Hand(side Side) []CardID { return append([]CardID(nil), s.hands[side]...) }
+func (s *State) Hand(side Side) []CardID { return append([]CardID(nil), s.hands[s.seat(side)]...) }
+
+// HandOf is a copy of the hand of player p (0 or 1) of side.
+func (s *State) HandOf(side Side, p int) []CardID {
+	if p < 0 || p >= int(s.players[side]) {
+		return nil
+	}
+	return append([]CardID(nil), s.hands[seatOf(side, p)]...)
+}
+
+// Shared is a team's face-up shared card (NoCard for a lone player).
+func (s *State) Shared(side Side) CardID { return s.shared[side] }
+
+// Players is the number of players on each side.
+func (s *State) Players() [2]int { return [2]int{int(s.players[0]), int(s.players[1])} }
+
+// CurrentPlayer is the player (0 or 1) of side whose turn it is or comes next.
+func (s *State) CurrentPlayer(side Side) int { return int(s.cur[side]) }
+
+// seatOf is the index in hands of player p of side.
+func seatOf(side Side, p int) int { return int(side)*2 + p }
+
+// seat is the hands index of side's current player.
+func (s *State) seat(side Side) int { return seatOf(side, int(s.cur[side])) }
+
+// heldCards counts the cards the active player holds for Their Finest Hour
+// and Medics & Mechanics: his own hand plus his team's shared card, plus the
+// card being played (rulebook annex 5 "Règles spéciales").
+func (s *State) heldCards() int {
+	n := len(s.hands[s.seat(s.active)]) + 1
+	if s.shared[s.active] != NoCard {
+		n++
+	}
+	return n
+}
 
 // Played is the card in play this turn (NoCard if none).
 func (s *State) Played() CardID { return s.played }

@@ -12,26 +12,31 @@ import (
 // medals, its own hand, the size (never the content) of the other hand, the
 // discards, and the size (never the order or content) of the draw pile.
 type View struct {
-	Viewer    Side         `json:"viewer"`
-	Turn      int          `json:"turn"`
-	Active    Side         `json:"active"`
-	Phase     string       `json:"phase"`
-	ToAct     Side         `json:"to_act"`
-	Over      bool         `json:"over"`
-	Winner    *Side        `json:"winner,omitempty"`
-	Medals    [2]int       `json:"medals"`
-	Victory   [2]int       `json:"victory"`
-	Hand      []CardView   `json:"hand"`
-	OtherHand int          `json:"other_hand"`
-	DrawPile  int          `json:"draw_pile"`
-	Discards  []CardView   `json:"discards"`
-	Played    *CardView    `json:"played,omitempty"`
-	InEffect  string       `json:"in_effect,omitempty"` // what the played card acts as (a Counter-Attack's copy; Infantry Assault's section)
-	Targets   []hex.Hex    `json:"targets,omitempty"`   // Air Power / Barrage hexes chosen
-	Choice    []CardView   `json:"choice,omitempty"`    // Recon: the two drawn cards (viewer's own turn only)
-	Units     []UnitView   `json:"units"`
-	Features  []HexFeature `json:"features"`
-	Legal     []string     `json:"legal,omitempty"`
+	Viewer      Side         `json:"viewer"`
+	Turn        int          `json:"turn"`
+	Active      Side         `json:"active"`
+	Phase       string       `json:"phase"`
+	ToAct       Side         `json:"to_act"`
+	Over        bool         `json:"over"`
+	Winner      *Side        `json:"winner,omitempty"`
+	Medals      [2]int       `json:"medals"`
+	Victory     [2]int       `json:"victory"`
+	Hand        []CardView   `json:"hand"`                   // the hand of the viewer side's current player
+	TeamHand    []CardView   `json:"team_hand,omitempty"`    // his team mate's hand (team play)
+	Shared      *CardView    `json:"shared,omitempty"`       // the viewer team's face-up shared card
+	Players     [2]int       `json:"players"`                // players per side
+	Player      int          `json:"player"`                 // the viewer side's current player (0 or 1)
+	OtherHand   int          `json:"other_hand"`             // how many cards the other side holds in hand
+	OtherShared *CardView    `json:"other_shared,omitempty"` // the other team's face-up shared card
+	DrawPile    int          `json:"draw_pile"`
+	Discards    []CardView   `json:"discards"`
+	Played      *CardView    `json:"played,omitempty"`
+	InEffect    string       `json:"in_effect,omitempty"` // what the played card acts as (a Counter-Attack's copy; Infantry Assault's section)
+	Targets     []hex.Hex    `json:"targets,omitempty"`   // Air Power / Barrage hexes chosen
+	Choice      []CardView   `json:"choice,omitempty"`    // Recon: the two drawn cards (viewer's own turn only)
+	Units       []UnitView   `json:"units"`
+	Features    []HexFeature `json:"features"`
+	Legal       []string     `json:"legal,omitempty"`
 }
 
 // CardView names a card.
@@ -90,13 +95,30 @@ func (s *State) cardView(id CardID) CardView { return CardView{ID: id, Name: s.b
 // is to act.
 func (s *State) View(viewer Side) View {
 	v := View{Viewer: viewer, Turn: int(s.turn), Active: s.active, Phase: s.phase.String(), ToAct: s.ToAct(),
-		Medals: s.Medals(), Victory: s.b.setup.Victory, OtherHand: len(s.hands[viewer.Opp()]), DrawPile: len(s.deck)}
+		Medals: s.Medals(), Victory: s.b.setup.Victory, DrawPile: len(s.deck), Players: s.Players(), Player: int(s.cur[viewer])}
+	for p := 0; p < int(s.players[viewer.Opp()]); p++ {
+		v.OtherHand += len(s.hands[seatOf(viewer.Opp(), p)])
+	}
+	if c := s.shared[viewer]; c != NoCard {
+		cv := s.cardView(c)
+		v.Shared = &cv
+	}
+	if c := s.shared[viewer.Opp()]; c != NoCard {
+		cv := s.cardView(c)
+		v.OtherShared = &cv
+	}
+	if s.players[viewer] == 2 {
+		v.TeamHand = []CardView{}
+		for _, c := range s.hands[seatOf(viewer, 1-int(s.cur[viewer]))] {
+			v.TeamHand = append(v.TeamHand, s.cardView(c))
+		}
+	}
 	if over, w := s.Over(); over {
 		v.Over = true
 		v.Winner = &w
 	}
 	v.Hand = []CardView{}
-	for _, c := range s.hands[viewer] {
+	for _, c := range s.hands[s.seat(viewer)] {
 		v.Hand = append(v.Hand, s.cardView(c))
 	}
 	v.Discards = []CardView{}
@@ -180,8 +202,10 @@ func (s *State) Hash() uint64 {
 			put(int64(c))
 		}
 	}
-	cards(s.hands[0])
-	cards(s.hands[1])
+	for k := range s.hands {
+		cards(s.hands[k])
+	}
+	put(int64(s.shared[0]), int64(s.shared[1]), int64(s.cur[0]), int64(s.cur[1]), b2i(s.fromShrd), int64(s.ambushAt))
 	cards(s.deck)
 	put(int64(len(s.discard)))
 	for _, c := range s.discard {
