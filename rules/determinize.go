@@ -1,0 +1,36 @@
+package rules
+
+// Determinize is a copy of the state in which everything viewer cannot know
+// is sampled afresh from what it can: the other side's hand cards (and the
+// two cards it is choosing between after a Recon) are redealt at random from
+// the pool of cards viewer has not seen, and the dice generator is reseeded.
+// Bots search such copies, so they never use hidden information.
+func (s *State) Determinize(viewer Side, seed uint64) *State {
+	c := s.Clone()
+	c.rng = rng{seed}
+	opp := viewer.Opp()
+	// Pool: the draw pile plus every card the viewer cannot see.
+	pool := c.deck
+	var counts [2]int
+	for p := 0; p < int(c.players[opp]); p++ {
+		k := seatOf(opp, p)
+		counts[p] = len(c.hands[k])
+		pool = append(pool, c.hands[k]...)
+		c.hands[k] = c.hands[k][:0]
+	}
+	keepHidden := c.phase == PhaseKeep && c.active == opp
+	if keepHidden {
+		pool = append(pool, c.keep[0], c.keep[1])
+	}
+	c.deck = pool
+	for p := 0; p < int(c.players[opp]); p++ {
+		k := seatOf(opp, p)
+		for n := 0; n < counts[p]; n++ {
+			c.hands[k] = append(c.hands[k], c.drawCard())
+		}
+	}
+	if keepHidden {
+		c.keep[0], c.keep[1] = c.drawCard(), c.drawCard()
+	}
+	return c
+}
