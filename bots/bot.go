@@ -12,15 +12,20 @@ import (
 // Perspective is everything one side may know at a decision point: its view
 // (board, own hand, sizes of the hidden piles), the legal actions, and
 // samples of the hidden information consistent with what it knows.
+//
+// By construction it holds no hidden information: the state inside is
+// already a determinization (the other hand redealt from the unseen cards,
+// the dice reseeded), so not even code in this package can peek.
 type Perspective struct {
 	side  rules.Side
-	state *rules.State // private: reached only through Determinize
+	state *rules.State
 	legal []rules.Action
 }
 
-// NewPerspective is side's perspective on s. The state is copied.
-func NewPerspective(s *rules.State, side rules.Side) *Perspective {
-	return &Perspective{side: side, state: s.Clone(), legal: s.Legal()}
+// NewPerspective is side's perspective on s. seed must not depend on hidden
+// information (use the caller's own generator).
+func NewPerspective(s *rules.State, side rules.Side, seed uint64) *Perspective {
+	return &Perspective{side: side, state: s.Determinize(side, seed), legal: s.Legal()}
 }
 
 // Side is the side deciding.

@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"errors"
 	"strconv"
+	"strings"
 
 	"m44/rules"
 )
@@ -69,18 +70,27 @@ func cmdHello(s *Session, line []byte) (any, *Error) {
 
 // Summary describes a game: sent by "new" and "clone".
 type Summary struct {
-	Game        string       `json:"game"`
-	Scenario    string       `json:"scenario"`
-	Source      string       `json:"source"`
-	Seed        uint64       `json:"seed"`
-	Board       BoardSize    `json:"board"`
-	Top         rules.Side   `json:"top"`
-	First       rules.Side   `json:"first"`
-	Sides       SidesSummary `json:"sides"`
-	Deck        int          `json:"deck"`
-	Objectives  int          `json:"objectives"`
-	Unsupported []string     `json:"unsupported"`
+	Game        string        `json:"game"`
+	Scenario    string        `json:"scenario"`
+	Source      string        `json:"source"`
+	Seed        uint64        `json:"seed"`
+	Board       BoardSize     `json:"board"`
+	Top         rules.Side    `json:"top"`
+	First       rules.Side    `json:"first"`
+	Sides       SidesSummary  `json:"sides"`
+	Deck        int           `json:"deck"`
+	Objectives  int           `json:"objectives"`
+	Unsupported []Unsupported `json:"unsupported"`
 	Position
+}
+
+// Unsupported is a feature of a scenario file that the engine does not play
+// (the game is played without it).
+type Unsupported struct {
+	Feature string `json:"feature"`
+	Hex     string `json:"hex,omitempty"`
+	Field   string `json:"field,omitempty"`
+	Message string `json:"message"`
 }
 
 // BoardSize is the board's geometry.
@@ -146,7 +156,7 @@ func summaryOf(g *game) Summary {
 		Sides:       SidesSummary{Allies: sides(rules.Allies), Axis: sides(rules.Axis)},
 		Deck:        st.DeckSize(),
 		Objectives:  len(su.Objectives),
-		Unsupported: append([]string{}, g.unsupported...),
+		Unsupported: append([]Unsupported{}, g.unsupported...),
 		Position:    positionOf(st, true)}
 }
 
@@ -228,11 +238,13 @@ func cmdNew(s *Session, line []byte) (any, *Error) {
 		}
 		g.source = "m44"
 	}
-	if g.unsupported == nil {
-		g.unsupported = []string{}
-	}
 	if p.Options.Strict && len(g.unsupported) > 0 {
-		return nil, errf(CodeBadScenario, "the scenario uses %d feature(s) the engine does not play (strict): %v", len(g.unsupported), g.unsupported)
+		var msgs []string
+		for _, u := range g.unsupported {
+			msgs = append(msgs, u.Message)
+		}
+		return nil, errf(CodeBadScenario, "strict: the scenario uses %d feature(s) the engine does not play: %s",
+			len(msgs), strings.Join(msgs, "; "))
 	}
 	if deck != nil {
 		cp := *setup

@@ -79,7 +79,7 @@ type game struct {
 	seed        uint64
 	st          *rules.State
 	history     []*rules.State // earlier states, oldest first; never mutated
-	unsupported []string
+	unsupported []Unsupported
 }
 
 // commit makes next the game's state, remembering the current one for undo.
