@@ -154,45 +154,98 @@ type Step struct{ A, B Hex }
 func (s Step) Edge() bool { return s.A != s.B }
 
 // Line appends to buf the steps of the straight line between the centres of a
-// and b, excluding a and b themselves, sampled once per hex of distance (the
-// hexes such a line crosses). Steps may name hexes off the board (half-hexes).
+// and b, excluding a and b themselves, in order from a: every hex whose
+// interior the line cuts (A == B), and every edge the line runs along
+// (A != B, the two hexes sharing it). A line that merely passes through a
+// corner does not cut the hexes meeting there only at that point. Steps may
+// name hexes off the board (half-hexes).
+//
+// The computation is exact (integers only): in cube coordinates a point p is
+// inside the cell of hex h iff (p-h)·d < 1 for each of the six unit
+// directions d, which along the segment p = a + t(b-a) is one linear
+// constraint on t per direction.
 func Line(a, b Hex, buf []Step) []Step {
-	n := Distance(a, b)
-	if n < 2 {
+	if Distance(a, b) < 2 {
 		return buf
 	}
-	aq, ar := cube(a)
-	bq, br := cube(b)
-	// Nudge both ends the same tiny amount to either side so that a sample
-	// falling exactly on an edge resolves to the two hexes that share it.
-	// The nudge (1, 2, -3)·ε is parallel to no hex edge.
-	const eq, er = 1e-6, 2e-6
-	for i := 1; i < n; i++ {
-		t := float64(i) / float64(n)
-		q := aq + (bq-aq)*t
-		r := ar + (br-ar)*t
-		h1 := round(q+eq, r+er)
-		h2 := round(q-eq, r-er)
-		buf = append(buf, Step{h1, h2})
+	type item struct {
+		s        Step
+		num, den int // where the step starts on the segment: t = num/den
+	}
+	var arr [32]item
+	items := arr[:0]
+	aq, ar := axial(a)
+	bq, br := axial(b)
+	rmin, rmax := min(int(a.Row), int(b.Row))-1, max(int(a.Row), int(b.Row))+1
+	cmin, cmax := min(int(a.Col), int(b.Col))-2, max(int(a.Col), int(b.Col))+2
+	for row := rmin; row <= rmax; row++ {
+		for col := cmin; col <= cmax; col++ {
+			if (row+col)&1 != 0 {
+				continue
+			}
+			h := Hex{int8(row), int8(col)}
+			if h == a || h == b {
+				continue
+			}
+			hq, hr := axial(h)
+			// The part of the segment in the (closed) cell: lo < t < hi.
+			loN, loD, hiN, hiD := 0, 1, 1, 1
+			onEdge, empty := -1, false
+			for d := 0; d < 6; d++ {
+				e, f := axialDirs[d][0], axialDirs[d][1]
+				alpha := cubeDot(aq-hq, ar-hr, e, f)
+				beta := cubeDot(bq-aq, br-ar, e, f)
+				switch {
+				case beta == 0 && alpha == 1:
+					onEdge = d // the line lies on the edge shared with the neighbour in direction d
+				case beta == 0 && alpha > 1:
+					empty = true
+				case beta > 0: // t < (1-alpha)/beta
+					if n := 1 - alpha; n*hiD < hiN*beta {
+						hiN, hiD = n, beta
+					}
+				case beta < 0: // t > (alpha-1)/-beta
+					if n := alpha - 1; n*loD > loN*(-beta) {
+						loN, loD = n, -beta
+					}
+				}
+			}
+			if empty || loN*hiD >= hiN*loD {
+				continue // no stretch of the segment of positive length
+			}
+			s := Step{h, h}
+			if onEdge >= 0 {
+				// Report each edge once, with A on the side of the line that
+				// the fixed axial vector (1, 2) points to: every edge step
+				// of a line then has A on the same side, and the reverse
+				// line gives the same steps in reverse order.
+				e, f := axialDirs[onEdge][0], axialDirs[onEdge][1]
+				if 4*e+5*f > 0 {
+					continue
+				}
+				s.B = Neighbour(h, onEdge)
+			}
+			items = append(items, item{s, loN, loD})
+		}
+	}
+	// Steps never overlap: order them by where they start.
+	for i := 1; i < len(items); i++ {
+		for j := i; j > 0 && items[j].num*items[j-1].den < items[j-1].num*items[j].den; j-- {
+			items[j], items[j-1] = items[j-1], items[j]
+		}
+	}
+	for _, it := range items {
+		buf = append(buf, it.s)
 	}
 	return buf
 }
 
-func cube(h Hex) (q, r float64) {
-	return float64(int(h.Col)-int(h.Row)) / 2, float64(h.Row)
-}
+// axialDirs are Neighbour's six directions in axial coordinates (q, r).
+var axialDirs = [6][2]int{{1, 0}, {0, 1}, {-1, 1}, {-1, 0}, {0, -1}, {1, -1}}
 
-// round rounds fractional axial coordinates (q, r) to the nearest hex.
-func round(q, r float64) Hex {
-	s := -q - r
-	rq, rr, rs := math.Round(q), math.Round(r), math.Round(s)
-	dq, dr, ds := math.Abs(rq-q), math.Abs(rr-r), math.Abs(rs-s)
-	if dq > dr && dq > ds {
-		rq = -rr - rs
-	} else if dr > ds {
-		rr = -rq - rs
-	}
-	row := int(rr)
-	col := 2*int(rq) + row
-	return Hex{int8(row), int8(col)}
-}
+// axial is h in axial coordinates (q, r); its cube coordinates are (q, -q-r, r).
+func axial(h Hex) (q, r int) { return (int(h.Col) - int(h.Row)) / 2, int(h.Row) }
+
+// cubeDot is the dot product of two vectors given in axial coordinates, taken
+// in cube coordinates, where it is proportional to the Euclidean one.
+func cubeDot(q1, r1, q2, r2 int) int { return q1*q2 + (q1+r1)*(q2+r2) + r1*r2 }
