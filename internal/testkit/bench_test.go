@@ -1,0 +1,99 @@
+package testkit
+
+import (
+	"testing"
+
+	"m44/rules"
+	"m44/scenario"
+)
+
+// benchSetup loads a named corpus scenario; files with features the engine
+// lacks are benchmarked on their board and forces without those rules.
+func benchSetup(b *testing.B, file string) *rules.Setup {
+	setup, rep := scenario.Check(CorpusDir + "/" + file)
+	if setup == nil {
+		b.Skipf("%s: not loadable here: %v", file, rep)
+	}
+	return setup
+}
+
+func benchRandomGames(b *testing.B, file string) {
+	setup := benchSetup(b, file)
+	buf := make([]rules.Action, 0, 512)
+	decisions := 0
+	b.ReportAllocs()
+	b.ResetTimer()
+	for i := 0; i < b.N; i++ {
+		s, err := rules.New(setup, uint64(i+1))
+		if err != nil {
+			b.Fatal(err)
+		}
+		r := Rng{uint64(i) * 31}
+		for over, _ := s.Over(); !over; over, _ = s.Over() {
+			buf = s.LegalActions(buf[:0])
+			s.Play(buf[r.Intn(len(buf))])
+			decisions++
+		}
+	}
+	b.ReportMetric(float64(b.N)/b.Elapsed().Seconds(), "games/s")
+	b.ReportMetric(float64(decisions)/float64(b.N), "decisions/game")
+}
+
+// Sainte-Mère-Église is the reference scenario for engine speed (without its
+// airdrop special rule, which the engine does not play yet).
+func BenchmarkRandomGameSainteMereEglise(b *testing.B) { benchRandomGames(b, "3-SainteMereEglise.m44") }
+func BenchmarkRandomGamePegasusBridge(b *testing.B)    { benchRandomGames(b, "2-PegasusBridge.m44") }
+
+// midGame plays random actions until a move phase with several ordered units.
+func midGame(b *testing.B, file string) *rules.State {
+	setup := benchSetup(b, file)
+	for seed := uint64(1); ; seed++ {
+		s, _ := rules.New(setup, seed)
+		r := Rng{seed}
+		for steps := 0; steps < 60; steps++ {
+			if s.Phase() == rules.PhaseMove && len(s.Legal()) > 12 {
+				return s
+			}
+			legal := s.Legal()
+			if len(legal) == 0 {
+				break
+			}
+			s.Play(legal[r.Intn(len(legal))])
+		}
+	}
+}
+
+func BenchmarkLegalActionsMovePhase(b *testing.B) {
+	s := midGame(b, "3-SainteMereEglise.m44")
+	buf := make([]rules.Action, 0, 512)
+	b.ReportAllocs()
+	b.ResetTimer()
+	for i := 0; i < b.N; i++ {
+		buf = s.LegalActions(buf[:0])
+	}
+}
+
+func BenchmarkApplyMove(b *testing.B) {
+	s := midGame(b, "3-SainteMereEglise.m44")
+	buf := s.LegalActions(nil)
+	var move rules.Action
+	for _, a := range buf {
+		if a.Kind == rules.ActMove {
+			move = a
+		}
+	}
+	b.ReportAllocs()
+	b.ResetTimer()
+	for i := 0; i < b.N; i++ {
+		c := s.Clone()
+		c.Play(move)
+	}
+}
+
+func BenchmarkClone(b *testing.B) {
+	s := midGame(b, "3-SainteMereEglise.m44")
+	b.ReportAllocs()
+	for i := 0; i < b.N; i++ {
+		_ = s.Clone()
+	}
+}
