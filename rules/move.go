@@ -69,15 +69,19 @@ func (s *State) reach(ui int, out []dest) []dest {
 	best[0][u.pos] = 1
 	startHedge := s.terr(u.start).hedgerow
 	bel := s.infiltrating(u)
+	occ := &s.occ
+	nbs, stepTab := s.b.nb, s.b.step[u.typ]
 	for qh < qt {
 		n := queue[qh]
 		qh++
 		if n.stop {
 			continue
 		}
-		steps := &s.b.step[u.typ][n.pos]
-		for d, q := range s.b.nb[n.pos] {
-			if q < 0 || s.occ[q] >= 0 {
+		steps := &stepTab[n.pos]
+		nb := &nbs[n.pos]
+		for d := 0; d < 6; d++ {
+			q := nb[d]
+			if q < 0 || occ[q] >= 0 {
 				continue
 			}
 			if b := best[0][q]; b != 0 && b <= n.cost+2 {

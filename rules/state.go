@@ -102,9 +102,10 @@ type battleCtx struct {
 // A State is not safe for concurrent use; Clone it per goroutine.
 type State struct {
 	b         *board
-	structure []Structure
-	obstacle  []Obstacle
-	occ       []int8 // unit index on each hex, -1 if none
+	// Per-hex arrays are fixed-size so that Clone copies them in one go.
+	structure [maxCells]Structure
+	obstacle  [maxCells]Obstacle
+	occ       [maxCells]int8 // unit index on each hex, -1 if none
 	units     []unit
 	hands     [4][]CardID // by seat: side*2 + player
 	shared    [2]CardID   // a team's face-up shared card (NoCard if none)
@@ -198,9 +199,6 @@ func New(s *Setup, seed uint64) (*State, error) {
 	}
 	st := &State{b: b, played: NoCard, keep: [2]CardID{NoCard, NoCard}, shared: [2]CardID{NoCard, NoCard},
 		active: s.First, turn: 1, rng: rng{seed}}
-	st.structure = make([]Structure, b.n)
-	st.obstacle = make([]Obstacle, b.n)
-	st.occ = make([]int8, b.n)
 	for i := range st.occ {
 		st.occ[i] = -1
 	}
@@ -282,9 +280,6 @@ func New(s *Setup, seed uint64) (*State, error) {
 // Clone is an independent copy of the state (the board is shared: it never changes).
 func (s *State) Clone() *State {
 	c := *s
-	c.structure = append([]Structure(nil), s.structure...)
-	c.obstacle = append([]Obstacle(nil), s.obstacle...)
-	c.occ = append([]int8(nil), s.occ...)
 	c.units = append([]unit(nil), s.units...)
 	for k := range c.hands {
 		c.hands[k] = append([]CardID(nil), s.hands[k]...)
