@@ -165,6 +165,38 @@ func (s Step) Edge() bool { return s.A != s.B }
 // directions d, which along the segment p = a + t(b-a) is one linear
 // constraint on t per direction.
 func Line(a, b Hex, buf []Step) []Step {
+	dr, dc := int(b.Row)-int(a.Row), int(b.Col)-int(a.Col)
+	if dr >= -lineMax && dr <= lineMax && dc >= -2*lineMax && dc <= 2*lineMax {
+		// Lines are the same under translation: use the precomputed table.
+		for _, s := range lineTable[dr+lineMax][dc+2*lineMax] {
+			buf = append(buf, Step{
+				Hex{a.Row + s.A.Row, a.Col + s.A.Col},
+				Hex{a.Row + s.B.Row, a.Col + s.B.Col}})
+		}
+		return buf
+	}
+	return lineExact(a, b, buf)
+}
+
+// lineMax bounds the offsets whose lines are precomputed.
+const lineMax = 8
+
+// lineTable holds, for every offset (dr, dc) up to lineMax rows, the steps of
+// the line from (0,0) to that offset. It is computed once and never changes.
+var lineTable = func() (t [2*lineMax + 1][4*lineMax + 1][]Step) {
+	for dr := -lineMax; dr <= lineMax; dr++ {
+		for dc := -2 * lineMax; dc <= 2*lineMax; dc++ {
+			if (dr+dc)&1 != 0 {
+				continue
+			}
+			t[dr+lineMax][dc+2*lineMax] = lineExact(Hex{0, 0}, Hex{int8(dr), int8(dc)}, nil)
+		}
+	}
+	return t
+}()
+
+// lineExact computes Line without the table.
+func lineExact(a, b Hex, buf []Step) []Step {
 	if Distance(a, b) < 2 {
 		return buf
 	}
