@@ -34,6 +34,24 @@ func (s *State) slotsOf(u *unit) uint16 {
 // section line counts for one of its sections only (rulebook p.6).
 func (s *State) ordersFit(extra int) bool {
 	q := s.quota
+	// Fast path: a quota in a single slot (most cards) only counts units.
+	single, nz := -1, 0
+	for sl := 0; sl < numSlots; sl++ {
+		if q[sl] > 0 {
+			single = sl
+			nz++
+		}
+	}
+	if nz == 1 {
+		n := len(s.orderedBy)
+		if extra >= 0 {
+			if s.slotsOf(&s.units[extra])&(1<<single) == 0 {
+				return false
+			}
+			n++
+		}
+		return n <= int(q[single])
+	}
 	var list [24]uint16
 	n := 0
 	for _, ui := range s.orderedBy {

@@ -70,7 +70,7 @@ func (s *State) reach(ui int, out []dest) []dest {
 	startHedge := s.terr(u.start).hedgerow
 	bel := s.infiltrating(u)
 	occ := &s.occ
-	nbs, stepTab := s.b.nb, s.b.step[u.typ]
+	nbs, stepTab, tinfo := s.b.nb, s.b.step[u.typ], s.b.tinfo
 	for qh < qt {
 		n := queue[qh]
 		qh++
@@ -98,15 +98,15 @@ func (s *State) reach(ui int, out []dest) []dest {
 			if cost > maxM {
 				continue
 			}
-			ti := s.terr(q)
-			capped := !bel && (n.capped || s.b.terrain[q] == Beach)
+			ti := tinfo[q]
+			capped := !bel && (n.capped || ti.beachCap)
 			if capped && cost > 2 {
 				continue // entering a beach caps the move at 2 (rulebook "Plages")
 			}
 			if ti.hedgerow && !bel && !s.adjacent(u.start, q) {
 				continue // enter a hedgerow only from a hex adjacent at turn start
 			}
-			stop := !bel && (s.enterStops(q) || (startHedge && n.pos == u.start && n.cost == 0))
+			stop := !bel && (ti.mustStop || s.obstacle[q] == Wire || (startHedge && n.pos == u.start && n.cost == 0))
 			k := 0
 			if capped {
 				k = 1

@@ -149,6 +149,24 @@ var (
 // New starts a game from a setup and a seed: hands are dealt from the seeded
 // generator, which also rolls every die of the game.
 func New(s *Setup, seed uint64) (*State, error) {
+	b, err := Compile(s)
+	if err != nil {
+		return nil, err
+	}
+	return b.NewGame(seed), nil
+}
+
+// Board is a setup prepared for play: the immutable tables every game of
+// it shares (neighbours, sections, movement costs) and its opening position.
+// It is safe for concurrent use; simulations compile a setup once and start
+// many games from it.
+type Board struct {
+	tmpl State
+}
+
+// Compile checks a setup and prepares it for play. The setup must not be
+// changed afterwards.
+func Compile(s *Setup) (*Board, error) {
 	if err := s.Validate(); err != nil {
 		return nil, err
 	}
@@ -198,7 +216,7 @@ func New(s *Setup, seed uint64) (*State, error) {
 		b.section[s.Top.Opp()][i] = bottom
 	}
 	st := &State{b: b, played: NoCard, keep: [2]CardID{NoCard, NoCard}, shared: [2]CardID{NoCard, NoCard},
-		active: s.First, turn: 1, rng: rng{seed}}
+		active: s.First, turn: 1}
 	for i := range st.occ {
 		st.occ[i] = -1
 	}
@@ -254,6 +272,19 @@ func New(s *Setup, seed uint64) (*State, error) {
 	}
 	for side := Allies; side <= Axis; side++ {
 		st.players[side] = int8(max(1, s.Players[side]))
+	}
+	return &Board{tmpl: *st}, nil
+}
+
+// Setup is the setup the board was compiled from.
+func (bd *Board) Setup() *Setup { return bd.tmpl.b.setup }
+
+// NewGame starts a game on the board with the given seed.
+func (bd *Board) NewGame(seed uint64) *State {
+	st := bd.tmpl.Clone()
+	st.rng = rng{seed}
+	s := st.b.setup
+	for side := Allies; side <= Axis; side++ {
 		if st.players[side] == 1 {
 			for k := 0; k < s.Cards[side]; k++ {
 				st.hands[seatOf(side, 0)] = append(st.hands[seatOf(side, 0)], st.drawCard())
@@ -274,7 +305,7 @@ func New(s *Setup, seed uint64) (*State, error) {
 	if st.phase != PhaseOver {
 		st.startTurn()
 	}
-	return st, nil
+	return st
 }
 
 // Clone is an independent copy of the state (the board is shared: it never changes).

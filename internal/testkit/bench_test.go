@@ -19,15 +19,16 @@ func benchSetup(b *testing.B, file string) *rules.Setup {
 
 func benchRandomGames(b *testing.B, file string) {
 	setup := benchSetup(b, file)
+	board, err := rules.Compile(setup)
+	if err != nil {
+		b.Fatal(err)
+	}
 	buf := make([]rules.Action, 0, 512)
 	decisions := 0
 	b.ReportAllocs()
 	b.ResetTimer()
 	for i := 0; i < b.N; i++ {
-		s, err := rules.New(setup, uint64(i+1))
-		if err != nil {
-			b.Fatal(err)
-		}
+		s := board.NewGame(uint64(i + 1))
 		r := Rng{uint64(i) * 31}
 		for over, _ := s.Over(); !over; over, _ = s.Over() {
 			buf = s.LegalActions(buf[:0])
