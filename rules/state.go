@@ -101,7 +101,7 @@ type battleCtx struct {
 // State is a game in progress. The zero value is not usable; use New.
 // A State is not safe for concurrent use; Clone it per goroutine.
 type State struct {
-	b         *board
+	b *board
 	// Per-hex arrays are fixed-size so that Clone copies them in one go.
 	structure [maxCells]Structure
 	obstacle  [maxCells]Obstacle
