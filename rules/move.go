@@ -74,8 +74,8 @@ func (s *State) reach(ui int, out []dest) []dest {
 	for qh < qt {
 		n := queue[qh]
 		qh++
-		if n.stop {
-			continue
+		if n.stop || n.cost >= maxM {
+			continue // stopped, or no movement left (every step costs at least 1)
 		}
 		steps := &stepTab[n.pos]
 		nb := &nbs[n.pos]
