@@ -19,6 +19,9 @@ func (s *State) declareBattle(ui int, t int16, overrun bool) {
 		u.battled = true
 		u.shots--
 	}
+	// Armor battling from a wire hex (where a retreat left it) removes the
+	// wire, as armor entering it does (FAQ digest 69 [II Barbelés]).
+	s.armorClearsWire(u)
 	ti := int(s.occ[t])
 	s.bt = battleCtx{att: int8(ui), target: int8(ti), attPos: u.pos, targetPos: t, overrun: overrun,
 		close: hex.Distance(s.b.hexAt[u.pos], s.b.hexAt[t]) == 1, retreats: s.bt.retreats[:0]}

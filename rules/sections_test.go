@@ -186,27 +186,28 @@ func TestUnitOrderedOnce(t *testing.T) {
 // ordered, with no choice; line units included, other sections not.
 func TestAssaultOrdersEverything(t *testing.T) {
 	var sp []string
-	// 18 units in the left section (rows 4..8, cols 0..7), more than any
-	// small fixed buffer, plus one on the line and one in the centre.
+	// Every hex of the left section on rows 1..8 (cols 0..7, line hexes
+	// included): 32 units, more than any small fixed buffer; one more in the
+	// centre.
 	n := 0
-	for r := 4; r <= 8; r++ {
-		for _, h := range row(r, 0, 6) {
+	for r := 1; r <= 8; r++ {
+		for _, h := range row(r, 0, 7) {
 			sp = append(sp, "allies inf "+h)
 			n++
 		}
 	}
-	if n != 18 {
+	if n != 32 {
 		t.Fatalf("fixture: %d units", n)
 	}
-	sp = append(sp, "allies inf 3,7", "allies inf 4,10", "axis inf 0,12")
+	sp = append(sp, "allies inf 4,10", "axis inf 0,12")
 	st := game(t, sp...)
 	id := hand(t, st, Allies, "assault-left")[0]
 	evs := act(t, st, fmt.Sprintf("play %d", id))
 	if st.Phase() != PhaseMove {
 		t.Fatalf("phase %s, want move (no order choice)", st.Phase())
 	}
-	if got := len(ofKind(evs, EvUnitOrdered)); got != 19 {
-		t.Errorf("%d units ordered, want 19", got)
+	if got := len(ofKind(evs, EvUnitOrdered)); got != 32 {
+		t.Errorf("%d units ordered, want 32", got)
 	}
 	for _, u := range st.Units() {
 		want := u.Side == Allies && u.Hex != H("4,10")
