@@ -1,0 +1,963 @@
+// Package render draws a Memoir '44 battlefield as a picture: the hex grid
+// on the board's face (country, beach, winter, desert), the terrain as
+// original symbols, structures and obstacles, units as counters of their
+// side's colour, objective medals, the section lines, the labels of the
+// scenario, a title, the sides' cards and medals, and a legend.
+//
+// One display list is built (Canvas) and written either as SVG or painted
+// as a PNG by a pure-Go rasterizer, so both look the same. A picture is
+// drawn from a rules.Setup, a scenario.File (which adds labels, river bends
+// and the tiles the engine does not play), or a game in progress
+// (*rules.State: units, obstacles and medals as they are now).
+package render
+
+import (
+	"fmt"
+	"math"
+	"slices"
+	"strings"
+
+	"m44/hex"
+	"m44/rules"
+	"m44/scenario"
+)
+
+// Options say what to draw and how.
+type Options struct {
+	// File is the scenario file: names, dates, labels, the bends of rivers
+	// and roads, tiles the engine does not play. Optional when a setup is
+	// given.
+	File *scenario.File
+	// State, when set, draws this game position (units with their figures
+	// left, obstacles still there, medals won, the turn) instead of the
+	// set-up.
+	State *rules.State
+	// Scale is the width of a hex in pixels (default 80).
+	Scale float64
+	// Face overrides the board face (COUNTRY, BEACH, WINTER, DESERT).
+	Face string
+	// NoTitle leaves out the title and the side panels; NoLegend the legend.
+	NoTitle, NoLegend bool
+}
+
+// Board draws a battlefield. s may be nil when o.File or o.State is given.
+func Board(s *rules.Setup, o Options) (*Canvas, error) {
+	m, err := newModel(s, &o)
+	if err != nil {
+		return nil, err
+	}
+	if m.grid.Rows <= 0 || m.grid.Width <= 0 || m.grid.Rows > 60 || m.grid.Width > 60 {
+		return nil, fmt.Errorf("render: bad board size %dx%d", m.grid.Width, m.grid.Rows)
+	}
+	S := o.Scale
+	if S <= 0 {
+		S = 80
+	}
+	pal := paletteFor(m.face)
+	d := &drawer{m: m, s: S, pal: &pal, opt: o}
+	d.c = &Canvas{}
+	d.p = pen{c: d.c, pal: d.pal}
+	d.layout()
+	d.draw()
+	return d.c, nil
+}
+
+// File draws a scenario file: converted to a setup where the importer can,
+// else from the file alone.
+func File(f *scenario.File, o Options) (*Canvas, error) {
+	s, _ := f.Setup()
+	o.File = f
+	return Board(s, o)
+}
+
+// SVG and PNG draw and encode in one step.
+func SVG(s *rules.Setup, o Options) ([]byte, error) {
+	c, err := Board(s, o)
+	if err != nil {
+		return nil, err
+	}
+	return c.SVG(), nil
+}
+
+func PNG(s *rules.Setup, o Options) ([]byte, error) {
+	c, err := Board(s, o)
+	if err != nil {
+		return nil, err
+	}
+	return c.PNG(1)
+}
+
+type drawer struct {
+	m   *model
+	c   *Canvas
+	p   pen
+	pal *palette
+	opt Options
+	s   float64 // hex width in pixels
+
+	margin             float64
+	ox, oy             float64 // top left corner of the hex area
+	bw, bh             float64 // hex area size
+	titleH, panelH     float64
+	topPanel, botPanel float64 // y of the side panels
+	legendY            float64
+	legend             []legendEntry
+	legendCols         int
+	legendColW         float64
+}
+
+func (d *drawer) center(h hex.Hex) pt {
+	return pt{d.ox + (float64(h.Col)*0.5+0.5)*d.s, d.oy + (float64(h.Row)*sqrt3/2+1/sqrt3)*d.s}
+}
+
+func (d *drawer) layout() {
+	s, g := d.s, d.m.grid
+	d.margin = s * 0.3
+	d.bw = float64(g.Width) * s
+	d.bh = (float64(g.Rows-1)*sqrt3/2 + 2/sqrt3) * s
+	y := d.margin
+	if !d.opt.NoTitle {
+		d.titleH = s * 0.85
+		d.panelH = s * 0.42
+		y += d.titleH
+		d.topPanel = y
+		y += d.panelH + s*0.12
+	}
+	frame := s * 0.12
+	d.ox, d.oy = d.margin+frame, y+frame
+	y = d.oy + d.bh + frame
+	if !d.opt.NoTitle {
+		y += s * 0.12
+		d.botPanel = y
+		y += d.panelH
+	}
+	width := d.bw + 2*d.margin + 2*frame
+	if !d.opt.NoLegend {
+		d.legend = d.legendEntries()
+		y += s * 0.25
+		d.legendY = y
+		ls := s * 0.5
+		var tw float64
+		for _, e := range d.legend {
+			tw = math.Max(tw, textWidth(e.text, s*0.16, false))
+		}
+		d.legendColW = ls + s*0.15 + tw + s*0.3
+		avail := width - 2*d.margin
+		d.legendCols = max(1, int(avail/d.legendColW))
+		rows := (len(d.legend) + d.legendCols - 1) / d.legendCols
+		y += s*0.3 + float64(rows)*ls*1.15
+	}
+	d.c.W = math.Ceil(width)
+	d.c.H = math.Ceil(y + d.margin)
+	d.c.Title = d.m.name
+}
+
+func (d *drawer) draw() {
+	d.c.begin("background")
+	d.c.draw((&Path{}).rect(0, 0, d.c.W, d.c.H, 0), fill(d.pal.paper))
+	d.c.end()
+	if !d.opt.NoTitle {
+		d.title()
+		d.panels()
+	}
+	d.board()
+	if !d.opt.NoLegend {
+		d.drawLegend()
+	}
+}
+
+// ---- the board ----
+
+func (d *drawer) board() {
+	m, s, pal := d.m, d.s, d.pal
+	frame := s * 0.12
+	d.c.begin("board")
+	d.c.draw((&Path{}).rect(d.ox-frame, d.oy-frame, d.bw+2*frame, d.bh+2*frame, s*0.06), fillStroke(pal.plain.mix(pal.frame, 0.45), pal.frame, s*0.02))
+	// Face: every full hex and the half-hexes at the ends of odd rows.
+	for r := 0; r < m.grid.Rows; r++ {
+		for _, h := range d.rowHexes(r) {
+			d.groundBase(h)
+		}
+	}
+	d.c.end()
+	d.c.begin("terrain")
+	d.waterways()
+	for _, h := range m.grid.Hexes() {
+		d.terrainSymbol(h)
+	}
+	d.c.end()
+	d.c.begin("grid")
+	grid := &Path{}
+	for r := 0; r < m.grid.Rows; r++ {
+		for _, h := range d.rowHexes(r) {
+			grid.poly(d.hexShape(h))
+		}
+	}
+	d.c.draw(grid, stroke(pal.gridLine.mix(pal.frame, 0.25).alpha(0.8), s*0.014))
+	d.c.end()
+	d.c.begin("features")
+	for _, h := range m.grid.Hexes() {
+		d.features(h)
+	}
+	d.c.end()
+	d.sectionLines()
+	d.objectives()
+	d.labels()
+	d.c.begin("units")
+	for _, u := range m.units {
+		d.p.counter(d.unitSpot(u.at), s*0.46, u)
+	}
+	d.c.end()
+}
+
+// rowHexes lists the hexes of row r, half-hexes included.
+func (d *drawer) rowHexes(r int) []hex.Hex {
+	var out []hex.Hex
+	start := r % 2
+	if start == 1 {
+		out = append(out, hex.Hex{Row: int8(r), Col: -1})
+	}
+	for c := start; c <= d.m.grid.MaxCol(); c += 2 {
+		out = append(out, hex.Hex{Row: int8(r), Col: int8(c)})
+	}
+	if start == 1 {
+		out = append(out, hex.Hex{Row: int8(r), Col: int8(d.m.grid.MaxCol() + 1)})
+	}
+	return out
+}
+
+// hexShape is the outline of h: a hex, or the inner half of a half-hex.
+func (d *drawer) hexShape(h hex.Hex) []pt {
+	c := d.center(h)
+	cs := hexCorners(c, d.s)
+	switch {
+	case h.Col < 0: // keep the right half
+		return []pt{cs[0], cs[1], cs[2], cs[3]}
+	case int(h.Col) > d.m.grid.MaxCol(): // keep the left half
+		return []pt{cs[3], cs[4], cs[5], cs[0]}
+	}
+	return cs
+}
+
+func (d *drawer) groundBase(h hex.Hex) {
+	pal := d.pal
+	col := pal.plain
+	t := d.m.groundAt(h).terrain
+	if !d.m.grid.Contains(h) {
+		t = d.m.printed(int(h.Row))
+	}
+	switch t {
+	case rules.Beach:
+		col = pal.sand
+	case rules.Ocean:
+		col = pal.ocean
+	}
+	d.c.draw((&Path{}).poly(d.hexShape(h)), fill(col))
+}
+
+func seedOf(h hex.Hex) int { return int(h.Row)*131 + int(h.Col)*7 + 3 }
+
+func (d *drawer) terrainSymbol(h hex.Hex) {
+	g := d.m.groundAt(h)
+	c, s, p := d.center(h), d.s, d.p
+	if g.extra != "" {
+		switch g.extra {
+		case "road", "rail":
+			if strings.Contains(g.tile, "hill") {
+				p.hill(c, s)
+			}
+			return // drawn with the waterways
+		case "marsh":
+			p.marsh(c, s)
+		case "jungle":
+			p.hexFill(c, s, rgb("#8fae6a"))
+			p.trees(c, s, rgb("#2f6a2a"), rgb("#173d14"))
+		case "ruins":
+			p.ruins(c, s)
+		case "coast":
+			p.beach(c, s, seedOf(h))
+			p.waves(c, s*0.9, seedOf(h), d.pal.ocean)
+		case "escarpment":
+			p.hachures(c, s, d.pal.bluff, d.pal.bluffLine, false)
+		case "hillforest":
+			p.hill(c, s)
+			p.trees(c, s, d.pal.canopy, d.pal.dark)
+		default:
+			p.other(c, s, g.tile)
+		}
+		return
+	}
+	switch g.terrain {
+	case rules.Forest:
+		p.forest(c, s)
+	case rules.Hill:
+		p.hill(c, s)
+	case rules.Mountain:
+		p.mountain(c, s)
+	case rules.SteepHill:
+		p.steepHill(c, s)
+	case rules.Bluff:
+		p.hachures(c, s, d.pal.bluff, d.pal.bluffLine, false)
+	case rules.Cliff:
+		p.hachures(c, s, d.pal.cliff, d.pal.cliffLine, true)
+	case rules.Town:
+		p.town(c, s)
+	case rules.Church:
+		p.church(c, s)
+	case rules.Hedgerow:
+		p.hedgerow(c, s)
+	case rules.Beach:
+		p.beach(c, s, seedOf(h))
+	case rules.Ocean:
+		p.ocean(c, s, seedOf(h))
+	case rules.Lake:
+		p.lake(c, s, seedOf(h))
+	}
+}
+
+// ---- rivers, roads, railways ----
+
+// family is how a hex takes part in a network of bands.
+func (d *drawer) family(h hex.Hex) string {
+	g := d.m.groundAt(h)
+	switch {
+	case g.extra == "road" || g.extra == "rail":
+		return g.extra
+	case g.terrain == rules.River || g.terrain == rules.Lake:
+		return "water"
+	}
+	return ""
+}
+
+// bandDirs is the directions a river, road or rail leaves h by: from the
+// tile's orientation when the tile is a known straight or bend, else
+// towards the neighbours of the same network.
+func (d *drawer) bandDirs(h hex.Hex, fam string) []int {
+	g := d.m.groundAt(h)
+	name := g.tile
+	o := g.orient
+	straight := name == "river" || name == "wriver" || name == "road" || name == "droad" || name == "wroad" || name == "rail" || name == "wrail" || name == "hillroad"
+	bend := name == "curve" || name == "wcurved" || name == "roadcurve" || name == "droadcurve" || name == "wroadcurve" || name == "railcurve" || name == "wrailcurve" || name == "hillcurve"
+	if o >= 1 && o <= 6 && g.terrain != rules.Lake {
+		switch {
+		case straight:
+			a := (7 - o) % 6
+			return []int{a, (a + 3) % 6}
+		case bend:
+			a := (6 - o) % 6
+			return []int{a, (a + 2) % 6}
+		}
+	}
+	var dirs []int
+	for dd := 0; dd < 6; dd++ {
+		n := hex.Neighbour(h, dd)
+		if d.m.grid.Contains(n) && d.family(n) == fam {
+			dirs = append(dirs, dd)
+		}
+	}
+	if len(dirs) == 1 {
+		dirs = append(dirs, (dirs[0]+3)%6)
+	}
+	return dirs
+}
+
+func (d *drawer) waterways() {
+	m, s, pal := d.m, d.s, d.pal
+	type band struct {
+		h    hex.Hex
+		path *Path
+	}
+	var water, roads, rails []band
+	for _, h := range m.grid.Hexes() {
+		fam := d.family(h)
+		if fam == "" {
+			continue
+		}
+		g := m.groundAt(h)
+		dirs := d.bandDirs(h, fam)
+		if g.terrain == rules.Lake && len(dirs) == 0 {
+			continue
+		}
+		ext := make([]bool, len(dirs))
+		for i, dd := range dirs {
+			ext[i] = m.grid.IsHalfHex(hex.Neighbour(h, dd))
+		}
+		var path *Path
+		if g.terrain == rules.Lake {
+			path = &Path{}
+			for i, dd := range dirs {
+				e := edgeMid(d.center(h), s, dd)
+				if ext[i] {
+					e = edgeMid(d.center(h), 2*s, dd)
+				}
+				path.line(d.center(h), e)
+			}
+		} else {
+			path = bandPath(d.center(h), s, dirs, ext)
+		}
+		switch fam {
+		case "water":
+			water = append(water, band{h, path})
+		case "road":
+			roads = append(roads, band{h, path})
+		case "rail":
+			rails = append(rails, band{h, path})
+		}
+	}
+	for _, b := range water {
+		d.c.draw(b.path, Style{Stroke: pal.waterDark, Width: s * 0.27, Butt: true})
+	}
+	for _, b := range water {
+		d.c.draw(b.path, Style{Stroke: pal.water, Width: s * 0.19, Butt: true})
+	}
+	for _, b := range water {
+		d.c.draw(b.path, Style{Stroke: pal.waterLight.alpha(0.8), Width: s * 0.02, Dash: []float64{s * 0.06, s * 0.09}, Butt: true})
+	}
+	for _, b := range roads {
+		d.c.draw(b.path, Style{Stroke: pal.roadEdge, Width: s * 0.17, Butt: true})
+	}
+	for _, b := range roads {
+		d.c.draw(b.path, Style{Stroke: pal.road, Width: s * 0.12, Butt: true})
+	}
+	for _, b := range rails {
+		d.c.draw(b.path, Style{Stroke: rgb("#5b4c3c"), Width: s * 0.12, Dash: []float64{s * 0.02, s * 0.05}, Butt: true})
+		d.c.draw(b.path, Style{Stroke: rgb("#2f2a25"), Width: s * 0.035, Butt: true})
+	}
+}
+
+// riverAxis is the angle a river runs at through h (for bridges across it).
+func (d *drawer) riverAxis(h hex.Hex) (float64, bool) {
+	if d.family(h) != "water" {
+		return 0, false
+	}
+	dirs := d.bandDirs(h, "water")
+	if len(dirs) < 2 {
+		return 0, false
+	}
+	a, b := edgeMid(pt{}, 1, dirs[0]), edgeMid(pt{}, 1, dirs[1])
+	return math.Atan2(b.Y-a.Y, b.X-a.X), true
+}
+
+// ---- structures and obstacles ----
+
+func (d *drawer) unitAt(h hex.Hex) (unitM, bool) {
+	for _, u := range d.m.units {
+		if u.at == h {
+			return u, true
+		}
+	}
+	return unitM{}, false
+}
+
+func (d *drawer) unitSpot(h hex.Hex) pt {
+	c := d.center(h)
+	return pt{c.X, c.Y + d.s*0.06}
+}
+
+func (d *drawer) features(h hex.Hex) {
+	g := d.m.groundAt(h)
+	c, s, p := d.center(h), d.s, d.p
+	switch g.structure {
+	case rules.Bridge:
+		axis, ok := d.riverAxis(h)
+		if ok {
+			axis += math.Pi / 2
+		}
+		p.bridge(c, s, axis)
+	case rules.Bunker:
+		p.bunker(c, s, rgb("#a3a39a"))
+	}
+	switch g.structName {
+	case "":
+	case "dbunker", "pbunker", "casemate":
+		p.bunker(c, s, rgb("#c9b27f"))
+	case "ford":
+		stones := &Path{}
+		for i := -2; i <= 2; i++ {
+			q := at(c, s, float64(i)*0.08, float64(i)*0.04)
+			stones.circle(q.X, q.Y, s*0.03)
+		}
+		d.c.draw(stones, fillStroke(rgb("#d8d2c2"), rgb("#5a5548"), s*0.01))
+	default:
+		d.c.draw((&Path{}).rect(c.X-s*0.28, c.Y-s*0.4, s*0.56, s*0.16, s*0.04), fillStroke(rgb("#e9e4d6"), rgb("#5a5548"), s*0.012))
+		d.c.text(c.X, c.Y-s*0.285, g.structName, s*0.11, Middle, false, rgb("#3a362d"))
+	}
+	switch g.obstacle {
+	case rules.Sandbags:
+		p.sandbags(c, s, d.facing(h, g))
+	case rules.Wire:
+		p.wire(c, s)
+	case rules.Hedgehog:
+		p.hedgehogs(c, s)
+	case rules.Seawall:
+		p.seawall(c, s)
+	}
+}
+
+// facing is the direction sandbags face: towards the enemy of the unit in
+// them (or of the side they belong to), whose baseline is up or down.
+func (d *drawer) facing(h hex.Hex, g ground) float64 {
+	side, ok := rules.Side(0), false
+	if u, has := d.unitAt(h); has {
+		side, ok = u.side, true
+	} else if g.obstOwner > 0 {
+		side, ok = rules.Side(g.obstOwner-1), true
+	}
+	if ok && side == d.m.top {
+		return math.Pi / 2 // the enemy comes from the bottom
+	}
+	return -math.Pi / 2
+}
+
+// ---- section lines ----
+
+func (d *drawer) sectionLines() {
+	s, g := d.s, d.m.grid
+	d.c.begin("sections")
+	for _, line := range []int{g.LeftLine, g.RightLine} {
+		x := d.ox + (float64(line)*0.5+0.5)*s
+		d.c.draw((&Path{}).line(pt{x, d.oy - s*0.1}, pt{x, d.oy + d.bh + s*0.1}), Style{Stroke: d.pal.section, Width: s * 0.035, Dash: []float64{s * 0.14, s * 0.09}, Butt: true})
+	}
+	d.c.end()
+}
+
+// ---- objectives ----
+
+func (d *drawer) objectives() {
+	s := d.s
+	if len(d.m.objs) == 0 && len(d.m.marks) == 0 {
+		return
+	}
+	d.c.begin("objectives")
+	for _, o := range d.m.objs {
+		if len(o.hexes) > 1 || o.kind == rules.SuddenDeath {
+			col := d.pal.gold.mix(d.pal.goldDark, 0.2)
+			if o.kind == rules.SuddenDeath {
+				col = rgb("#c62828")
+			}
+			outline := &Path{}
+			for _, h := range o.hexes {
+				outline.poly(scaled(d.center(h), s, 0.88))
+			}
+			d.c.draw(outline, Style{Stroke: col, Width: s * 0.035, Dash: []float64{s * 0.08, s * 0.06}})
+		}
+	}
+	// Medals: on the tag's hex; several on one hex stand side by side.
+	count := map[hex.Hex]int{}
+	for _, o := range d.m.objs {
+		spots := o.hexes[:1]
+		if !o.tagged {
+			spots = o.hexes
+		}
+		for _, h := range spots {
+			k := count[h]
+			count[h]++
+			c := d.center(h)
+			q := pt{c.X - s*0.29 + float64(k)*s*0.21, c.Y - s*0.23}
+			d.p.medal(q, s*0.105, o.kind, o.sides)
+			if o.medals > 1 {
+				d.c.text(q.X, q.Y+s*0.2, fmt.Sprintf("×%d", o.medals), s*0.12, Middle, true, d.pal.goldDark)
+			}
+		}
+	}
+	for _, mk := range d.m.marks {
+		c := d.center(mk.at)
+		d.p.mark(pt{c.X + s*0.29, c.Y - s*0.23}, s*0.09, mk.kind, strings.TrimPrefix(mk.name, "tag"))
+	}
+	d.c.end()
+}
+
+// ---- labels ----
+
+func (d *drawer) labels() {
+	if len(d.m.labels) == 0 {
+		return
+	}
+	s := d.s
+	size := s * 0.135
+	lh := size * 1.15
+	d.c.begin("labels")
+	for _, l := range d.m.labels {
+		c := d.center(l.at)
+		var w float64
+		for _, t := range l.lines {
+			w = math.Max(w, textWidth(t, size, true))
+		}
+		n := float64(len(l.lines))
+		h := n*lh + size*0.35
+		cy := c.Y + s*0.4
+		if cy+h/2 > d.oy+d.bh {
+			cy = d.oy + d.bh - h/2
+		}
+		x0 := c.X - w/2 - size*0.35
+		x0 = math.Max(d.margin*0.3, math.Min(x0, d.c.W-d.margin*0.3-w-size*0.7))
+		d.c.draw((&Path{}).rect(x0, cy-h/2, w+size*0.7, h, size*0.3), fillStroke(rgb("#fffdf5").alpha(0.85), rgb("#5a5548").alpha(0.5), s*0.008))
+		for i, t := range l.lines {
+			y := cy - h/2 + size*0.175 + lh*float64(i) + size*0.9
+			d.c.text(x0+w/2+size*0.35, y, t, size, Middle, true, d.pal.ink)
+		}
+	}
+	d.c.end()
+}
+
+// ---- title and side panels ----
+
+var months = []string{"January", "February", "March", "April", "May", "June", "July", "August", "September", "October", "November", "December"}
+
+// FormatDate writes YYYY-MM-DD as "6 June 1944" (a year alone stays as is).
+func FormatDate(s string) string {
+	var y, mo, dd int
+	if n, _ := fmt.Sscanf(s, "%d-%d-%d", &y, &mo, &dd); n == 3 && mo >= 1 && mo <= 12 && dd >= 1 && dd <= 31 {
+		return fmt.Sprintf("%d %s %d", dd, months[mo-1], y)
+	}
+	if n, _ := fmt.Sscanf(s, "%d-%d", &y, &mo); n == 2 && mo >= 1 && mo <= 12 {
+		return fmt.Sprintf("%s %d", months[mo-1], y)
+	}
+	return s
+}
+
+// FrontName is a front for people: "Western Front".
+func FrontName(f string) string {
+	switch strings.ToLower(f) {
+	case "western":
+		return "Western Front"
+	case "eastern":
+		return "Eastern Front"
+	case "mediterranean":
+		return "Mediterranean Theatre"
+	case "pacific":
+		return "Pacific Theatre"
+	}
+	return f
+}
+
+var countryNames = map[string]string{"DE": "Germany", "US": "United States", "GB": "Great Britain", "RU": "Soviet Union", "FR": "France",
+	"JP": "Japan", "IT": "Italy", "CA": "Canada"}
+
+var nationCountry = map[string]string{"ger": "DE", "us": "US", "brit": "GB", "ru": "RU", "fr": "FR", "jp": "JP", "it": "IT"}
+
+func (d *drawer) title() {
+	m, s := d.m, d.s
+	name := m.name
+	if name == "" {
+		name = "Untitled battle"
+	}
+	d.c.begin("title")
+	d.c.text(d.margin, d.margin+s*0.36, name, s*0.36, Start, true, d.pal.ink)
+	var parts []string
+	if m.date != "" {
+		parts = append(parts, FormatDate(m.date))
+	}
+	if m.front != "" {
+		parts = append(parts, FrontName(m.front))
+	}
+	board := map[string]string{"STANDARD": "standard board", "BRKTHRU": "Breakthrough board", "OVERLORD": "Overlord board"}[m.boardType]
+	if board == "" {
+		board = strings.ToLower(m.boardType) + " board"
+	}
+	parts = append(parts, board+", "+strings.ToLower(m.face)+" face")
+	if m.live {
+		parts = append(parts, fmt.Sprintf("turn %d, %s to play (%s)", m.turn, m.active, m.phase))
+	}
+	d.c.text(d.margin, d.margin+s*0.66, strings.Join(parts, "  ·  "), s*0.17, Start, false, d.pal.faint)
+	d.c.end()
+}
+
+// country is the side's country name: from the file, else from its units.
+func (d *drawer) country(side rules.Side) string {
+	code := d.m.countries[side]
+	if code == "" {
+		n := map[string]int{}
+		for _, u := range d.m.units {
+			if u.side == side && u.nation != "" {
+				n[u.nation]++
+			}
+		}
+		best := ""
+		for k, v := range n {
+			if v > n[best] || v == n[best] && k < best {
+				best = k
+			}
+		}
+		code = nationCountry[best]
+	}
+	if name, ok := countryNames[code]; ok {
+		return name
+	}
+	return code
+}
+
+func (d *drawer) panels() {
+	m := d.m
+	d.c.begin("sides")
+	d.panel(m.top, d.topPanel)
+	d.panel(m.top.Opp(), d.botPanel)
+	d.c.end()
+}
+
+func (d *drawer) panel(side rules.Side, y float64) {
+	m, s, pal := d.m, d.s, d.pal
+	x, w, h := d.margin, d.c.W-2*d.margin, d.panelH
+	d.c.draw((&Path{}).rect(x, y, w, h, s*0.06), fillStroke(pal.side[side], pal.sideDark[side], s*0.02))
+	ink := pal.sideText[side]
+	name := strings.ToUpper(side.String())
+	if c := d.country(side); c != "" {
+		name += " · " + c
+	}
+	base := y + h*0.66
+	d.c.text(x+s*0.18, base, name, s*0.2, Start, true, ink)
+	info := fmt.Sprintf("%d command cards", m.cards[side])
+	if m.cards[side] == 1 {
+		info = "1 command card"
+	}
+	if m.first == side {
+		info += " · moves first"
+	}
+	loc := "baseline at the top"
+	if side != m.top {
+		loc = "baseline at the bottom"
+	}
+	info += " · " + loc
+	nx := x + s*0.18 + textWidth(name, s*0.2, true)*1.15 + s*0.3 // room for wider fallback fonts
+	d.c.text(nx, base, info, s*0.16, Start, false, ink)
+	// Medal track: one place per medal to win, gold when won.
+	v := m.victory[side]
+	r := s * 0.11
+	gap := r * 2.5
+	label := fmt.Sprintf("%d medals to win", v)
+	right := x + w - s*0.18
+	tx := right - float64(v)*gap
+	if v > 12 {
+		tx = right
+	} else {
+		for i := 0; i < v; i++ {
+			cx := right - r - float64(v-1-i)*gap
+			won := i < m.medals[side]
+			f := pal.sideDark[side].mix(pal.side[side], 0.35)
+			if won {
+				f = pal.gold
+			}
+			d.c.draw((&Path{}).circle(cx, y+h/2, r), fillStroke(f, pal.goldDark.mix(ink, 0.3), s*0.018))
+			if won {
+				d.c.draw(star(pt{cx, y + h/2}, r*0.6, 5, 0.45), fill(pal.goldDark))
+			}
+		}
+	}
+	if m.live {
+		label = fmt.Sprintf("%d of %d medals", m.medals[side], v)
+	}
+	d.c.text(tx-s*0.15, base, label, s*0.16, End, false, ink)
+}
+
+// ---- legend ----
+
+type legendEntry struct {
+	text string
+	draw func(c pt, s float64)
+}
+
+func (d *drawer) legendEntries() []legendEntry {
+	m, p := d.m, d.p
+	var out []legendEntry
+	add := func(text string, f func(c pt, s float64)) { out = append(out, legendEntry{text, f}) }
+	terr := map[rules.Terrain]bool{}
+	extras := map[string]bool{}
+	structs := map[rules.Structure]bool{}
+	obst := map[rules.Obstacle]bool{}
+	for _, h := range m.grid.Hexes() {
+		g := m.groundAt(h)
+		if g.extra != "" {
+			extras[g.extra] = true
+		} else {
+			terr[g.terrain] = true
+		}
+		structs[g.structure] = true
+		obst[g.obstacle] = true
+	}
+	water := func(c pt, s float64) {
+		path := bandPath(c, s, []int{3, 0}, []bool{false, false})
+		d.c.draw(path, Style{Stroke: d.pal.waterDark, Width: s * 0.27, Butt: true})
+		d.c.draw(path, Style{Stroke: d.pal.water, Width: s * 0.19, Butt: true})
+	}
+	names := []struct {
+		t    rules.Terrain
+		name string
+		f    func(c pt, s float64)
+	}{
+		{rules.Forest, "Forest", p.forest},
+		{rules.Hedgerow, "Hedgerow", p.hedgerow},
+		{rules.Hill, "Hill", p.hill},
+		{rules.SteepHill, "Steep hill", p.steepHill},
+		{rules.Mountain, "Mountain (height 2)", p.mountain},
+		{rules.Town, "Town or village", p.town},
+		{rules.Church, "Church", p.church},
+		{rules.River, "River (impassable)", water},
+		{rules.Lake, "Lake (impassable)", func(c pt, s float64) { p.lake(c, s, 3) }},
+		{rules.Beach, "Beach", func(c pt, s float64) { p.beach(c, s, 5) }},
+		{rules.Ocean, "Ocean", func(c pt, s float64) { p.ocean(c, s, 9) }},
+		{rules.Bluff, "Bluff", func(c pt, s float64) { p.hachures(c, s, d.pal.bluff, d.pal.bluffLine, false) }},
+		{rules.Cliff, "Cliff", func(c pt, s float64) { p.hachures(c, s, d.pal.cliff, d.pal.cliffLine, true) }},
+	}
+	for _, n := range names {
+		if terr[n.t] {
+			add(n.name, n.f)
+		}
+	}
+	extraNames := []struct{ k, name string }{{"road", "Road (not played)"}, {"rail", "Railway (not played)"}, {"marsh", "Marsh (not played)"},
+		{"jungle", "Jungle (not played)"}, {"ruins", "Ruins, factory (not played)"}, {"coast", "Coast (not played)"},
+		{"escarpment", "Escarpment, wadi (not played)"}, {"hillforest", "Wooded hill (not played)"}, {"other", "Other tile (not played)"}}
+	for _, e := range extraNames {
+		if !extras[e.k] {
+			continue
+		}
+		k := e.k
+		add(e.name, func(c pt, s float64) {
+			switch k {
+			case "road":
+				path := bandPath(c, s, []int{3, 0}, []bool{false, false})
+				d.c.draw(path, Style{Stroke: d.pal.roadEdge, Width: s * 0.17, Butt: true})
+				d.c.draw(path, Style{Stroke: d.pal.road, Width: s * 0.12, Butt: true})
+			case "rail":
+				path := bandPath(c, s, []int{3, 0}, []bool{false, false})
+				d.c.draw(path, Style{Stroke: rgb("#5b4c3c"), Width: s * 0.12, Dash: []float64{s * 0.02, s * 0.05}, Butt: true})
+				d.c.draw(path, Style{Stroke: rgb("#2f2a25"), Width: s * 0.035, Butt: true})
+			case "marsh":
+				p.marsh(c, s)
+			case "jungle":
+				p.hexFill(c, s, rgb("#8fae6a"))
+				p.trees(c, s, rgb("#2f6a2a"), rgb("#173d14"))
+			case "ruins":
+				p.ruins(c, s)
+			case "coast":
+				p.beach(c, s, 5)
+				p.waves(c, s*0.9, 5, d.pal.ocean)
+			case "escarpment":
+				p.hachures(c, s, d.pal.bluff, d.pal.bluffLine, false)
+			case "hillforest":
+				p.hill(c, s)
+				p.trees(c, s, d.pal.canopy, d.pal.dark)
+			default:
+				p.other(c, s, "name")
+			}
+		})
+	}
+	if structs[rules.Bridge] {
+		add("Bridge", func(c pt, s float64) { water(c, s); p.bridge(c, s, math.Pi/2) })
+	}
+	if structs[rules.Bunker] {
+		add("Bunker", func(c pt, s float64) { p.bunker(c, s, rgb("#a3a39a")) })
+	}
+	if obst[rules.Sandbags] {
+		add("Sandbags", func(c pt, s float64) { p.sandbags(c, s, -math.Pi/2) })
+	}
+	if obst[rules.Wire] {
+		add("Barbed wire", p.wire)
+	}
+	if obst[rules.Hedgehog] {
+		add("Hedgehogs", p.hedgehogs)
+	}
+	if obst[rules.Seawall] {
+		add("Sea wall", p.seawall)
+	}
+	type uk struct {
+		t rules.UnitType
+		s rules.Side
+	}
+	seen := map[uk]bool{}
+	elite := false
+	for _, u := range m.units {
+		seen[uk{u.typ, u.side}] = true
+		elite = elite || u.elite
+	}
+	typeNames := []string{rules.Infantry: "infantry", rules.Armor: "armor", rules.Artillery: "artillery"}
+	for _, side := range []rules.Side{rules.Allies, rules.Axis} {
+		for _, t := range []rules.UnitType{rules.Infantry, rules.Armor, rules.Artillery} {
+			if !seen[uk{t, side}] {
+				continue
+			}
+			u := unitM{typ: t, side: side, figures: int(rules.DefaultFigures(t, false, false)), max: int(rules.DefaultFigures(t, false, false))}
+			name := fmt.Sprintf("%s %s (%d figures)", capital(side.String()), typeNames[t], u.figures)
+			add(name, func(c pt, s float64) { p.counter(c, s*0.62, u) })
+		}
+	}
+	if elite {
+		add("Special forces (elite)", func(c pt, s float64) {
+			p.c.draw(star(c, s*0.2, 5, 0.45), fillStroke(d.pal.gold, d.pal.goldDark, s*0.02))
+		})
+	}
+	type ok struct {
+		k rules.ObjectiveKind
+		s rules.SideMask
+	}
+	var kinds []ok
+	for _, o := range m.objs {
+		k := ok{o.kind, o.sides}
+		if !slices.Contains(kinds, k) {
+			kinds = append(kinds, k)
+		}
+	}
+	slices.SortFunc(kinds, func(a, b ok) int { return int(a.k)*4 + int(a.s) - int(b.k)*4 - int(b.s) })
+	kindNames := []string{"Temporary medal", "Permanent medal", "Majority medal", "Sudden death"}
+	for _, k := range kinds {
+		who := map[rules.SideMask]string{rules.MaskAllies: "Allies", rules.MaskAxis: "Axis", rules.MaskBoth: "either side"}[k.s]
+		text := kindNames[k.k] + " (" + who + ")"
+		if k.k == rules.SuddenDeath {
+			for _, o := range m.objs {
+				if o.kind == rules.SuddenDeath && o.sides == k.s {
+					text = fmt.Sprintf("Sudden death: %s hold %d of %d", who, o.count, len(o.hexes))
+					break
+				}
+			}
+		}
+		add(text, func(c pt, s float64) { p.medal(c, s*0.2, k.k, k.s) })
+	}
+	for _, o := range m.objs {
+		if o.kind != rules.SuddenDeath && len(o.hexes) > 1 {
+			add("Hexes of one objective", func(c pt, s float64) {
+				d.c.draw((&Path{}).poly(scaled(c, s, 0.88)), Style{Stroke: d.pal.gold.mix(d.pal.goldDark, 0.2), Width: s * 0.05, Dash: []float64{s * 0.1, s * 0.08}})
+			})
+			break
+		}
+	}
+	markNames := map[string]string{"mine": "Minefield (not played)", "exit": "Exit marker (not played)", "star": "Battle star (not played)", "other": "Marker (not played)"}
+	seenMark := map[string]bool{}
+	for _, mk := range m.marks {
+		if seenMark[mk.kind] {
+			continue
+		}
+		seenMark[mk.kind] = true
+		kind := mk.kind
+		add(markNames[kind], func(c pt, s float64) { p.mark(c, s*0.18, kind, "?") })
+	}
+	add("Section line", func(c pt, s float64) {
+		d.c.draw((&Path{}).line(pt{c.X, c.Y - s*0.45}, pt{c.X, c.Y + s*0.45}), Style{Stroke: d.pal.section, Width: s * 0.05, Dash: []float64{s * 0.14, s * 0.09}, Butt: true})
+	})
+	return out
+}
+
+func (d *drawer) drawLegend() {
+	s := d.s
+	ls := s * 0.5
+	d.c.begin("legend")
+	d.c.text(d.margin, d.legendY+s*0.16, "Legend", s*0.18, Start, true, d.pal.ink)
+	y0 := d.legendY + s*0.3
+	for i, e := range d.legend {
+		col, row := i%d.legendCols, i/d.legendCols
+		x := d.margin + float64(col)*d.legendColW
+		y := y0 + float64(row)*ls*1.15
+		c := pt{x + ls/2, y + ls/2}
+		p := scaled(c, ls, 1)
+		d.c.draw((&Path{}).poly(p), fill(d.pal.plain))
+		e.draw(c, ls)
+		d.c.draw((&Path{}).poly(p), stroke(d.pal.gridLine.mix(d.pal.frame, 0.25), s*0.012))
+		d.c.text(x+ls+s*0.15, c.Y+s*0.055, e.text, s*0.16, Start, false, d.pal.ink)
+	}
+	d.c.end()
+}
+
+func capital(s string) string {
+	if s == "" {
+		return s
+	}
+	return strings.ToUpper(s[:1]) + s[1:]
+}
