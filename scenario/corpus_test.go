@@ -1,0 +1,194 @@
+package scenario
+
+import (
+	"path/filepath"
+	"slices"
+	"strings"
+	"testing"
+
+	"m44/hex"
+	"m44/rules"
+)
+
+// TestCorpus converts every real file: each one either converts fully or
+// says exactly which features block it, hex by hex. The coverage summary is
+// logged (go test -v -run TestCorpus).
+func TestCorpus(t *testing.T) {
+	files := corpusFiles(t)
+	c, err := Coverage(corpusDir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if c.Files != len(files) || c.Parsed != c.Files {
+		t.Errorf("%d files, %d parsed", c.Files, c.Parsed)
+	}
+	// The one file with errors is an example board that says neither who
+	// starts nor on which front.
+	wantErrors := []string{"1096-HillsExamplesOfLineOfSight.m44"}
+	for _, r := range c.Reports {
+		base := filepath.Base(r.File)
+		switch {
+		case r.Playable():
+			s, r2 := Check(r.File)
+			if s == nil || !r2.Playable() {
+				t.Errorf("%s: playable but no setup", base)
+				continue
+			}
+			var sides [2]int
+			for _, u := range s.Units {
+				sides[u.Side]++
+			}
+			if sides[0] == 0 || sides[1] == 0 {
+				t.Errorf("%s: units per side %v", base, sides)
+			}
+		case r.Loaded():
+			for _, i := range r.Unsupported {
+				if i.Feature == "" || i.Name == "" || i.Field == "" || !strings.Contains(i.Msg, "not supported yet: "+i.Feature) {
+					t.Errorf("%s: vague unsupported issue %+v", base, i)
+				}
+			}
+			if len(r.Features()) == 0 {
+				t.Errorf("%s: not playable and no feature named", base)
+			}
+		default:
+			if !slices.Contains(wantErrors, base) {
+				t.Errorf("%s: unexpected errors: %v", base, r.Errors)
+			}
+			for _, e := range r.Errors {
+				if e.Field == "" {
+					t.Errorf("%s: error without a field: %v", base, e)
+				}
+			}
+		}
+	}
+	if c.Playable < 14 {
+		t.Errorf("only %d files fully playable, 14 were", c.Playable)
+	}
+	var b strings.Builder
+	if err := c.WriteText(&b); err != nil {
+		t.Fatal(err)
+	}
+	t.Logf("\n%s", b.String())
+}
+
+func loadCorpus(t *testing.T, name string) (*rules.Setup, *Report) {
+	t.Helper()
+	corpusFiles(t)
+	f, err := Load(filepath.Join(corpusDir, name))
+	if err != nil {
+		t.Fatal(err)
+	}
+	return f.Setup()
+}
+
+func TestCorpusPegasusBridge(t *testing.T) {
+	s, r := loadCorpus(t, "2-PegasusBridge.m44")
+	if !r.Playable() {
+		t.Fatalf("%+v", r)
+	}
+	if s.Name != "Pegasus Bridge" || s.Top != rules.Axis || s.First != rules.Allies ||
+		s.Cards != [2]int{6, 2} || s.Victory != [2]int{4, 4} || s.Front != "WESTERN" || s.Year != 1944 {
+		t.Errorf("setup: %+v", s)
+	}
+	ground := map[hex.Hex]rules.HexSetup{}
+	for _, h := range s.Hexes {
+		ground[h.Hex] = h
+	}
+	for _, x := range []hex.Hex{{Row: 2, Col: 6}, {Row: 5, Col: 21}} {
+		if g := ground[x]; g.Terrain != rules.River || g.Structure != rules.Bridge {
+			t.Errorf("bridge at %s: %+v", x, g)
+		}
+	}
+	if g := ground[hex.Hex{Row: 3, Col: 7}]; g.Obstacle != rules.Sandbags {
+		t.Errorf("sandbags: %+v", g)
+	}
+	want := []rules.Objective{
+		{Kind: rules.TemporaryMedal, Sides: rules.MaskAllies, Medals: 1, Hexes: []hex.Hex{{Row: 2, Col: 6}}},
+		{Kind: rules.TemporaryMedal, Sides: rules.MaskAllies, Medals: 1, Hexes: []hex.Hex{{Row: 5, Col: 21}}},
+	}
+	if len(s.Objectives) != 2 || !equalObjective(s.Objectives[0], want[0]) || !equalObjective(s.Objectives[1], want[1]) {
+		t.Errorf("objectives: %+v", s.Objectives)
+	}
+}
+
+func TestCorpusObjectives(t *testing.T) {
+	h := func(r, c int8) hex.Hex { return hex.Hex{Row: r, Col: c} }
+	tests := []struct {
+		file string
+		want rules.Objective
+	}{
+		// "Control of Ponyri counts as two Victory Medals … more Town hexes".
+		{"1365-Ponyri.m44", rules.Objective{Kind: rules.MajorityMedal, Sides: rules.MaskBoth, Medals: 2,
+			Hexes: []hex.Hex{h(4, 14), h(4, 12), h(5, 13), h(6, 14), h(6, 12)}}},
+		// "Barricades Factory (4 hexes), counts as 2 Victory Medals".
+		{"1407-RedBarricadesFactory.m44", rules.Objective{Kind: rules.MajorityMedal, Sides: rules.MaskBoth, Medals: 2,
+			Hexes: []hex.Hex{h(8, 4), h(7, 3), h(7, 5), h(7, 7)}}},
+		// "If Allied units occupy 3 town hexes in Toulon … they win immediately".
+		{"23-Toulon.m44", rules.Objective{Kind: rules.SuddenDeath, Sides: rules.MaskAllies, Count: 3,
+			Hexes: []hex.Hex{h(0, 12), h(2, 12), h(1, 15), h(1, 17)}}},
+		// "Sidi Rezegh is a Temporary Objective Medal for the Allied forces only" (medal4).
+		{"4246-SidiRezeghAirfield.m44", rules.Objective{Kind: rules.TemporaryMedal, Sides: rules.MaskAllies, Medals: 1,
+			Hexes: []hex.Hex{h(0, 22)}}},
+		// "Noshkino is a Permanent Medal Objective for the Allied forces" (medal6).
+		{"8044-Rzhev.m44", rules.Objective{Kind: rules.PermanentMedal, Sides: rules.MaskAllies, Medals: 1,
+			Hexes: []hex.Hex{h(0, 4)}}},
+		// Sword Beach (Breakthrough): the Orne bridges, B13 = 4,2.
+		{"6367-SwordBeach.m44", rules.Objective{Kind: rules.MajorityMedal, Sides: rules.MaskBoth, Medals: 2,
+			Hexes: []hex.Hex{h(2, 0), h(4, 2)}}},
+	}
+	for _, tc := range tests {
+		t.Run(tc.file, func(t *testing.T) {
+			f, err := Load(filepath.Join(corpusDir, tc.file))
+			if err != nil {
+				corpusFiles(t)
+				t.Fatal(err)
+			}
+			// Unsupported features elsewhere do not matter here: read the
+			// objectives of the partial conversion.
+			c := &converter{f: f, r: &Report{}, cells: map[hex.Hex]*cell{}}
+			s := c.convert()
+			if s == nil {
+				s = &c.s
+			}
+			if !slices.ContainsFunc(s.Objectives, func(o rules.Objective) bool { return equalObjective(o, tc.want) }) {
+				t.Errorf("want %+v among %+v", tc.want, s.Objectives)
+			}
+		})
+	}
+}
+
+func TestCorpusUnits(t *testing.T) {
+	// Vassieux: every Allied unit is French Resistance infantry (inf2us +
+	// FRENCH_RESISTANCE), 3 figures, not elite.
+	f, err := Load(filepath.Join(corpusDir, "19-Vassieux.m44"))
+	if err != nil {
+		corpusFiles(t)
+		t.Fatal(err)
+	}
+	c := &converter{f: f, r: &Report{}, cells: map[hex.Hex]*cell{}}
+	c.convert()
+	n := 0
+	for _, u := range c.s.Units {
+		if u.Side == rules.Allies {
+			n++
+			if !u.Resistance || u.Elite || u.Figures != 3 || u.Type != rules.Infantry {
+				t.Errorf("resistance unit: %+v", u)
+			}
+		}
+	}
+	if n != 10 {
+		t.Errorf("%d Allied units, want 10", n)
+	}
+	if got := c.r.Features(); !slices.Equal(got, []string{"no deck reshuffle"}) {
+		t.Errorf("Vassieux features %q", got)
+	}
+	// Sword Beach (Breakthrough): bunkers with original_owner AXIS.
+	f, err = Load(filepath.Join(corpusDir, "6367-SwordBeach.m44"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	s, r := f.Setup()
+	if s == nil || s.BunkerUsers != rules.MaskAxis || !slices.Equal(r.Features(), []string{"Breakthrough command deck"}) {
+		t.Errorf("Sword Beach (Breakthrough): %+v", r)
+	}
+}

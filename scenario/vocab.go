@@ -1,0 +1,506 @@
+package scenario
+
+import (
+	"fmt"
+	"io"
+	"strings"
+
+	"m44/hex"
+	"m44/rules"
+)
+
+// Slot is where a name occurs in a .m44 file.
+type Slot string
+
+const (
+	SlotBoardType   Slot = "board.type"
+	SlotBoardFace   Slot = "board.face"
+	SlotTerrain     Slot = "terrain"
+	SlotRectTerrain Slot = "rect_terrain"
+	SlotObstacle    Slot = "obstacle"
+	SlotUnit        Slot = "unit"
+	SlotBadge       Slot = "badge"
+	SlotTag         Slot = "tag"
+	SlotBehavior    Slot = "behavior"
+	SlotTagBehavior Slot = "tag behavior"
+	SlotOption      Slot = "option"
+	// SlotPackFeature is an equipment_packs[…].image.feature of the editor's
+	// summary: some special rules are written only there.
+	SlotPackFeature Slot = "pack feature"
+)
+
+// Entry is one name of the .m44 vocabulary and what the engine makes of it.
+// An entry is supported when Unsupported is empty; the value fields that
+// matter depend on the slot.
+type Entry struct {
+	Slot Slot
+	Name string // as written in files (matched without regard to case)
+
+	// Unsupported names the engine feature the name needs ("roads",
+	// "minefields"): the name is reported as "not supported yet: <feature>".
+	Unsupported string
+
+	Terrain   rules.Terrain   // terrain; behaviors that refine a hill
+	Structure rules.Structure // rect_terrain
+	Obstacle  rules.Obstacle  // obstacle; the SEAWALL behavior
+	Unit      rules.UnitType  // unit
+	Elite     bool            // unit: special forces icon ("2" in the name)
+	Nation    string          // unit: nation suffix
+	Side      rules.Side      // unit: the nation's side
+	// Sides is who can gain a medal tag.
+	Sides rules.SideMask
+	// Resistance marks the FRENCH_RESISTANCE behavior.
+	Resistance bool
+	// Refines marks behaviors that turn a hill tile into another height-1
+	// terrain (Terrain).
+	Refines bool
+	// Display marks a badge that only identifies special forces (the unit's
+	// "2" icon carries the rule).
+	Display bool
+	// Grid is the board of a board.type.
+	Grid hex.Grid
+	// PrintedBeach marks the BEACH board face.
+	PrintedBeach bool
+
+	// Source says which rule, text or file decides the mapping.
+	Source string
+}
+
+// Supported reports whether the engine plays the name.
+func (e Entry) Supported() bool { return e.Unsupported == "" }
+
+// Meaning is the mapping in words: the engine value, or "not supported yet: …".
+func (e Entry) Meaning() string {
+	if e.Unsupported != "" {
+		return "not supported yet: " + e.Unsupported
+	}
+	switch e.Slot {
+	case SlotBoardType:
+		return fmt.Sprintf("grid %s %dx%d", boardName(e.Grid), e.Grid.Width, e.Grid.Rows)
+	case SlotBoardFace:
+		if e.PrintedBeach {
+			return "printed beach and ocean where no tile is placed"
+		}
+		return "plain where no tile is placed"
+	case SlotTerrain:
+		return "terrain " + e.Terrain.String()
+	case SlotRectTerrain:
+		return "structure " + e.Structure.String()
+	case SlotObstacle:
+		return "obstacle " + e.Obstacle.String()
+	case SlotUnit:
+		s := e.Unit.String()
+		if e.Elite {
+			s = "elite " + s
+		}
+		return fmt.Sprintf("%s, nation %s (%s)", s, e.Nation, e.Side)
+	case SlotBadge:
+		return "carried as UnitSetup.Badge (display)"
+	case SlotTag:
+		return "objective medal for " + maskName(e.Sides)
+	case SlotBehavior:
+		switch {
+		case e.Refines:
+			return "hill becomes terrain " + e.Terrain.String()
+		case e.Obstacle != rules.NoObstacle:
+			return "obstacle becomes " + e.Obstacle.String()
+		case e.Resistance:
+			return "French Resistance infantry"
+		}
+	case SlotPackFeature:
+		return "already carried by the medal tags"
+	}
+	return "supported"
+}
+
+func maskName(m rules.SideMask) string {
+	switch m {
+	case rules.MaskAllies:
+		return "the Allies"
+	case rules.MaskAxis:
+		return "the Axis"
+	case rules.MaskBoth:
+		return "either side"
+	}
+	return "no side"
+}
+
+// Sources quoted in the table.
+const (
+	srcRulebook = "rulebook annex 2"
+	srcWW       = "Winter Wars I: snowy forest, hill, village, church, bridge and bunker have the base-game effects"
+	srcFieldBkr = "field bunkers (Terrain Pack) are a different terrain: Bir Hakeim calls its dbunker hexes Field Bunkers, Peleliu says its pbunkers are Field Bunkers, Bug River its casemates"
+	srcNoText   = "no rules text in ../shared/rules covers it"
+)
+
+func terrain(name string, t rules.Terrain, src string) Entry {
+	return Entry{Slot: SlotTerrain, Name: name, Terrain: t, Source: src}
+}
+
+func unsupported(slot Slot, name, feature, src string) Entry {
+	return Entry{Slot: slot, Name: name, Unsupported: feature, Source: src}
+}
+
+func unit(name string, t rules.UnitType, elite bool, nation string) Entry {
+	return Entry{Slot: SlotUnit, Name: name, Unit: t, Elite: elite, Nation: nation, Side: nations[nation],
+		Source: "name = inf|tank|gun, \"2\" for the special forces icon, nation suffix"}
+}
+
+func medal(name string, m rules.SideMask, src string) Entry {
+	return Entry{Slot: SlotTag, Name: name, Sides: m, Source: src}
+}
+
+func option(name, feature string) Entry {
+	return unsupported(SlotOption, name, feature, "game_info.options: a special rule of the scenario")
+}
+
+// nations maps a unit name's nation suffix to its side.
+var nations = map[string]rules.Side{
+	"ger": rules.Axis, "jp": rules.Axis, "it": rules.Axis,
+	"us": rules.Allies, "brit": rules.Allies, "ru": rules.Allies, "fr": rules.Allies,
+}
+
+// countries maps game_info.country_playerN codes to sides (a cross-check
+// only: French Resistance units are "us" figures in files whose country is FR).
+var countries = map[string]rules.Side{
+	"DE": rules.Axis, "IT": rules.Axis, "JP": rules.Axis,
+	"US": rules.Allies, "GB": rules.Allies, "FR": rules.Allies, "RU": rules.Allies, "CA": rules.Allies,
+}
+
+// Vocabulary is the one table of every name met in real .m44 files (see
+// ../shared/scenarios/VOCABULARY.md) and what the importer does with it.
+var Vocabulary = []Entry{
+	// Boards.
+	{Slot: SlotBoardType, Name: "STANDARD", Grid: hex.Standard(), Source: "13x9 board"},
+	{Slot: SlotBoardType, Name: "BRKTHRU", Grid: hex.Breakthrough(), Unsupported: "Breakthrough command deck",
+		Source: "13x17 board; Breakthrough scenarios are played with the 80-card Winter Wars Breakthrough deck or two standard decks (FAQ I Format Breakthrough), which rules.Setup cannot express"},
+	{Slot: SlotBoardType, Name: "OVERLORD", Grid: hex.Overlord(), Unsupported: "Overlord rules",
+		Source: "26x9 board; Overlord needs its own rules supplement (rulebook annex 5), not in ../shared/rules"},
+	{Slot: SlotBoardFace, Name: "COUNTRY", Source: "plain"},
+	{Slot: SlotBoardFace, Name: "WINTER", Source: "snowy plain is plain (FAQ I Désert)"},
+	{Slot: SlotBoardFace, Name: "DESERT", Source: "desert is plain, not beach (FAQ I Désert)"},
+	{Slot: SlotBoardFace, Name: "BEACH", PrintedBeach: true, Source: "rows 4-6 beach, 7-8 ocean (Breakthrough 11-13, 14-16) where no tile is placed; FAQ II Mer: both sea rows are ocean"},
+
+	// Terrain tiles.
+	terrain("woods", rules.Forest, srcRulebook+" Forêts"),
+	terrain("wforest", rules.Forest, srcWW),
+	terrain("buildings", rules.Town, srcRulebook+" Villes & villages"),
+	terrain("wvillage", rules.Town, srcWW),
+	terrain("bled", rules.Town, "desert village: FAQ I Désert says desert villages work as normal villages; Alam el Halfa calls its bled hexes town hexes"),
+	terrain("church", rules.Church, srcRulebook+" Églises"),
+	terrain("hills", rules.Hill, srcRulebook+" Collines (a behavior may make it a bluff, cliff or steep hill)"),
+	terrain("whill", rules.Hill, srcWW),
+	terrain("dhill", rules.Hill, "hill tile of the desert set: rulebook annex 2 Collines, height 1 like every terrain named hill"),
+	terrain("hedgerow", rules.Hedgerow, srcRulebook+" Bocages"),
+	terrain("river", rules.River, srcRulebook+" Fleuves & rivières"),
+	terrain("curve", rules.River, srcRulebook+" Fleuves & rivières (bend)"),
+	terrain("riverFR", rules.River, srcRulebook+" Fleuves & rivières (fork)"),
+	terrain("wriver", rules.River, "snowy river: a river unless the scenario text freezes it (Rzhev, Strasbourg do; Braskir puts a bridge on one)"),
+	terrain("wcurved", rules.River, "snowy river bend (see wriver)"),
+	terrain("lakeA", rules.Lake, srcRulebook+" Lacs"),
+	terrain("lakeB", rules.Lake, srcRulebook+" Lacs"),
+	terrain("lakeC", rules.Lake, srcRulebook+" Lacs"),
+	terrain("mountain", rules.Mountain, "rulebook annex 2 Hauteur des terrains: mountains have height 2"),
+	unsupported(SlotTerrain, "pjungle", "jungles", "FAQ II Jungles"),
+	unsupported(SlotTerrain, "marshes", "marshes", "FAQ II Marécages"),
+	unsupported(SlotTerrain, "wmarshes", "marshes", "FAQ II Marécages"),
+	unsupported(SlotTerrain, "road", "roads", "FAQ II Routes"),
+	unsupported(SlotTerrain, "roadcurve", "roads", "FAQ II Routes"),
+	unsupported(SlotTerrain, "roadFL", "roads", "FAQ II Routes"),
+	unsupported(SlotTerrain, "roadFR", "roads", "FAQ II Routes"),
+	unsupported(SlotTerrain, "roadX", "roads", "FAQ II Routes"),
+	unsupported(SlotTerrain, "roadY", "roads", "FAQ II Routes"),
+	unsupported(SlotTerrain, "droad", "roads", "FAQ II Routes"),
+	unsupported(SlotTerrain, "droadcurve", "roads", "FAQ II Routes"),
+	unsupported(SlotTerrain, "droadFR", "roads", "FAQ II Routes"),
+	unsupported(SlotTerrain, "wroad", "roads", "Winter Wars I Route enneigée"),
+	unsupported(SlotTerrain, "wroadcurve", "roads", "Winter Wars I Route enneigée"),
+	unsupported(SlotTerrain, "wroadFL", "roads", "Winter Wars I Route enneigée"),
+	unsupported(SlotTerrain, "wroadFR", "roads", "Winter Wars I Route enneigée"),
+	unsupported(SlotTerrain, "wroadY", "roads", "Winter Wars I Route enneigée"),
+	unsupported(SlotTerrain, "hillroad", "roads", "road over a hill: FAQ II Routes"),
+	unsupported(SlotTerrain, "hillcurve", "roads", "road bend over a hill (Elster's Column lays it between hillroad tiles)"),
+	unsupported(SlotTerrain, "rail", "railways", "Winter Wars I Voie ferrée"),
+	unsupported(SlotTerrain, "railcurve", "railways", "Winter Wars I Voie ferrée"),
+	unsupported(SlotTerrain, "wrail", "railways", "Winter Wars I Voie ferrée enneigée"),
+	unsupported(SlotTerrain, "wrailcurve", "railways", "Winter Wars I Voie ferrée enneigée"),
+	unsupported(SlotTerrain, "station", "railway stations", srcNoText),
+	unsupported(SlotTerrain, "pvillage", "Pacific villages", "Pacific Theater tile; "+srcNoText),
+	unsupported(SlotTerrain, "pbeach", "Pacific beaches", "Pacific Theater tile placed on the country face; "+srcNoText),
+	unsupported(SlotTerrain, "wfactory", "factories", srcNoText),
+	unsupported(SlotTerrain, "wruins", "urban ruins", "FAQ II Ruines urbaines"),
+	unsupported(SlotTerrain, "dridge", "ridges", "desert ridge; "+srcNoText),
+	unsupported(SlotTerrain, "descarpment", "rocky escarpments", "rulebook gives only their height; FAQ II Escarpements rocheux"),
+	unsupported(SlotTerrain, "fortress", "fortresses", srcNoText),
+	unsupported(SlotTerrain, "oasis", "oases", "FAQ II Oasis"),
+	unsupported(SlotTerrain, "airfieldX", "airfields", "FAQ II Aérodrome"),
+	unsupported(SlotTerrain, "pairfield", "airfields", "FAQ II Aérodrome"),
+	unsupported(SlotTerrain, "pairfieldX", "airfields", "FAQ II Aérodrome"),
+	unsupported(SlotTerrain, "dairfield", "airfields", "FAQ II Aérodrome"),
+	unsupported(SlotTerrain, "dairfieldX", "airfields", "FAQ II Aérodrome"),
+	unsupported(SlotTerrain, "wairfield", "airfields", "FAQ II Aérodrome"),
+	unsupported(SlotTerrain, "price", "rice paddies", "FAQ II Rizières"),
+	unsupported(SlotTerrain, "cemetery", "cemeteries", "FAQ II Cimetière"),
+	unsupported(SlotTerrain, "coast", "coastline", "desert coast tiles; "+srcNoText),
+	unsupported(SlotTerrain, "coastcurve", "coastline", "desert coast tiles; "+srcNoText),
+	unsupported(SlotTerrain, "camp", "camps", "FAQ II Baraquements / Camp de prisonniers"),
+	unsupported(SlotTerrain, "dcamp", "camps", "FAQ II Baraquements / Camp de prisonniers"),
+	unsupported(SlotTerrain, "palmtrees", "palm groves", "FAQ II Palmeraie"),
+	unsupported(SlotTerrain, "pcave", "caves", "FAQ II Cavernes"),
+	unsupported(SlotTerrain, "pheadquarter", "field headquarters", "FAQ II QG de campagne"),
+	unsupported(SlotTerrain, "pmouth", "river mouths", srcNoText),
+	unsupported(SlotTerrain, "wadi", "wadis", "FAQ II Oueds & défilés"),
+	unsupported(SlotTerrain, "wcurve", "wadis", "wadi bend: Sidi Rezegh lays it at the end of its wadi tiles on the desert face (not a river)"),
+	unsupported(SlotTerrain, "whillforest", "forested hills", "two terrains in one hex; "+srcNoText),
+	unsupported(SlotTerrain, "whillvillage", "hill villages", "two terrains in one hex; "+srcNoText),
+	unsupported(SlotTerrain, "dam", "dams", "FAQ II Barrages"),
+	unsupported(SlotTerrain, "highground", "high ground", "FAQ II Digues & hauteurs"),
+	unsupported(SlotTerrain, "lighthouse", "lighthouses", "FAQ II Phare"),
+	unsupported(SlotTerrain, "phospital", "hospitals", "FAQ II Hôpital"),
+	unsupported(SlotTerrain, "pond", "ponds", "FAQ II Trous d'eau"),
+	unsupported(SlotTerrain, "ptrenches", "trenches", srcNoText),
+	unsupported(SlotTerrain, "wtrenches", "trenches", srcNoText),
+	unsupported(SlotTerrain, "wravine", "ravines", "FAQ II Balkas"),
+
+	// Structures.
+	{Slot: SlotRectTerrain, Name: "bridge", Structure: rules.Bridge, Source: srcRulebook + " Ponts"},
+	{Slot: SlotRectTerrain, Name: "wbridge", Structure: rules.Bridge, Source: srcWW},
+	{Slot: SlotRectTerrain, Name: "bunker", Structure: rules.Bunker, Source: srcRulebook + " Bunkers"},
+	{Slot: SlotRectTerrain, Name: "wbunker", Structure: rules.Bunker, Source: srcWW + "; either side may use it"},
+	unsupported(SlotRectTerrain, "dbunker", "field bunkers", srcFieldBkr),
+	unsupported(SlotRectTerrain, "pbunker", "field bunkers", srcFieldBkr),
+	unsupported(SlotRectTerrain, "casemate", "field bunkers", srcFieldBkr),
+	unsupported(SlotRectTerrain, "ford", "fords", "FAQ II Gués & rivières guéables"),
+	unsupported(SlotRectTerrain, "railbridge", "rail bridges", "Winter Wars I Pont ferroviaire"),
+	unsupported(SlotRectTerrain, "loco", "trains", "FAQ IV Trains"),
+	unsupported(SlotRectTerrain, "wagon", "trains", "FAQ IV Trains"),
+	unsupported(SlotRectTerrain, "barge", "landing craft", "FAQ IV Barges"),
+	unsupported(SlotRectTerrain, "pdestroyer", "warships", "FAQ IV Destroyers"),
+	unsupported(SlotRectTerrain, "pcarrier", "warships", "FAQ IV Porte-avions"),
+
+	// Obstacles.
+	{Slot: SlotObstacle, Name: "sand", Obstacle: rules.Sandbags, Source: srcRulebook + " Sacs de sable (a SEAWALL behavior makes it a seawall)"},
+	{Slot: SlotObstacle, Name: "wire", Obstacle: rules.Wire, Source: srcRulebook + " Barbelés"},
+	{Slot: SlotObstacle, Name: "hedgehog", Obstacle: rules.Hedgehog, Source: srcRulebook + " Obstacles antichars"},
+
+	// Units.
+	unit("infger", rules.Infantry, false, "ger"),
+	unit("inf2ger", rules.Infantry, true, "ger"),
+	unit("tankger", rules.Armor, false, "ger"),
+	unit("tank2ger", rules.Armor, true, "ger"),
+	unit("gunger", rules.Artillery, false, "ger"),
+	unit("infus", rules.Infantry, false, "us"),
+	unit("inf2us", rules.Infantry, true, "us"),
+	unit("tankus", rules.Armor, false, "us"),
+	unit("tank2us", rules.Armor, true, "us"),
+	unit("gunus", rules.Artillery, false, "us"),
+	unit("infbrit", rules.Infantry, false, "brit"),
+	unit("inf2brit", rules.Infantry, true, "brit"),
+	unit("tankbrit", rules.Armor, false, "brit"),
+	unit("tank2brit", rules.Armor, true, "brit"),
+	unit("gunbrit", rules.Artillery, false, "brit"),
+	unit("infru", rules.Infantry, false, "ru"),
+	unit("inf2ru", rules.Infantry, true, "ru"),
+	unit("tankru", rules.Armor, false, "ru"),
+	unit("tank2ru", rules.Armor, true, "ru"),
+	unit("gunru", rules.Artillery, false, "ru"),
+	unit("infjp", rules.Infantry, false, "jp"),
+	unit("inf2jp", rules.Infantry, true, "jp"),
+	unit("tankjp", rules.Armor, false, "jp"),
+	unit("gunjp", rules.Artillery, false, "jp"),
+	{Slot: SlotUnit, Name: "vehus", Nation: "us", Side: rules.Allies, Unsupported: "vehicles", Source: "trucks and half-tracks (FAQ IV Camions, Winter Wars Half-tracks)"},
+	{Slot: SlotUnit, Name: "vehger", Nation: "ger", Side: rules.Axis, Unsupported: "vehicles", Source: "trucks and half-tracks (FAQ IV Camions, Winter Wars Half-tracks)"},
+
+	// Badges. The "2" in a unit name is the special forces icon (rulebook
+	// annex 1); a badge tells which special forces they are. Badges that only
+	// say "special forces" are display; the others mark special troops whose
+	// rules the engine lacks. Meanings come from the corpus texts.
+	badge("badge1", "", "British and Commonwealth special forces: commandos (Sword Beach), paratroopers (Schwammenauel), armoured cars (Saint Martin), 4 RTR tanks (Gallabat)"),
+	badge("badge2", "", "US special forces: Rangers (Pointe du Hoc, First Assault Wave), elite tanks (Tunisia)"),
+	badge("badge3", "", "Allied special forces: French B1-bis tanks (Abbeville)"),
+	badge("badge4", "", "German special forces: elite infantry and 4-figure armor (most files)"),
+	badge("badge10", "", "Afrikakorps panzers with 4 tanks (Operation Crusader)"),
+	badge("badge22", "", "French elite infantry of the 4th BCP (Abbeville)"),
+	badge("badge25", "", "Russian special forces tanks with 4 figures (Breakout to Lisyanka)"),
+	badge("badge6", "combat engineers", "German engineers (Alam el Halfa, Red Barricades, Bir Hakeim, Lisyanka)"),
+	badge("badge12", "combat engineers", "US engineers (Matanikau, Guam, Peleliu, Vaumicel: \"Engineer badge\")"),
+	badge("badge5", "special artillery", "big gun or mobile artillery (Operation Crusader, Nach Moskau)"),
+	badge("badge35", "special artillery", "big gun or mobile artillery (Operation Crusader, Nach Moskau, Breakthrough at Mortain)"),
+	badge("badge46", "special artillery", "mobile artillery (Operation Crusader)"),
+	badge("badge37", "special weapon assets", "anti-tank weapons (Chaumont, Wittmann's Final Battle, 1st Armoured to the Rescue)"),
+	badge("badge41", "special weapon assets", "mortar (Saint Martin and Bull Bridge)"),
+	badge("badge38", "Italian Royal Army units", "found only in the files with italy_royal_army, on Axis infantry and tanks"),
+	badge("badge26", "snipers", "Red Barricades (\"Snipers are described\") has one badge26 German and one badge27 Russian infantry"),
+	badge("badge27", "snipers", "see badge26"),
+	badge("badge29", "cavalry", "Siberian cavalry (Nach Moskau)"),
+	badge("badge28", "special unit badge28", "Russian infantry (Braskir); the text does not say which troops"),
+	badge("badge30", "ski troops", "Braskir: \"Ski troops are German Light infantry\""),
+	badge("badge8", "special unit badge8", "no file of this corpus uses it: the scenario text decides"),
+	badge("badge9", "special unit badge9", "no file of this corpus uses it: the scenario text decides"),
+	badge("badge24", "special unit badge24", "no file of this corpus uses it: the scenario text decides"),
+	badge("badge31", "special unit badge31", "no file of this corpus uses it: the scenario text decides"),
+	badge("badge33", "special unit badge33", "no file of this corpus uses it: the scenario text decides"),
+
+	// Tags. A medal tag's side is fixed by its picture; established from the
+	// scenario texts (side_player1 is the Axis in every file).
+	medal("medal0", rules.MaskBoth, "either side: Braskir (\"temporary medals for both sides\"), Sidi Rezegh's airfield (\"for both sides\"), Ponyri and Red Barricades' majority medals"),
+	medal("medal1", rules.MaskAllies, "Allied objectives: Pegasus Bridge's bridges, First Assault Wave's towns, Montelimar's Rhone hexes"),
+	medal("medal2", rules.MaskAxis, "Axis objectives: Bug River's bridge, Rzhev's Sweklino, Alam el Halfa's towns, Bir Hakeim's field bunkers"),
+	medal("medal4", rules.MaskAllies, "British medal, Allied objectives: Sidi Rezegh (\"for the Allied forces only\"), 1st Armoured to the Rescue's Axis-edge road"),
+	medal("medal6", rules.MaskAllies, "Russian medal, Allied objective: Rzhev's Noshkino"),
+	unsupported(SlotTag, "medal7", "medal7 without medal.side", "no file of this corpus uses medal7, so its side is not established; a medal.side member decides"),
+	unsupported(SlotTag, "tag1", "battle star markers", "a Battle Star marks a unit with special rules (Operation Crusader's Flak 88, Villers-Bocage's Wittmann)"),
+	unsupported(SlotTag, "tag3", "minefields", "with behavior MINE_FIELD (FAQ II Champs de mines)"),
+	unsupported(SlotTag, "tag4", "exit markers", "with behavior EXIT_MARKER (Winter Wars III)"),
+	unsupported(SlotTag, "tag5", "exit markers", "with behavior EXIT_MARKER (Winter Wars III)"),
+	unsupported(SlotTag, "tag15", "marker tag15", "a marker whose meaning the scenario text gives"),
+
+	// Behaviors (the public implementation's extension keys).
+	{Slot: SlotBehavior, Name: "HILL", Refines: true, Terrain: rules.Hill, Source: srcRulebook + " Collines"},
+	{Slot: SlotBehavior, Name: "BLUFF", Refines: true, Terrain: rules.Bluff, Source: srcRulebook + " Escarpements"},
+	{Slot: SlotBehavior, Name: "CLIFF", Refines: true, Terrain: rules.Cliff, Source: srcRulebook + " Falaises"},
+	{Slot: SlotBehavior, Name: "STEEP_HILL", Refines: true, Terrain: rules.SteepHill, Source: srcRulebook + " Collines escarpées"},
+	{Slot: SlotBehavior, Name: "SEAWALL", Obstacle: rules.Seawall, Source: srcRulebook + " Digues"},
+	{Slot: SlotBehavior, Name: "FRENCH_RESISTANCE", Resistance: true, Source: "rulebook annex 1 La Résistance française (3 figures, not elite)"},
+	unsupported(SlotBehavior, "FORDABLE_STREAM", "fordable streams", "FAQ II Ruisseaux & rivières franchissables"),
+	unsupported(SlotBehavior, "FORD", "fords", "FAQ II Gués & rivières guéables"),
+	unsupported(SlotBehavior, "WIDE_RIVER", "wide rivers", srcNoText),
+	unsupported(SlotBehavior, "IMPASSABLE_HILL", "terrain made impassable by the scenario", "Villers-Bocage, Montelimar, St. Vith"),
+	unsupported(SlotBehavior, "IMPASSABLE_BLOCKING_HILL", "terrain made impassable by the scenario", "Saverne Gap's mountains, which also block artillery fire"),
+	unsupported(SlotBehavior, "OASIS_RECOVERY", "oasis recovery", "FAQ III Soins dans l'oasis"),
+	unsupported(SlotBehavior, "HEADQUARTER", "field headquarters", "FAQ III Capture du QG de campagne"),
+	unsupported(SlotBehavior, "BRIDGE_SECTION", "multi-hex bridges", "Arnhem Bridge"),
+	unsupported(SlotBehavior, "CAN_BE_BLOWN", "blowing up bridges", "FAQ III Faire sauter un pont"),
+	unsupported(SlotBehavior, "ONE_MEDAL_IF_BLOWN", "blowing up bridges", "behavior2 of a bridge: a medal for blowing it"),
+	unsupported(SlotBehavior, "ARMOR_MOVE_TWO", "armor limited to 2 hexes and battle", "Rzhev, Tunisia"),
+	unsupported(SlotBehavior, "ELITE_ARMOR_MOVE_TWO", "armor limited to 2 hexes and battle", "Tunisia"),
+	unsupported(SlotBehavior, "CAN_IGNORE_ONE_FLAG", "units ignoring one flag", "Wittmann's tank (Villers-Bocage)"),
+	unsupported(SlotBehavior, "GERMAN_2VICTANK", "units worth 2 medals", "Mont Mouchet: \"Eliminating an Axis tank unit counts as two victory medals\""),
+
+	unsupported(SlotTagBehavior, "EXIT_MARKER", "exit markers", "Winter Wars III"),
+	unsupported(SlotTagBehavior, "MINE_FIELD", "minefields", "FAQ II Champs de mines"),
+	unsupported(SlotTagBehavior, "DECOY_MEDAL_MINE_FIELD", "minefields", "FAQ II Champs de mines (decoys)"),
+	unsupported(SlotTagBehavior, "IS_WITTMANN", "Wittmann (Tiger ace)", "Villers-Bocage"),
+
+	// Options: every one is a special rule the engine lacks.
+	option("blitz_rules", "blitz rules"),
+	option("partial_blitz_rules", "blitz rules"),
+	option("russian_commissar_rule", "Russian commissar"),
+	option("british_commonwealth", "British Commonwealth command"),
+	option("italy_royal_army", "Italian Royal Army command"),
+	option("gung_ho", "US Marine Corps gung-ho"),
+	option("north_african_desert_rules", "North African desert rules"),
+	option("night_visibility_rules", "night attacks"),
+	option("night_visibility_reverse_rule", "night attacks"),
+	option("night_visibility_team_turn", "night attacks"),
+	option("deck_name", "special command decks"),
+	option("mine_deck_name", "minefields"),
+	option("airdrop", "airdrops"),
+	option("airdrop2", "airdrops"),
+	option("air_strikes_rules", "air strikes"),
+	option("armor_breakthrough_rules", "armor breakthrough"),
+	option("blowbridge_opt2", "blowing up bridges"),
+	option("deck_reshuffling", "no deck reshuffle"),
+	option("empty_section_medals", "empty section medals"),
+	option("hill317", "Hill 317 (Recon as Air Power)"),
+	option("infantry_exit_counts_2", "exit markers"),
+	option("must_have_unit_exit", "exit markers"),
+	option("smoke_screen", "smoke screens"),
+	option("supply_train_rules", "supply trains"),
+
+	// equipment_packs features: the editor's summary sometimes carries a
+	// rule found nowhere else in the file (Rzhev's frozen river).
+	{Slot: SlotPackFeature, Name: "PERMANENT_MEDALS", Source: "the medal tags carry permanent medals"},
+	unsupported(SlotPackFeature, "FROZEN_RIVER", "frozen rivers", "Winter Wars I Rivière gelée"),
+	unsupported(SlotPackFeature, "EXIT_MARKER", "exit markers", "Winter Wars III"),
+	unsupported(SlotPackFeature, "RUSSIAN_COMMISSAR", "Russian commissar", "FAQ VII Armée rouge"),
+	unsupported(SlotPackFeature, "CAPTURE_HQ", "field headquarters", "FAQ III Capture du QG de campagne"),
+}
+
+func badge(name, feature, src string) Entry {
+	if feature == "" {
+		return Entry{Slot: SlotBadge, Name: name, Display: true, Source: src}
+	}
+	return unsupported(SlotBadge, name, feature, src)
+}
+
+type slotName struct {
+	slot Slot
+	name string
+}
+
+var vocabIndex = func() map[slotName]int {
+	m := map[slotName]int{}
+	for i, e := range Vocabulary {
+		k := slotName{e.Slot, strings.ToLower(e.Name)}
+		if _, dup := m[k]; dup {
+			panic("scenario: duplicate vocabulary entry " + string(e.Slot) + " " + e.Name)
+		}
+		m[k] = i
+	}
+	return m
+}()
+
+// Lookup finds a name of a slot, without regard to case.
+func Lookup(slot Slot, name string) (Entry, bool) {
+	i, ok := vocabIndex[slotName{slot, strings.ToLower(name)}]
+	if !ok {
+		return Entry{}, false
+	}
+	return Vocabulary[i], true
+}
+
+// LookupUnit finds a unit name: in the table, or else by the naming scheme
+// inf|tank|gun, an optional "2" (special forces icon), a nation suffix.
+func LookupUnit(name string) (Entry, bool) {
+	if e, ok := Lookup(SlotUnit, name); ok {
+		return e, true
+	}
+	n := strings.ToLower(name)
+	var t rules.UnitType
+	switch {
+	case strings.HasPrefix(n, "inf"):
+		t, n = rules.Infantry, n[3:]
+	case strings.HasPrefix(n, "tank"):
+		t, n = rules.Armor, n[4:]
+	case strings.HasPrefix(n, "gun"):
+		t, n = rules.Artillery, n[3:]
+	case strings.HasPrefix(n, "veh"):
+		n = n[3:]
+		side, ok := nations[n]
+		if !ok {
+			return Entry{}, false
+		}
+		return Entry{Slot: SlotUnit, Name: name, Nation: n, Side: side, Unsupported: "vehicles", Source: "trucks and half-tracks"}, true
+	default:
+		return Entry{}, false
+	}
+	elite := strings.HasPrefix(n, "2")
+	if elite {
+		n = n[1:]
+	}
+	if _, ok := nations[n]; !ok {
+		return Entry{}, false
+	}
+	e := unit(name, t, elite, n)
+	if elite && t == rules.Artillery {
+		e.Unsupported = "special forces artillery"
+		e.Source = "the special forces icon on artillery has no rule in annex 1"
+	}
+	return e, true
+}
+
+// WriteVocabulary writes the table as Markdown, one section per slot.
+func WriteVocabulary(w io.Writer) error {
+	var b strings.Builder
+	var slot Slot
+	for _, e := range Vocabulary {
+		if e.Slot != slot {
+			slot = e.Slot
+			fmt.Fprintf(&b, "\n## %s\n\n| name | engine | why |\n|---|---|---|\n", slot)
+		}
+		fmt.Fprintf(&b, "| `%s` | %s | %s |\n", e.Name, e.Meaning(), strings.ReplaceAll(e.Source, "|", "/"))
+	}
+	_, err := io.WriteString(w, strings.TrimPrefix(b.String(), "\n"))
+	return err
+}
