@@ -1,0 +1,541 @@
+package scenario
+
+// The conversion of board.hexagons: ground, structures, obstacles, units and
+// tags, hex by hex.
+
+import (
+	"encoding/json"
+	"fmt"
+	"strings"
+
+	"m44/hex"
+	"m44/rules"
+)
+
+func (c *converter) hexagons() {
+	r := c.r
+	for i := range c.f.Board.Hexagons {
+		h := &c.f.Board.Hexagons[i]
+		path := fmt.Sprintf("board.hexagons[%d]", i)
+		if h.o.whole != nil {
+			continue // reported as a problem
+		}
+		if !h.Has("row") || !h.Has("col") {
+			c.missing(h.Member("row"), hex.None, path+".row", "the row")
+			c.missing(h.Member("col"), hex.None, path+".col", "the column")
+			continue
+		}
+		if !c.onBoard(h.Row, h.Col, path) {
+			continue
+		}
+		x := hex.Hex{Row: int8(h.Row), Col: int8(h.Col)}
+		cl, dup := c.cells[x]
+		if dup {
+			// The editor may write one hex in two records (Panzer Lehr
+			// Counter-Attack does, for two markers): they are merged
+			// unless both place the same kind of thing.
+			var clash []string
+			for _, s := range []struct {
+				what string
+				prev bool
+				this bool
+			}{
+				{"terrains", cl.has[0], h.Terrain != nil},
+				{"structures", cl.has[1], h.RectTerrain != nil},
+				{"obstacles", cl.has[2], h.Obstacle != nil},
+				{"units", cl.has[3], h.Unit != nil},
+			} {
+				if s.prev && s.this {
+					clash = append(clash, "two "+s.what+" on one hex")
+				}
+			}
+			if len(clash) > 0 {
+				r.errorf(x, path, "hex listed twice (also board.hexagons[%d]): %s", cl.index, strings.Join(clash, ", "))
+				continue
+			}
+			r.notef(x, path, "hex listed twice (also board.hexagons[%d]): the two records are merged", cl.index)
+		} else {
+			cl = &cell{index: i, ground: rules.HexSetup{Hex: x}}
+			c.cells[x] = cl
+		}
+		cl.has[0] = cl.has[0] || h.Terrain != nil
+		cl.has[1] = cl.has[1] || h.RectTerrain != nil
+		cl.has[2] = cl.has[2] || h.Obstacle != nil
+		cl.has[3] = cl.has[3] || h.Unit != nil
+		if p := h.Terrain; p != nil && p.o.whole == nil {
+			c.terrain(x, path+".terrain", p, cl)
+		}
+		if p := h.RectTerrain; p != nil && p.o.whole == nil {
+			c.structure(x, path+".rect_terrain", p, cl)
+		}
+		if p := h.Obstacle; p != nil && p.o.whole == nil {
+			c.obstacle(x, path+".obstacle", p, cl)
+		}
+		if u := h.Unit; u != nil && u.o.whole == nil {
+			c.unit(x, path+".unit", u, cl)
+		}
+		for j := range h.Tags {
+			if t := &h.Tags[j]; t.o.whole == nil {
+				c.tag(x, fmt.Sprintf("%s.tags[%d]", path, j), t)
+			}
+		}
+		for _, k := range h.Unknown() {
+			r.unsupported(x, path+"."+k, k, "unknown member "+k+" of a hexagon", "")
+		}
+	}
+}
+
+// onBoard checks a hexagon's coordinates with a message that says what is
+// wrong.
+func (c *converter) onBoard(row, col int, path string) bool {
+	g := c.grid
+	switch {
+	case row < 0 || row >= g.Rows:
+		c.r.errorf(hex.None, path+".row", "row %d outside the %s board (rows 0..%d)", row, boardName(g), g.Rows-1)
+	case col < -1 || col > g.MaxCol()+1:
+		c.r.errorf(hex.None, path+".col", "col %d outside the %s board (cols 0..%d)", col, boardName(g), g.MaxCol())
+	case (row+col)%2 != 0:
+		c.r.errorf(hex.None, path, "row %d, col %d: wrong parity (row and col must be both even or both odd)", row, col)
+	case col == -1 || col == g.MaxCol()+1:
+		c.r.errorf(hex.None, path+".col", "col %d on row %d is a half-hex at the board edge: nothing can be placed there", col, row)
+	default:
+		return true
+	}
+	return false
+}
+
+// name checks a piece's name member and looks it up.
+func (c *converter) lookup(slot Slot, x hex.Hex, path string, has bool, raw json.RawMessage, name string) (Entry, bool) {
+	if !has {
+		c.missing(raw, x, path+".name", "a "+string(slot)+" name")
+		return Entry{}, false
+	}
+	e, ok := Lookup(slot, name)
+	if !ok {
+		c.r.errorf(x, path+".name", "unknown %s %q", slot, name)
+	}
+	return e, ok
+}
+
+// behaviors handles a piece's behavior and behavior2 members, calling apply
+// for the supported ones; it returns false if one is unsupported.
+func (c *converter) behaviors(x hex.Hex, path string, p *Piece, apply func(field string, e Entry) bool) bool {
+	fine := true
+	for _, b := range []struct{ key, v string }{{"behavior", p.Behavior}, {"behavior2", p.Behavior2}} {
+		if !p.Has(b.key) {
+			continue
+		}
+		field := path + "." + b.key
+		e, ok := Lookup(SlotBehavior, b.v)
+		switch {
+		case !ok:
+			c.r.errorf(x, field, "unknown behavior %q", b.v)
+			fine = false
+		case !e.Supported():
+			c.r.unsupported(x, field, b.v, e.Unsupported, "")
+			fine = false
+		case !apply(field, e):
+			fine = false
+		}
+	}
+	return fine
+}
+
+func (c *converter) unknownMembers(x hex.Hex, path, what string, keys []string) bool {
+	for _, k := range keys {
+		c.r.unsupported(x, path+"."+k, k, "unknown member "+k+" of "+what, "")
+	}
+	return len(keys) == 0
+}
+
+func (c *converter) terrain(x hex.Hex, path string, p *Piece, cl *cell) {
+	e, ok := c.lookup(SlotTerrain, x, path, p.Has("name"), p.Member("name"), p.Name)
+	if !ok {
+		cl.uncertain = true
+		return
+	}
+	if !e.Supported() {
+		c.r.unsupported(x, path+".name", p.Name, e.Unsupported, "")
+		cl.uncertain = true
+	}
+	t := e.Terrain
+	fine := c.behaviors(x, path, p, func(field string, b Entry) bool {
+		if !b.Refines {
+			c.r.errorf(x, field, "behavior %q does not apply to a terrain", b.Name)
+			return false
+		}
+		if !e.Supported() || e.Terrain != rules.Hill {
+			c.r.errorf(x, field, "behavior %q applies to a hill, not to %q", b.Name, p.Name)
+			return false
+		}
+		t = b.Terrain
+		return true
+	})
+	if p.Properties != nil {
+		c.r.unsupported(x, path+".properties", p.Name, "terrain rules set per side", "properties "+clip(compact(p.Properties), 60))
+		fine = false
+	}
+	if p.Has("original_owner") {
+		c.r.unsupported(x, path+".original_owner", p.Name, "terrain owned by a side", "original_owner "+p.OriginalOwner)
+		fine = false
+	}
+	fine = c.unknownMembers(x, path, "a terrain", p.Unknown()) && fine
+	if !fine {
+		cl.uncertain = true
+	}
+	if e.Supported() {
+		cl.ground.Terrain = t
+		cl.tile = true // the printed face no longer shows
+	}
+}
+
+func (c *converter) structure(x hex.Hex, path string, p *Piece, cl *cell) {
+	e, ok := c.lookup(SlotRectTerrain, x, path, p.Has("name"), p.Member("name"), p.Name)
+	if !ok {
+		cl.uncertain = true
+		return
+	}
+	fine := e.Supported()
+	if !fine {
+		c.r.unsupported(x, path+".name", p.Name, e.Unsupported, "")
+	}
+	fine = c.behaviors(x, path, p, func(field string, b Entry) bool {
+		c.r.errorf(x, field, "behavior %q does not apply to a %s", b.Name, SlotRectTerrain)
+		return false
+	}) && fine
+	if p.Properties != nil {
+		c.r.unsupported(x, path+".properties", p.Name, "terrain rules set per side", "properties "+clip(compact(p.Properties), 60))
+		fine = false
+	}
+	if p.Has("original_owner") {
+		if e.Supported() && e.Structure == rules.Bunker {
+			if _, ok := sideOf(p.OriginalOwner); ok {
+				c.bunkerOwner(strings.ToUpper(strings.TrimSpace(p.OriginalOwner)))
+			} else {
+				c.r.errorf(x, path+".original_owner", "unknown side %q: want AXIS or ALLIES", p.OriginalOwner)
+			}
+		} else {
+			c.r.unsupported(x, path+".original_owner", p.Name, "structures owned by a side", "original_owner "+p.OriginalOwner)
+			fine = false
+		}
+	} else if e.Supported() && e.Structure == rules.Bunker {
+		c.bunkerOwner("")
+	}
+	fine = c.unknownMembers(x, path, "a rect_terrain", p.Unknown()) && fine
+	if !fine {
+		cl.uncertain = true
+	}
+	if e.Supported() {
+		cl.ground.Structure = e.Structure
+	}
+}
+
+func (c *converter) bunkerOwner(side string) {
+	if c.bunkerOwners == nil {
+		c.bunkerOwners = map[string]bool{}
+	}
+	c.bunkerOwners[side] = true
+}
+
+// bunkers sets who may use bunkers: rulebook annex 2 "Bunkers" lets both
+// sides unless the scenario says otherwise; original_owner says otherwise.
+func (c *converter) bunkers() {
+	switch len(c.bunkerOwners) {
+	case 0:
+	case 1:
+		for side := range c.bunkerOwners {
+			if s, ok := sideOf(side); ok {
+				c.s.BunkerUsers = 1 << s
+			} else {
+				c.r.notef(hex.None, "board.hexagons", "no bunker names an original_owner: both sides may use them as defensive positions (rulebook annex 2 Bunkers); scenario texts often give them to one side")
+			}
+		}
+	default:
+		c.r.unsupported(hex.None, "board.hexagons", "original_owner", "bunkers with different users", "some bunkers name an original_owner and others another or none")
+	}
+}
+
+func (c *converter) obstacle(x hex.Hex, path string, p *Piece, cl *cell) {
+	e, ok := c.lookup(SlotObstacle, x, path, p.Has("name"), p.Member("name"), p.Name)
+	if !ok {
+		return
+	}
+	if !e.Supported() {
+		c.r.unsupported(x, path+".name", p.Name, e.Unsupported, "")
+		return
+	}
+	o := e.Obstacle
+	c.behaviors(x, path, p, func(field string, b Entry) bool {
+		if b.Obstacle == rules.NoObstacle {
+			c.r.errorf(x, field, "behavior %q does not apply to an obstacle", b.Name)
+			return false
+		}
+		if e.Obstacle != rules.Sandbags {
+			c.r.errorf(x, field, "behavior %q applies to sandbags, not to %q", b.Name, p.Name)
+			return false
+		}
+		o = b.Obstacle
+		return true
+	})
+	if p.Has("original_owner") {
+		switch {
+		case o == rules.Seawall:
+			// "Treat the Sea Wall as a permanent improved position
+			// (sandbags) for the Allied player" (First Assault Wave,
+			// Omaha Beach): a seawall for one side only.
+			c.r.unsupported(x, path+".original_owner", p.Name, "seawalls protecting one side", "original_owner "+p.OriginalOwner)
+		case o == rules.Sandbags:
+			// The colour of the sandbags: any colour may be used (FAQ II
+			// Sacs de sable); the unit in them gets the protection.
+			if _, ok := sideOf(p.OriginalOwner); !ok {
+				c.r.errorf(x, path+".original_owner", "unknown side %q: want AXIS or ALLIES", p.OriginalOwner)
+			}
+		default:
+			c.r.unsupported(x, path+".original_owner", p.Name, "obstacles owned by a side", "original_owner "+p.OriginalOwner)
+		}
+	}
+	if p.Properties != nil {
+		c.r.unsupported(x, path+".properties", p.Name, "terrain rules set per side", "properties "+clip(compact(p.Properties), 60))
+	}
+	c.unknownMembers(x, path, "an obstacle", p.Unknown())
+	cl.ground.Obstacle = o
+}
+
+func (c *converter) unit(x hex.Hex, path string, u *Unit, cl *cell) {
+	r := c.r
+	if !u.Has("name") {
+		c.missing(u.Member("name"), x, path+".name", "a unit name")
+		return
+	}
+	e, ok := LookupUnit(u.Name)
+	if !ok {
+		r.errorf(x, path+".name", "unknown unit %q: want inf, tank or gun, an optional 2, and a nation (ger, us, brit, ru, jp, it, fr)", u.Name)
+		return
+	}
+	if !e.Supported() {
+		r.unsupported(x, path+".name", u.Name, e.Unsupported, "")
+	}
+	us := rules.UnitSetup{Hex: x, Type: e.Unit, Side: e.Side, Elite: e.Elite, Nation: e.Nation}
+	if u.Has("behavior") {
+		b, ok := Lookup(SlotBehavior, u.Behavior)
+		switch {
+		case !ok:
+			r.errorf(x, path+".behavior", "unknown behavior %q", u.Behavior)
+		case !b.Supported():
+			r.unsupported(x, path+".behavior", u.Behavior, b.Unsupported, "")
+		case !b.Resistance:
+			r.errorf(x, path+".behavior", "behavior %q does not apply to a unit", u.Behavior)
+		case e.Unit != rules.Infantry:
+			r.errorf(x, path+".behavior", "behavior %q applies to infantry, not to %q", u.Behavior, u.Name)
+		default:
+			// Resistance units have the special forces icon but not the
+			// elite move (rulebook annex 1: they move 1 and battle or 2).
+			us.Resistance, us.Elite = true, false
+		}
+	}
+	if u.Has("equipment") {
+		r.unsupported(x, path+".equipment", u.Equipment, "unit equipment "+u.Equipment, "")
+	}
+	if u.Has("badge") {
+		us.Badge = u.Badge
+		b, ok := Lookup(SlotBadge, u.Badge)
+		switch {
+		case ok && !b.Supported():
+			r.unsupported(x, path+".badge", u.Badge, b.Unsupported, "")
+		case ok:
+		case badgeName.MatchString(strings.ToLower(u.Badge)):
+			r.unsupported(x, path+".badge", u.Badge, "special unit "+strings.ToLower(u.Badge), "badge not in the vocabulary: the scenario text decides")
+		default:
+			r.errorf(x, path+".badge", "unknown badge %q: want badgeN", u.Badge)
+		}
+	}
+	us.Figures = rules.DefaultFigures(us.Type, us.Elite, us.Resistance)
+	if u.Has("nbr_units") {
+		if u.NbrUnits < 1 || u.NbrUnits > 9 {
+			r.errorf(x, path+".nbr_units", "%d figures: want 1..9", u.NbrUnits)
+		} else {
+			us.Figures = int8(u.NbrUnits)
+		}
+	}
+	c.unknownMembers(x, path, "a unit", u.Unknown())
+	cl.unit, cl.unitName = &us, u.Name
+}
+
+func (c *converter) tag(x hex.Hex, path string, t *Tag) {
+	r := c.r
+	if !t.Has("name") {
+		c.missing(t.Member("name"), x, path+".name", "a tag name")
+		return
+	}
+	// Validate group names whatever the tag.
+	var hexes []hex.Hex
+	groupOK := true
+	if t.Has("group") {
+		hexes, groupOK = c.group([]hex.Hex{x}, t.Group, x, path+".group")
+	} else {
+		hexes = []hex.Hex{x}
+	}
+	isMedal := strings.HasPrefix(strings.ToLower(t.Name), "medal")
+	if !isMedal {
+		e, known := Lookup(SlotTag, t.Name)
+		if t.Has("behavior") {
+			b, ok := Lookup(SlotTagBehavior, t.Behavior)
+			if !ok {
+				r.errorf(x, path+".behavior", "unknown tag behavior %q", t.Behavior)
+			} else {
+				r.unsupported(x, path+".behavior", t.Behavior, b.Unsupported, "")
+			}
+		} else if known {
+			r.unsupported(x, path+".name", t.Name, e.Unsupported, "")
+		}
+		switch {
+		case known:
+		case tagName.MatchString(strings.ToLower(t.Name)):
+			if !t.Has("behavior") {
+				r.unsupported(x, path+".name", t.Name, "marker "+strings.ToLower(t.Name), "tag not in the vocabulary: the scenario text decides")
+			}
+		default:
+			r.errorf(x, path+".name", "unknown tag %q", t.Name)
+		}
+		if t.Has("side") {
+			if _, ok := sideOf(t.Side); !ok {
+				r.errorf(x, path+".side", "unknown side %q: want AXIS or ALLIES", t.Side)
+			}
+		}
+		c.unknownMembers(x, path, "a tag", t.Unknown())
+		return
+	}
+
+	// A medal.
+	e, known := Lookup(SlotTag, t.Name)
+	if !known {
+		r.errorf(x, path+".name", "unknown medal %q: want medal0, medal1, medal2, medal4, medal6 or medal7", t.Name)
+		return
+	}
+	o := rules.Objective{Kind: rules.TemporaryMedal, Medals: 1, Hexes: hexes}
+	usable := groupOK
+	m := t.Medal
+	explicitSide := m != nil && m.o.whole == nil && m.Has("side")
+	switch {
+	case explicitSide:
+		s, ok := sideOf(m.Side)
+		if !ok {
+			r.errorf(x, path+".medal.side", "unknown side %q: want AXIS or ALLIES", m.Side)
+			usable = false
+			break
+		}
+		o.Sides = 1 << s
+		if e.Supported() && e.Sides != rules.MaskBoth && e.Sides != o.Sides {
+			r.errorf(x, path+".medal.side", "%s is a medal for %s but medal.side is %s", t.Name, maskName(e.Sides), strings.ToUpper(m.Side))
+			usable = false
+		}
+	case !e.Supported():
+		r.unsupported(x, path+".name", t.Name, e.Unsupported, "")
+		usable = false
+	default:
+		o.Sides = e.Sides
+	}
+	if t.Has("behavior") {
+		if b, ok := Lookup(SlotTagBehavior, t.Behavior); ok {
+			r.unsupported(x, path+".behavior", t.Behavior, b.Unsupported, "on a medal")
+		} else {
+			r.errorf(x, path+".behavior", "unknown tag behavior %q", t.Behavior)
+		}
+	}
+	if t.Has("side") {
+		r.unsupported(x, path+".side", t.Side, "medal tags with a tag-level side", "the side of a medal is medal.side")
+	}
+	c.unknownMembers(x, path, "a tag", t.Unknown())
+	if m != nil && m.o.whole == nil {
+		if m.Has("counts_for") {
+			if m.CountsFor < 1 || m.CountsFor > 10 {
+				r.errorf(x, path+".medal.counts_for", "%d medals: want 1..10", m.CountsFor)
+				usable = false
+			} else {
+				o.Medals = m.CountsFor
+			}
+		}
+		switch {
+		case m.Permanent && m.Majority:
+			r.unsupported(x, path+".medal", t.Name, "permanent majority medals", "")
+		case m.Majority:
+			o.Kind = rules.MajorityMedal
+		case m.Permanent:
+			o.Kind = rules.PermanentMedal
+		}
+		if m.Has("nbr_hex") && m.NbrHex != 1 {
+			switch {
+			case m.NbrHex < 1 || m.NbrHex > len(hexes):
+				r.errorf(x, path+".medal.nbr_hex", "%d hexes to hold out of a group of %d", m.NbrHex, len(hexes))
+				usable = false
+			case m.Majority:
+				r.unsupported(x, path+".medal.nbr_hex", t.Name, "majority medals needing several hexes", fmt.Sprintf("%d hexes", m.NbrHex))
+			default:
+				r.unsupported(x, path+".medal.nbr_hex", t.Name, "medals needing several hexes of a group", fmt.Sprintf("%d of %d hexes", m.NbrHex, len(hexes)))
+			}
+		}
+		c.unknownMembers(x, path+".medal", "a medal", m.Unknown())
+	}
+	if usable {
+		c.s.Objectives = append(c.s.Objectives, o)
+	}
+}
+
+// printed is the ground the board face shows at row.
+func (c *converter) printed(row int) rules.Terrain {
+	if !c.printedBeach {
+		return rules.Plain
+	}
+	beach, ocean := 4, 7 // standard and Overlord boards
+	if c.grid.Rows == hex.Breakthrough().Rows {
+		beach, ocean = 11, 14
+	}
+	switch {
+	case row >= ocean:
+		return rules.Ocean
+	case row >= beach:
+		return rules.Beach
+	}
+	return rules.Plain
+}
+
+// fillGround builds Setup.Hexes: placed ground, and the printed face where no
+// tile is placed.
+func (c *converter) fillGround() {
+	for _, x := range c.grid.Hexes() {
+		hs := rules.HexSetup{Hex: x, Terrain: c.printed(int(x.Row))}
+		if cl, ok := c.cells[x]; ok {
+			if cl.tile {
+				hs.Terrain = cl.ground.Terrain
+			}
+			hs.Structure, hs.Obstacle = cl.ground.Structure, cl.ground.Obstacle
+		}
+		if hs != (rules.HexSetup{Hex: x}) {
+			c.s.Hexes = append(c.s.Hexes, hs)
+		}
+	}
+}
+
+// impassable mirrors rules' terrain table (annex 2: rivers and lakes); a
+// test checks it against rules.Setup.Validate.
+func impassable(t rules.Terrain) bool { return t == rules.River || t == rules.Lake }
+
+// placement builds Setup.Units in board order and checks that each unit
+// stands where it can.
+func (c *converter) placement() {
+	for _, x := range c.grid.Hexes() {
+		cl, ok := c.cells[x]
+		if !ok || cl.unit == nil {
+			continue
+		}
+		t := c.printed(int(x.Row))
+		if cl.tile {
+			t = cl.ground.Terrain
+		}
+		if !cl.uncertain && impassable(t) && cl.ground.Structure != rules.Bridge {
+			c.r.errorf(x, fmt.Sprintf("board.hexagons[%d].unit", cl.index), "%q stands on impassable %s without a bridge", cl.unitName, t)
+			continue
+		}
+		c.s.Units = append(c.s.Units, *cl.unit)
+	}
+}
