@@ -3,6 +3,7 @@ package protocol
 import (
 	"encoding/json"
 	"errors"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -81,6 +82,7 @@ type Summary struct {
 	Deck        int           `json:"deck"`
 	Objectives  int           `json:"objectives"`
 	Unsupported []Unsupported `json:"unsupported"`
+	Notes       []string      `json:"notes"`
 	Position
 }
 
@@ -109,6 +111,7 @@ type SidesSummary struct {
 
 // SideSummary is a side's numbers at the start.
 type SideSummary struct {
+	Players int `json:"players"`
 	Cards   int `json:"cards"`
 	Victory int `json:"victory"`
 	Units   int `json:"units"`
@@ -147,7 +150,7 @@ func summaryOf(g *game) Summary {
 				n++
 			}
 		}
-		return SideSummary{Cards: su.Cards[side], Victory: su.Victory[side], Units: n, Figures: st.Figures(side)}
+		return SideSummary{Players: st.Players()[side], Cards: su.Cards[side], Victory: su.Victory[side], Units: n, Figures: st.Figures(side)}
 	}
 	gr := st.Grid()
 	return Summary{Game: g.handle, Scenario: g.title, Source: g.source, Seed: g.seed,
@@ -157,6 +160,7 @@ func summaryOf(g *game) Summary {
 		Deck:        st.DeckSize(),
 		Objectives:  len(su.Objectives),
 		Unsupported: append([]Unsupported{}, g.unsupported...),
+		Notes:       append([]string{}, g.notes...),
 		Position:    positionOf(st, true)}
 }
 
@@ -222,8 +226,8 @@ func cmdNew(s *Session, line []byte) (any, *Error) {
 		if err != nil {
 			return nil, errf(CodeBadScenario, "%v", err)
 		}
-		if setup, g.unsupported, err = loadM44(data); err != nil {
-			return nil, errf(CodeBadScenario, "%s: %v", p.Scenario, err)
+		if setup, g.unsupported, g.notes, err = loadM44(p.Scenario, data); err != nil {
+			return nil, errf(CodeBadScenario, "%v", err)
 		}
 		g.source = p.Scenario
 	default:
@@ -233,18 +237,21 @@ func cmdNew(s *Session, line []byte) (any, *Error) {
 			data = []byte(text) // the .m44 file as a JSON string
 		}
 		var err error
-		if setup, g.unsupported, err = loadM44(data); err != nil {
-			return nil, errf(CodeBadScenario, "m44: %v", err)
+		if setup, g.unsupported, g.notes, err = loadM44("m44", data); err != nil {
+			return nil, errf(CodeBadScenario, "%v", err)
 		}
 		g.source = "m44"
 	}
 	if p.Options.Strict && len(g.unsupported) > 0 {
-		var msgs []string
+		var features, msgs []string
 		for _, u := range g.unsupported {
+			if !slices.Contains(features, u.Feature) {
+				features = append(features, u.Feature)
+			}
 			msgs = append(msgs, u.Message)
 		}
-		return nil, errf(CodeBadScenario, "strict: the scenario uses %d feature(s) the engine does not play: %s",
-			len(msgs), strings.Join(msgs, "; "))
+		return nil, errf(CodeBadScenario, "strict: the scenario uses features the engine does not play (%s): %s",
+			strings.Join(features, ", "), strings.Join(msgs, "; "))
 	}
 	if deck != nil {
 		cp := *setup
@@ -578,8 +585,8 @@ func cmdHand(s *Session, line []byte) (any, *Error) {
 
 // resolveCards turns card ids and names into ids of the game's deck. A name
 // takes a card of that name not chosen yet, preferring one already in the
-// side's hand, then the draw pile, the discards, the other hand (lowest id
-// first in each), so that the fewest cards move.
+// hand, then the draw pile, the discards, the other hands (lowest id first
+// in each), so that the fewest cards move.
 func resolveCards(st *rules.State, side rules.Side, cards []json.RawMessage) ([]rules.CardID, *Error) {
 	where := map[rules.CardID]int{} // 0 = own hand, 1 = draw pile, 2 = discards, 3 = other hand, 4 = in play
 	for _, c := range drawPile(st) {
@@ -588,8 +595,10 @@ func resolveCards(st *rules.State, side rules.Side, cards []json.RawMessage) ([]
 	for _, c := range st.Discards() {
 		where[c] = 2
 	}
-	for _, c := range st.Hand(side.Opp()) {
-		where[c] = 3
+	for _, sd := range []rules.Side{rules.Allies, rules.Axis} {
+		for _, c := range allHands(st, sd) {
+			where[c] = 3
+		}
 	}
 	for _, c := range st.Hand(side) {
 		where[c] = 0

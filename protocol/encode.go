@@ -116,6 +116,7 @@ type Board struct {
 	Winner   *rules.Side `json:"winner,omitempty"`
 	Medals   PerSide     `json:"medals"`
 	Victory  PerSide     `json:"victory"`
+	Players  PerSide     `json:"players"` // players per side: 2 for an Operation Alliance team
 	DrawPile int         `json:"draw_pile"`
 	Discards []CardRef   `json:"discards"`
 	Played   *CardRef    `json:"played,omitempty"`
@@ -131,10 +132,14 @@ type Board struct {
 type View struct {
 	Viewer rules.Side `json:"viewer"`
 	Board
-	Hand      []CardRef `json:"hand"`
-	OtherHand int       `json:"other_hand"`
-	Choice    []CardRef `json:"choice,omitempty"`
-	Legal     []string  `json:"legal"`
+	Player      int       `json:"player"`                 // the viewer side's current player (0 or 1)
+	Hand        []CardRef `json:"hand"`                   // the current player's hand
+	TeamHand    []CardRef `json:"team_hand,omitempty"`    // team play: the team mate's hand
+	Shared      *CardRef  `json:"shared,omitempty"`       // team play: the team's face-up shared card
+	OtherHand   int       `json:"other_hand"`             // cards in the other side's hand(s)
+	OtherShared *CardRef  `json:"other_shared,omitempty"` // team play: the other team's shared card
+	Choice      []CardRef `json:"choice,omitempty"`
+	Legal       []string  `json:"legal"`
 }
 
 // FullState is everything, for tools and referees: both hands, the cards of
@@ -143,24 +148,33 @@ type View struct {
 type FullState struct {
 	Full bool `json:"full"`
 	Board
-	Hands     HandsJSON `json:"hands"`
-	DrawCards []CardRef `json:"draw_cards"`
-	Choice    []CardRef `json:"choice,omitempty"`
-	Legal     []string  `json:"legal"`
-	Kills     PerSide   `json:"kills"`
-	Scripted  int       `json:"scripted_dice"`
-	Hash      string    `json:"hash"`
+	CurrentPlayer PerSide     `json:"current_player"`       // each side's current player (0 or 1)
+	Hands         HandsJSON   `json:"hands"`                // each side's current player's hand
+	TeamHands     *HandsJSON  `json:"team_hands,omitempty"` // team play: the other player's hand (empty for a lone player)
+	Shared        *SharedJSON `json:"shared,omitempty"`     // team play: the shared cards
+	DrawCards     []CardRef   `json:"draw_cards"`
+	Choice        []CardRef   `json:"choice,omitempty"`
+	Legal         []string    `json:"legal"`
+	Kills         PerSide     `json:"kills"`
+	Scripted      int         `json:"scripted_dice"`
+	Hash          string      `json:"hash"`
 }
 
-// HandsJSON is both hands.
+// HandsJSON is a hand for each side.
 type HandsJSON struct {
 	Allies []CardRef `json:"allies"`
 	Axis   []CardRef `json:"axis"`
 }
 
+// SharedJSON is a team's shared card for each side (null if none).
+type SharedJSON struct {
+	Allies *CardRef `json:"allies"`
+	Axis   *CardRef `json:"axis"`
+}
+
 func boardOf(v *rules.View) Board {
 	b := Board{Turn: v.Turn, Active: v.Active, Phase: v.Phase, ToAct: v.ToAct, Over: v.Over, Winner: v.Winner,
-		Medals: perSide(v.Medals), Victory: perSide(v.Victory), DrawPile: v.DrawPile,
+		Medals: perSide(v.Medals), Victory: perSide(v.Victory), Players: perSide(v.Players), DrawPile: v.DrawPile,
 		Discards: viewCards(v.Discards), Played: viewCard(v.Played), InEffect: v.InEffect,
 		Units: []Unit{}, Features: []Feature{}}
 	if len(v.Targets) > 0 {
@@ -179,8 +193,11 @@ func boardOf(v *rules.View) Board {
 
 func viewOf(st *rules.State, viewer rules.Side) View {
 	v := st.View(viewer)
-	out := View{Viewer: viewer, Board: boardOf(&v), Hand: viewCards(v.Hand), OtherHand: v.OtherHand,
-		Legal: append([]string{}, v.Legal...)}
+	out := View{Viewer: viewer, Board: boardOf(&v), Player: v.Player, Hand: viewCards(v.Hand), Shared: viewCard(v.Shared),
+		OtherHand: v.OtherHand, OtherShared: viewCard(v.OtherShared), Legal: append([]string{}, v.Legal...)}
+	if v.TeamHand != nil {
+		out.TeamHand = viewCards(v.TeamHand)
+	}
 	if len(v.Choice) > 0 {
 		out.Choice = viewCards(v.Choice)
 	}
@@ -191,14 +208,42 @@ func fullStateOf(st *rules.State) FullState {
 	toAct := st.ToAct()
 	v := st.View(toAct) // the side to act sees the Recon choice and its legal actions
 	out := FullState{Full: true, Board: boardOf(&v), Legal: legalStrings(st),
-		Hands:    HandsJSON{Allies: cardRefs(st, st.Hand(rules.Allies)), Axis: cardRefs(st, st.Hand(rules.Axis))},
-		Kills:    perSide(st.Kills()),
-		Scripted: st.ScriptedLeft(),
-		Hash:     hashString(st.Hash())}
+		CurrentPlayer: PerSide{Allies: st.CurrentPlayer(rules.Allies), Axis: st.CurrentPlayer(rules.Axis)},
+		Hands:         HandsJSON{Allies: cardRefs(st, st.Hand(rules.Allies)), Axis: cardRefs(st, st.Hand(rules.Axis))},
+		Kills:         perSide(st.Kills()),
+		Scripted:      st.ScriptedLeft(),
+		Hash:          hashString(st.Hash())}
 	if len(v.Choice) > 0 {
 		out.Choice = viewCards(v.Choice)
 	}
+	if p := st.Players(); p[rules.Allies] == 2 || p[rules.Axis] == 2 {
+		mate := func(side rules.Side) []CardRef {
+			return cardRefs(st, st.HandOf(side, 1-st.CurrentPlayer(side)))
+		}
+		out.TeamHands = &HandsJSON{Allies: mate(rules.Allies), Axis: mate(rules.Axis)}
+		out.Shared = &SharedJSON{Allies: sharedCard(st, rules.Allies), Axis: sharedCard(st, rules.Axis)}
+	}
 	out.DrawCards = drawPile(st)
+	return out
+}
+
+func sharedCard(st *rules.State, side rules.Side) *CardRef {
+	c := st.Shared(side)
+	if c == rules.NoCard {
+		return nil
+	}
+	return &CardRef{ID: c, Name: st.Card(c).Name()}
+}
+
+// allHands is every card held by a player or a team (shared cards included).
+func allHands(st *rules.State, side rules.Side) []rules.CardID {
+	var out []rules.CardID
+	for p := 0; p < st.Players()[side]; p++ {
+		out = append(out, st.HandOf(side, p)...)
+	}
+	if c := st.Shared(side); c != rules.NoCard {
+		out = append(out, c)
+	}
 	return out
 }
 
@@ -206,11 +251,10 @@ func fullStateOf(st *rules.State) FullState {
 // deck that is in no hand, not discarded, not in play and not a Recon choice.
 func drawPile(st *rules.State) []CardRef {
 	elsewhere := map[rules.CardID]bool{st.Played(): true}
-	for _, c := range st.Hand(rules.Allies) {
-		elsewhere[c] = true
-	}
-	for _, c := range st.Hand(rules.Axis) {
-		elsewhere[c] = true
+	for _, side := range []rules.Side{rules.Allies, rules.Axis} {
+		for _, c := range allHands(st, side) {
+			elsewhere[c] = true
+		}
 	}
 	for _, c := range st.Discards() {
 		elsewhere[c] = true

@@ -482,43 +482,106 @@ func playOut(t *testing.T, newRequest string, choice uint64) []string {
 	return log
 }
 
-// checkViews checks that each side's view holds its own hand and nothing of
-// the other's, and that the view's JSON has no field of the full state.
+// checkViews checks that each side's view holds its own hand(s) and nothing
+// of the other side's, and that the view's JSON has no field of the full
+// state.
 func checkViews(t *testing.T, s *Session) {
 	t.Helper()
 	var full FullState
 	ok(t, s, `{"cmd":"state"}`, &full)
 	hands := map[string][]CardRef{"allies": full.Hands.Allies, "axis": full.Hands.Axis}
+	mates := map[string][]CardRef{}
+	if full.TeamHands != nil {
+		mates["allies"], mates["axis"] = full.TeamHands.Allies, full.TeamHands.Axis
+	}
 	for side, other := range map[string]string{"allies": "axis", "axis": "allies"} {
 		r := call(t, s, `{"cmd":"view","as":"`+side+`"}`)
-		for _, leak := range []string{`"hands"`, `"draw_cards"`, `"hash"`, `"full"`} {
+		for _, leak := range []string{`"hands"`, `"team_hands"`, `"draw_cards"`, `"hash"`, `"full"`} {
 			if bytes.Contains(r.Result, []byte(leak)) {
 				t.Fatalf("view %s contains %s", side, leak)
 			}
 		}
 		var v View
 		json.Unmarshal(r.Result, &v)
-		if !slices.Equal(v.Hand, hands[side]) || v.OtherHand != len(hands[other]) {
-			t.Fatalf("view %s: hand %v / %d, state %v / %d", side, v.Hand, v.OtherHand, hands[side], len(hands[other]))
+		if !slices.Equal(v.Hand, hands[side]) || !slices.Equal(v.TeamHand, mates[side]) ||
+			v.OtherHand != len(hands[other])+len(mates[other]) {
+			t.Fatalf("view %s: hand %v + %v / %d, state %v + %v / %d + %d", side, v.Hand, v.TeamHand, v.OtherHand,
+				hands[side], mates[side], len(hands[other]), len(mates[other]))
 		}
-		for _, c := range hands[other] {
-			if slices.Contains(v.Hand, c) || slices.Contains(v.Choice, c) {
-				t.Fatalf("view %s shows card %v of the other hand", side, c)
+		for _, c := range append(slices.Clone(hands[other]), mates[other]...) {
+			if slices.Contains(v.Hand, c) || slices.Contains(v.TeamHand, c) || slices.Contains(v.Choice, c) {
+				t.Fatalf("view %s shows card %v of the other side's hands", side, c)
 			}
 		}
 		if full.ToAct.String() != side && len(v.Legal) != 0 {
 			t.Fatalf("view %s: legal actions while %s is to act", side, full.ToAct)
 		}
 	}
+	// Every card of the deck is in exactly one place.
+	seen := map[rules.CardID]int{}
+	count := func(cs ...CardRef) {
+		for _, c := range cs {
+			seen[c.ID]++
+		}
+	}
+	count(full.Hands.Allies...)
+	count(full.Hands.Axis...)
+	count(full.DrawCards...)
+	count(full.Discards...)
+	count(full.Choice...)
+	if full.Played != nil {
+		count(*full.Played)
+	}
+	if full.TeamHands != nil {
+		count(full.TeamHands.Allies...)
+		count(full.TeamHands.Axis...)
+	}
+	if full.Shared != nil {
+		for _, c := range []*CardRef{full.Shared.Allies, full.Shared.Axis} {
+			if c != nil {
+				count(*c)
+			}
+		}
+	}
+	var cards struct{ Cards []Card }
+	ok(t, s, `{"cmd":"cards"}`, &cards)
+	for _, c := range cards.Cards {
+		if seen[c.ID] != 1 {
+			t.Fatalf("card %d (%s) is in %d places", c.ID, c.Name, seen[c.ID])
+		}
+	}
+	if len(seen) != len(cards.Cards) || len(full.DrawCards) != full.DrawPile {
+		t.Fatalf("%d cards placed, deck of %d; draw pile %d cards, %d listed", len(seen), len(cards.Cards), full.DrawPile, len(full.DrawCards))
+	}
 }
 
 func TestRandomGamesThroughProtocol(t *testing.T) {
-	for seed := 1; seed <= 20; seed++ {
+	for seed := 1; seed <= 10; seed++ {
 		log := playOut(t, newGame(smokeSetup, seed, ""), uint64(seed)*7)
 		last := log[len(log)-1]
 		if !strings.Contains(last, `"over":true`) || !strings.Contains(last, `"kind":"game-over"`) {
 			t.Fatalf("seed %d: last reply %s", seed, last)
 		}
+	}
+}
+
+// TestTeamPlay plays games with two players a side (Operation Alliance):
+// each side sees both its hands, never the other team's.
+func TestTeamPlay(t *testing.T) {
+	team := strings.Replace(smokeSetup, `"cards":{"allies":5,"axis":4}`, `"players":{"allies":2,"axis":2},"cards":{"allies":6,"axis":5}`, 1)
+	for seed := 1; seed <= 3; seed++ {
+		s := NewSession()
+		var sum Summary
+		ok(t, s, newGame(team, seed, ""), &sum)
+		if sum.Sides.Allies.Players != 2 || sum.Sides.Axis.Players != 2 {
+			t.Fatalf("players: %+v", sum.Sides)
+		}
+		var full FullState
+		ok(t, s, `{"cmd":"state"}`, &full)
+		if full.TeamHands == nil || full.Shared == nil || full.Shared.Allies == nil || len(full.TeamHands.Allies) == 0 {
+			t.Fatalf("team state: %+v %+v", full.TeamHands, full.Shared)
+		}
+		playOut(t, newGame(team, seed, ""), uint64(seed))
 	}
 }
 
@@ -626,35 +689,53 @@ func TestRedactedEvents(t *testing.T) {
 	}
 }
 
-// TestRealScenarios plays the scenario files of ../shared when present.
+// TestRealScenarios loads the scenario files of ../shared when present,
+// and plays some of them to the end.
 func TestRealScenarios(t *testing.T) {
 	dir := "../../shared/scenarios"
 	entries, err := os.ReadDir(dir)
 	if err != nil {
 		t.Skip("no shared scenarios")
 	}
-	s := NewSession()
-	probe := call(t, s, `{"cmd":"new","seed":1,"scenario":"`+dir+"/"+entries[0].Name()+`"}`)
-	if probe.Error != nil && strings.Contains(probe.Error.Message, "not available") {
-		t.Skip("no .m44 importer yet")
-	}
-	played := 0
+	loaded, played := 0, 0
 	for _, e := range entries {
 		if !strings.HasSuffix(e.Name(), ".m44") {
 			continue
 		}
 		path := dir + "/" + e.Name()
-		r := call(t, NewSession(), `{"cmd":"new","seed":1,"scenario":"`+path+`"}`)
+		req := `{"cmd":"new","seed":1,"scenario":"` + path + `"}`
+		var sum Summary
+		r := call(t, NewSession(), req)
 		if r.Error != nil {
-			t.Logf("%s: %s", e.Name(), r.Error.Message)
+			if r.Error.Code != CodeBadScenario {
+				t.Errorf("%s: %s: %s", e.Name(), r.Error.Code, r.Error.Message)
+			}
 			continue
 		}
-		playOut(t, `{"cmd":"new","seed":1,"scenario":"`+path+`"}`, 3)
-		played++
+		json.Unmarshal(r.Result, &sum)
+		if sum.Source != path || sum.Hash == "" || sum.Sides.Allies.Units == 0 || sum.Sides.Axis.Units == 0 {
+			t.Errorf("%s: summary %+v", e.Name(), sum)
+		}
+		// Inline, the same file gives the same game.
+		data, _ := os.ReadFile(path)
+		var inline Summary
+		ok(t, NewSession(), `{"cmd":"new","seed":1,"m44":`+compact(string(data))+`}`, &inline)
+		if inline.Hash != sum.Hash {
+			t.Errorf("%s: inline hash %s, from the file %s", e.Name(), inline.Hash, sum.Hash)
+		}
+		if len(sum.Unsupported) > 0 {
+			fails(t, NewSession(), `{"cmd":"new","seed":1,"scenario":"`+path+`","options":{"strict":true}}`, CodeBadScenario)
+		}
+		loaded++
+		if loaded%10 == 1 && !(testing.Short() && played > 0) {
+			playOut(t, req, uint64(loaded))
+			played++
+		}
 	}
-	if played == 0 {
-		t.Fatal("no scenario could be played")
+	if loaded == 0 {
+		t.Fatal("no scenario could be loaded")
 	}
+	t.Logf("%d scenarios loaded, %d played to the end", loaded, played)
 }
 
 // TestEveryEventKind: the protocol has a JSON form for every event the

@@ -80,6 +80,7 @@ type game struct {
 	st          *rules.State
 	history     []*rules.State // earlier states, oldest first; never mutated
 	unsupported []Unsupported
+	notes       []string // the scenario importer's remarks
 }
 
 // commit makes next the game's state, remembering the current one for undo.

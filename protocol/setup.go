@@ -17,8 +17,9 @@ type SetupJSON struct {
 	// Board is "standard" (default), "breakthrough", "overlord" or
 	// {"rows", "width", "left_line", "right_line"}.
 	Board      json.RawMessage `json:"board"`
-	Top        string          `json:"top"`   // the side whose baseline is row 0; default "axis"
-	First      string          `json:"first"` // the side that plays first; default "allies"
+	Top        string          `json:"top"`     // the side whose baseline is row 0; default "axis"
+	First      string          `json:"first"`   // the side that plays first; default "allies"
+	Players    PerSide         `json:"players"` // 1 (default) or 2 for an Operation Alliance team
 	Cards      PerSide         `json:"cards"`
 	Victory    PerSide         `json:"victory"`
 	Hexes      []HexJSON       `json:"hexes"`
@@ -99,6 +100,7 @@ func parseHexField(field, s string) (hex.Hex, error) {
 // toSetup converts to the engine's setup; the engine validates it further.
 func (j *SetupJSON) toSetup() (*rules.Setup, error) {
 	s := &rules.Setup{Name: j.Name, Grid: hex.Standard(), Front: j.Front, Year: j.Year,
+		Players: [2]int{j.Players.Allies, j.Players.Axis},
 		Cards:   [2]int{j.Cards.Allies, j.Cards.Axis},
 		Victory: [2]int{j.Victory.Allies, j.Victory.Axis}}
 	if len(j.Board) > 0 {
