@@ -191,6 +191,7 @@ type terrainInfo struct {
 	climbCost2  bool // steep hill: entering from lower ground costs 2
 	lake        bool // blocks LOS only where two lake hexes are on the line
 	waterway    bool // river: crossed by bridges
+	infOnly     bool // mountains: impassable to armor and artillery (FAQ II Montagnes)
 }
 
 var terrainTable = [NumTerrains]terrainInfo{
@@ -207,7 +208,7 @@ var terrainTable = [NumTerrains]terrainInfo{
 	Bluff:     {name: "bluff", height: 1, protInf: 1, protArmor: 1, protIfBelow: true, beachClimb: true},
 	Cliff:     {name: "cliff", height: 1, protInf: 1, protArmor: 1, protIfBelow: true, beachClimb: true, noTGFromBch: true},
 	SteepHill: {name: "steephill", height: 1, protInf: 1, protArmor: 1, protIfBelow: true, climbCost2: true},
-	Mountain:  {name: "mountain", height: 2, protInf: 2, protArmor: 2, protIfBelow: true},
+	Mountain:  {name: "mountain", height: 2, protInf: 2, protArmor: 2, protIfBelow: true, infOnly: true},
 }
 
 func (t Terrain) String() string {
@@ -216,6 +217,10 @@ func (t Terrain) String() string {
 	}
 	return "?"
 }
+
+// Impassable reports whether no unit may ever enter the terrain (rivers and
+// lakes, unless a bridge stands there).
+func (t Terrain) Impassable() bool { return terrainTable[t].impassable }
 
 // Height of the terrain (rulebook p.18 "Hauteur des terrains").
 func (t Terrain) Height() int { return int(terrainTable[t].height) }

@@ -20,7 +20,7 @@ func (s *State) impassableFor(t UnitType, i int16) bool {
 	if s.terr(i).impassable && s.structure[i] != Bridge {
 		return true
 	}
-	if t != Infantry && (s.structure[i] == Bunker || s.obstacle[i] == Hedgehog) {
+	if t != Infantry && (s.structure[i] == Bunker || s.obstacle[i] == Hedgehog || s.terr(i).infOnly) {
 		return true
 	}
 	return false
