@@ -1,0 +1,357 @@
+package bots
+
+import (
+	"context"
+	"math"
+	"runtime"
+	"sort"
+	"sync"
+	"time"
+
+	"m44/rules"
+)
+
+// MCTS is Information-Set Monte Carlo Tree Search (single observer,
+// open-loop): every iteration samples a determinization of the perspective
+// (the other hand redealt, the dice reseeded: dice are chance through the
+// state's own generator), walks the tree by UCB among the actions legal in
+// that sample (counting availability, as ISMCTS does), widens each node
+// progressively in the greedy policy's order, then plays the greedy policy
+// out to the end of the next turn and scores the position.
+type MCTS struct {
+	name string
+	seed uint64
+	n    uint64
+	cfg  MCTSConfig
+}
+
+// MCTSConfig is a search budget and its knobs.
+type MCTSConfig struct {
+	// Iterations per decision (0 = no limit; then Time must be set).
+	Iterations int
+	// Time per decision (0 = no limit). With a time budget the choice
+	// depends on the machine's speed: determinism is best effort.
+	Time time.Duration
+	// Workers searching independent trees from different seeds whose root
+	// statistics are summed (root parallelism); 0 or 1 = one. Iterations
+	// are split among them.
+	Workers int
+	// Turns is how many turn ends a playout goes past before it is scored
+	// (1: the end of the current turn; 2: and the opponent's next turn);
+	// 0 scores the searching side's coming battles exactly instead of
+	// rolling them.
+	Turns int
+	// Explore is the UCB exploration constant.
+	Explore float64
+}
+
+// NewMCTS is a search bot named name.
+func NewMCTS(name string, seed uint64, cfg MCTSConfig) *MCTS {
+	if cfg.Turns < 0 {
+		cfg.Turns = 0
+	}
+	if cfg.Explore <= 0 {
+		cfg.Explore = 0.35
+	}
+	if cfg.Workers <= 0 {
+		cfg.Workers = 1
+	}
+	if cfg.Workers > runtime.GOMAXPROCS(0) && cfg.Iterations == 0 {
+		cfg.Workers = runtime.GOMAXPROCS(0)
+	}
+	return &MCTS{name: name, seed: seed, cfg: cfg}
+}
+
+func (m *MCTS) Name() string { return m.name }
+
+// Stats is what the last search did.
+type Stats struct {
+	Iterations int
+	Elapsed    time.Duration
+}
+
+// node is one decision point of the open-loop tree.
+type node struct {
+	action   rules.Action // the action that led here
+	actor    rules.Side   // who chose it
+	children []*node
+	visits   float64
+	value    float64 // sum of rewards for actor
+	avail    float64
+	ranked   []rules.Action // the greedy order of the actions seen, best first
+	score    map[rules.Action]float64
+}
+
+func (m *MCTS) Choose(ctx context.Context, p *Perspective) (rules.Action, error) {
+	a, _ := m.Search(ctx, p)
+	return a, nil
+}
+
+// Search chooses an action and tells what the search did.
+func (m *MCTS) Search(ctx context.Context, p *Perspective) (rules.Action, Stats) {
+	legal := p.Legal()
+	if len(legal) == 1 {
+		return legal[0], Stats{}
+	}
+	m.n++
+	base := mix(m.seed, m.n)
+	start := time.Now()
+	var deadline time.Time
+	if m.cfg.Time > 0 {
+		deadline = start.Add(m.cfg.Time)
+	}
+	if d, ok := ctx.Deadline(); ok && (deadline.IsZero() || d.Before(deadline)) {
+		deadline = d
+	}
+	workers := m.cfg.Workers
+	roots := make([]*node, workers)
+	iters := make([]int, workers)
+	var wg sync.WaitGroup
+	for w := 0; w < workers; w++ {
+		budget := 0
+		if m.cfg.Iterations > 0 {
+			budget = m.cfg.Iterations / workers
+			if w < m.cfg.Iterations%workers {
+				budget++
+			}
+			budget = max(budget, 1)
+		}
+		wg.Add(1)
+		go func(w, budget int) {
+			defer wg.Done()
+			t := &tree{p: p, side: p.Side(), cfg: &m.cfg, seed: mix(base, uint64(w)), pl: policy{}}
+			roots[w], iters[w] = t.run(ctx, budget, deadline)
+		}(w, budget)
+	}
+	wg.Wait()
+	// Sum the root statistics by action.
+	visits := map[rules.Action]float64{}
+	value := map[rules.Action]float64{}
+	for _, r := range roots {
+		for _, c := range r.children {
+			visits[c.action] += c.visits
+			value[c.action] += c.value
+		}
+	}
+	total := 0
+	for _, n := range iters {
+		total += n
+	}
+	best, bestN, bestQ := rules.Action{}, -1.0, 0.0
+	found := false
+	for _, a := range legal { // legal order breaks ties deterministically
+		n, ok := visits[a]
+		if !ok {
+			continue
+		}
+		q := value[a] / math.Max(n, 1)
+		if n > bestN || (n == bestN && q > bestQ) {
+			best, bestN, bestQ, found = a, n, q, true
+		}
+	}
+	if !found {
+		// No iteration finished: fall back on the greedy choice.
+		pl := policy{planCards: true}
+		best = pl.choose(p.Determinize(base), legal)
+	}
+	return best, Stats{Iterations: total, Elapsed: time.Since(start)}
+}
+
+// tree is one worker's search.
+type tree struct {
+	p    *Perspective
+	side rules.Side
+	cfg  *MCTSConfig
+	seed uint64
+	pl   policy
+	buf  []rules.Action
+	sc   []float64
+	path []*node
+}
+
+func (t *tree) run(ctx context.Context, budget int, deadline time.Time) (*node, int) {
+	root := &node{}
+	n := 0
+	for ; budget == 0 || n < budget; n++ {
+		if n&7 == 0 {
+			if ctx.Err() != nil {
+				break
+			}
+			if !deadline.IsZero() && time.Now().After(deadline) {
+				break
+			}
+		}
+		if budget > 0 && n >= 16 && t.decided(root, budget-n) {
+			break
+		}
+		t.iterate(root, mix(t.seed, uint64(n)))
+	}
+	return root, n
+}
+
+// decided reports whether the most visited root action can no longer be
+// overtaken within the iterations left.
+func (t *tree) decided(root *node, left int) bool {
+	if len(root.children) < 2 {
+		return false
+	}
+	first, second := 0.0, 0.0
+	for _, c := range root.children {
+		if c.visits > first {
+			first, second = c.visits, first
+		} else if c.visits > second {
+			second = c.visits
+		}
+	}
+	return first-second > float64(left)
+}
+
+// widen is how many of a node's ranked actions are open after v visits.
+func widen(v float64) int { return 2 + int(math.Sqrt(v)) }
+
+func (t *tree) iterate(root *node, seed uint64) {
+	s := t.p.Determinize(seed)
+	n := root
+	t.path = append(t.path[:0], root)
+	turn0 := s.Turn()
+	expanded := false
+	for !expanded {
+		if over, _ := s.Over(); over {
+			break
+		}
+		t.buf = s.LegalActions(t.buf[:0])
+		if len(t.buf) == 1 {
+			s.Play(t.buf[0])
+			continue
+		}
+		actor := s.ToAct()
+		t.rank(n, s, n == root)
+		// The open actions: the first widen(visits) ranked ones legal here.
+		k := widen(n.visits)
+		var pick *node
+		bestU := math.Inf(-1)
+		opened := 0
+		for _, a := range n.ranked {
+			if opened >= k {
+				break
+			}
+			if !contains(t.buf, a) {
+				continue
+			}
+			opened++
+			c := n.child(a)
+			if c == nil {
+				c = &node{action: a, actor: actor}
+				n.children = append(n.children, c)
+				c.avail++
+				pick = c
+				expanded = true
+				break
+			}
+			c.avail++
+			u := c.value/c.visits + t.cfg.Explore*math.Sqrt(math.Log(c.avail)/c.visits) + 0.02*n.score[a]/(1+c.visits)
+			if u > bestU {
+				bestU, pick = u, c
+			}
+		}
+		if pick == nil {
+			// Nothing ranked is legal in this sample: play the policy.
+			a := t.pl.choose(s, t.buf)
+			c := n.child(a)
+			if c == nil {
+				c = &node{action: a, actor: actor}
+				n.children = append(n.children, c)
+				expanded = true
+			}
+			c.avail++
+			pick = c
+		}
+		s.Play(pick.action)
+		n = pick
+		t.path = append(t.path, n)
+	}
+	r := squash(t.playout(s, turn0))
+	for _, c := range t.path[1:] {
+		c.visits++
+		if c.actor == t.side {
+			c.value += r
+		} else {
+			c.value += 1 - r
+		}
+	}
+	root.visits++
+}
+
+// rank orders the actions legal in s that the node has not ranked yet by
+// the greedy policy's scores (cards are played out at the root).
+func (t *tree) rank(n *node, s *rules.State, atRoot bool) {
+	if n.score == nil {
+		n.score = map[rules.Action]float64{}
+	}
+	var fresh []rules.Action
+	for _, a := range t.buf {
+		if _, ok := n.score[a]; !ok {
+			fresh = append(fresh, a)
+		}
+	}
+	if len(fresh) == 0 {
+		return
+	}
+	t.sc = t.pl.scores(s, fresh, atRoot, t.sc)
+	for i, a := range fresh {
+		n.score[a] = t.sc[i]
+	}
+	n.ranked = append(n.ranked, fresh...)
+	sort.SliceStable(n.ranked, func(i, j int) bool { return n.score[n.ranked[i]] > n.score[n.ranked[j]] })
+}
+
+func (n *node) child(a rules.Action) *node {
+	for _, c := range n.children {
+		if c.action == a {
+			return c
+		}
+	}
+	return nil
+}
+
+func contains(list []rules.Action, a rules.Action) bool {
+	for _, b := range list {
+		if b == a {
+			return true
+		}
+	}
+	return false
+}
+
+// playout plays the greedy policy on and scores the end. With Turns = 0 it
+// stops when the searching side's battles are next to come, adding their
+// expected value computed exactly over the dice (no sampling noise);
+// otherwise it plays to the end of Turns turns.
+func (t *tree) playout(s *rules.State, turn0 int) float64 {
+	for steps := 0; steps < 400; steps++ {
+		if over, _ := s.Over(); over {
+			break
+		}
+		if t.cfg.Turns == 0 {
+			if s.Turn() > turn0 {
+				break
+			}
+			if s.Active() == t.side && s.ToAct() == t.side {
+				switch s.Phase() {
+				case rules.PhaseBattle:
+					k := newKnow(s)
+					t.buf = s.LegalActions(t.buf[:0])
+					return k.eval(t.side) + battlePlan(k, t.buf)
+				case rules.PhaseTarget:
+					k := newKnow(s)
+					return k.eval(t.side) + targetPlan(k, t.side, k.eff)
+				}
+			}
+		} else if s.Turn() >= turn0+t.cfg.Turns {
+			break
+		}
+		t.buf = s.LegalActions(t.buf[:0])
+		s.Play(t.pl.choose(s, t.buf))
+	}
+	return newKnow(s).eval(t.side)
+}
