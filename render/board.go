@@ -242,9 +242,10 @@ func (d *drawer) hexShape(h hex.Hex) []pt {
 func (d *drawer) groundBase(h hex.Hex) {
 	pal := d.pal
 	col := pal.plain
-	t := d.m.groundAt(h).terrain
-	if !d.m.grid.Contains(h) {
-		t = d.m.printed(int(h.Row))
+	// The printed face: a tile on it paints its own ground over it.
+	t := d.m.printed(int(h.Row))
+	if g := d.m.groundAt(h).terrain; g == rules.Beach || g == rules.Ocean {
+		t = g
 	}
 	switch t {
 	case rules.Beach:
@@ -378,22 +379,25 @@ func (d *drawer) waterways() {
 		if g.terrain == rules.Lake && len(dirs) == 0 {
 			continue
 		}
-		ext := make([]bool, len(dirs))
+		ends := make([]*pt, len(dirs))
 		for i, dd := range dirs {
-			ext[i] = m.grid.IsHalfHex(hex.Neighbour(h, dd))
+			if n := hex.Neighbour(h, dd); !m.grid.Contains(n) {
+				e := d.frameExit(d.center(h), dd)
+				ends[i] = &e
+			}
 		}
 		var path *Path
 		if g.terrain == rules.Lake {
 			path = &Path{}
 			for i, dd := range dirs {
 				e := edgeMid(d.center(h), s, dd)
-				if ext[i] {
-					e = edgeMid(d.center(h), 2*s, dd)
+				if ends[i] != nil {
+					e = *ends[i]
 				}
 				path.line(d.center(h), e)
 			}
 		} else {
-			path = bandPath(d.center(h), s, dirs, ext)
+			path = bandPath(d.center(h), s, dirs, ends)
 		}
 		switch fam {
 		case "water":
@@ -423,6 +427,28 @@ func (d *drawer) waterways() {
 		d.c.draw(b.path, Style{Stroke: rgb("#5b4c3c"), Width: s * 0.12, Dash: []float64{s * 0.02, s * 0.05}, Butt: true})
 		d.c.draw(b.path, Style{Stroke: rgb("#2f2a25"), Width: s * 0.035, Butt: true})
 	}
+}
+
+// frameExit is where a band leaving c towards direction dd meets the outer
+// edge of the board's frame.
+func (d *drawer) frameExit(c pt, dd int) pt {
+	frame := d.s * 0.12
+	a := float64(dd) * math.Pi / 3
+	dx, dy := math.Cos(a), math.Sin(a)
+	t := math.Inf(1)
+	if dx > 1e-9 {
+		t = math.Min(t, (d.ox+d.bw+frame-c.X)/dx)
+	}
+	if dx < -1e-9 {
+		t = math.Min(t, (d.ox-frame-c.X)/dx)
+	}
+	if dy > 1e-9 {
+		t = math.Min(t, (d.oy+d.bh+frame-c.Y)/dy)
+	}
+	if dy < -1e-9 {
+		t = math.Min(t, (d.oy-frame-c.Y)/dy)
+	}
+	return pt{c.X + t*dx, c.Y + t*dy}
 }
 
 // riverAxis is the angle a river runs at through h (for bridges across it).
@@ -775,7 +801,7 @@ func (d *drawer) legendEntries() []legendEntry {
 		obst[g.obstacle] = true
 	}
 	water := func(c pt, s float64) {
-		path := bandPath(c, s, []int{3, 0}, []bool{false, false})
+		path := bandPath(c, s, []int{3, 0}, nil)
 		d.c.draw(path, Style{Stroke: d.pal.waterDark, Width: s * 0.27, Butt: true})
 		d.c.draw(path, Style{Stroke: d.pal.water, Width: s * 0.19, Butt: true})
 	}
@@ -814,11 +840,11 @@ func (d *drawer) legendEntries() []legendEntry {
 		add(e.name, func(c pt, s float64) {
 			switch k {
 			case "road":
-				path := bandPath(c, s, []int{3, 0}, []bool{false, false})
+				path := bandPath(c, s, []int{3, 0}, nil)
 				d.c.draw(path, Style{Stroke: d.pal.roadEdge, Width: s * 0.17, Butt: true})
 				d.c.draw(path, Style{Stroke: d.pal.road, Width: s * 0.12, Butt: true})
 			case "rail":
-				path := bandPath(c, s, []int{3, 0}, []bool{false, false})
+				path := bandPath(c, s, []int{3, 0}, nil)
 				d.c.draw(path, Style{Stroke: rgb("#5b4c3c"), Width: s * 0.12, Dash: []float64{s * 0.02, s * 0.05}, Butt: true})
 				d.c.draw(path, Style{Stroke: rgb("#2f2a25"), Width: s * 0.035, Butt: true})
 			case "marsh":

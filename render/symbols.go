@@ -317,36 +317,37 @@ func (p pen) lake(c pt, s float64, seed int) {
 	p.waves(c, s*0.8, seed, p.pal.waterLight)
 }
 
-// band draws a river, road or rail through a hex: from the middle of the
-// edge towards each direction in dirs to the others (ext: the direction
-// leads to a half-hex, carried on to the board edge).
-func bandPath(c pt, s float64, dirs []int, ext []bool) *Path {
+// bandPath is a river, road or rail through a hex: from the middle of the
+// edge towards each direction in dirs to the others. ends[i], when set,
+// carries the band on past the edge to that point (off the board's hexes,
+// to the outer edge of its frame).
+func bandPath(c pt, s float64, dirs []int, ends []*pt) *Path {
 	p := &Path{}
-	switch len(dirs) {
-	case 0:
+	if len(dirs) == 0 {
 		a, b := edgeMid(c, s, 3), edgeMid(c, s, 0)
 		return p.line(a, b)
-	case 2:
+	}
+	end := func(i int) pt {
+		if ends != nil && ends[i] != nil {
+			return *ends[i]
+		}
+		return edgeMid(c, s, dirs[i])
+	}
+	if len(dirs) == 2 {
 		a, b := edgeMid(c, s, dirs[0]), edgeMid(c, s, dirs[1])
-		if ext[0] {
-			e := edgeMid(c, s*2, dirs[0])
-			p.M(e.X, e.Y).L(a.X, a.Y)
-		} else {
-			p.M(a.X, a.Y)
+		ea, eb := end(0), end(1)
+		p.M(ea.X, ea.Y)
+		if ea != a {
+			p.L(a.X, a.Y)
 		}
 		p.Q(c.X, c.Y, b.X, b.Y)
-		if ext[1] {
-			e := edgeMid(c, s*2, dirs[1])
-			p.L(e.X, e.Y)
+		if eb != b {
+			p.L(eb.X, eb.Y)
 		}
 		return p
 	}
-	for i, d := range dirs {
-		m := edgeMid(c, s, d)
-		if ext[i] {
-			m = edgeMid(c, s*2, d)
-		}
-		p.line(c, m)
+	for i := range dirs {
+		p.line(c, end(i))
 	}
 	return p
 }
