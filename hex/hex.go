@@ -24,6 +24,19 @@ var None = Hex{-128, -128}
 // String gives the hex as "row,col", the form used by the engine's text notation.
 func (h Hex) String() string { return fmt.Sprintf("%d,%d", h.Row, h.Col) }
 
+// MarshalText writes the hex as "row,col" (so JSON carries hexes as strings).
+func (h Hex) MarshalText() ([]byte, error) { return []byte(h.String()), nil }
+
+// UnmarshalText reads the "row,col" form.
+func (h *Hex) UnmarshalText(b []byte) error {
+	p, err := Parse(string(b))
+	if err != nil {
+		return err
+	}
+	*h = p
+	return nil
+}
+
 // Parse reads the "row,col" form written by String.
 func Parse(s string) (Hex, error) {
 	var r, c int

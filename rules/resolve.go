@@ -1,6 +1,7 @@
 package rules
 
 import (
+	"slices"
 	"strings"
 
 	"m44/hex"
@@ -32,12 +33,14 @@ func (s *State) declareBattle(ui int, t int16, overrun bool) {
 	s.rollBattle()
 }
 
-// canAmbush reports whether the defender ti holds an Ambush and can fire
-// back at the attacker ui.
+// canAmbush reports whether a close assault on unit ti opens the Ambush
+// window: the defender could fire back at the attacker ui, and, as far as the
+// attacking side can tell, the defending side might hold an Ambush. The
+// window opens whether or not it does, so that its opening reveals nothing
+// (the defender then may only decline).
 func (s *State) canAmbush(ti, ui int) bool {
 	d := &s.units[ti]
-	_, at := s.ambushCard(d.side)
-	return at >= 0 && !s.terr(d.pos).ocean && s.battleDice(d, s.units[ui].pos, false) > 0
+	return s.ambushHidden(d.side.Opp()) && !s.terr(d.pos).ocean && s.battleDice(d, s.units[ui].pos, false) > 0
 }
 
 // playAmbush: the attacked unit fires first at the declaring unit; the
@@ -60,6 +63,25 @@ func (s *State) playAmbush(c CardID) {
 	s.emit(Event{Kind: EvAmbush, Side: side, From: s.b.hexAt[d.pos], To: s.b.hexAt[a.pos]})
 	dice := s.battleDice(d, a.pos, false)
 	s.fire(side, int(s.bt.att), dice, false, false)
+}
+
+// ambushHidden reports whether some Ambush card of the deck is out of
+// viewer's sight: not in its side's hands, not discarded, not in play.
+func (s *State) ambushHidden(viewer Side) bool {
+	for id, c := range s.b.deck {
+		if c.Kind != Ambush {
+			continue
+		}
+		cid := CardID(id)
+		if cid == s.played || cid == s.keep[0] || cid == s.keep[1] || s.cardPlace(viewer, cid) >= 0 {
+			continue
+		}
+		if slices.Contains(s.discard, cid) {
+			continue
+		}
+		return true
+	}
+	return false
 }
 
 // ambushCard finds an Ambush that side can play: in a player's hand (either

@@ -334,6 +334,9 @@ func (s *State) ScriptDice(faces ...Face) {
 	s.script = append(s.script[:len(s.script):len(s.script)], faces...)
 }
 
+// ClearDice drops any scripted faces not yet rolled.
+func (s *State) ClearDice() { s.script = nil }
+
 // ScriptedLeft is how many scripted faces remain.
 func (s *State) ScriptedLeft() int { return len(s.script) }
 
