@@ -39,7 +39,7 @@ func New(level string, seed uint64, o Options) (Bot, error) {
 	case "easy":
 		return NewGreedy(seed), nil
 	case "medium", "hard":
-		cfg := MCTSConfig{Iterations: o.Iterations, Time: o.Time, Workers: o.Workers}
+		cfg := MCTSConfig{Iterations: o.Iterations, Time: o.Time, Workers: o.Workers, Turns: 0, Explore: 0.1}
 		if cfg.Iterations == 0 && cfg.Time == 0 {
 			if level == "medium" {
 				cfg.Iterations = MediumIterations

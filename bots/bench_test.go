@@ -1,0 +1,78 @@
+package bots
+
+import (
+	"context"
+	"testing"
+	"time"
+
+	"m44/rules"
+)
+
+// benchPositions are decision points (with a choice) from greedy games on
+// the hand-built battle: realistic mid-game positions.
+func benchPositions(b *testing.B, n int) []*rules.State {
+	var out []*rules.State
+	g := [2]*Greedy{NewGreedy(1), NewGreedy(2)}
+	for game := uint64(1); len(out) < n; game++ {
+		s, err := rules.New(tacticSetup(), game)
+		if err != nil {
+			b.Fatal(err)
+		}
+		for step := 0; step < 3000 && len(out) < n; step++ {
+			if over, _ := s.Over(); over {
+				break
+			}
+			p := NewPerspective(s, s.ToAct(), uint64(step))
+			if len(p.Legal()) > 1 && step%3 == 0 {
+				out = append(out, s.Clone())
+			}
+			a, _ := g[s.ToAct()].Choose(context.Background(), p)
+			s.Play(a)
+		}
+	}
+	return out
+}
+
+// BenchmarkDecision measures each level's decisions per second (medium and
+// hard with their default budgets: hard takes about a second a decision).
+func BenchmarkDecision(b *testing.B) {
+	pos := benchPositions(b, 64)
+	for _, level := range Levels {
+		b.Run(level, func(b *testing.B) {
+			bot, _ := New(level, 1, Options{})
+			b.ResetTimer()
+			t0 := time.Now()
+			for i := 0; i < b.N; i++ {
+				s := pos[i%len(pos)]
+				if _, err := bot.Choose(context.Background(), NewPerspective(s, s.ToAct(), uint64(i))); err != nil {
+					b.Fatal(err)
+				}
+			}
+			b.ReportMetric(float64(b.N)/time.Since(t0).Seconds(), "decisions/s")
+		})
+	}
+}
+
+// BenchmarkMCTSIterations measures search iterations per second on one
+// core (each: a determinization, a walk down the tree, a greedy playout
+// and an evaluation).
+func BenchmarkMCTSIterations(b *testing.B) {
+	pos := benchPositions(b, 32)
+	for _, turns := range []int{0, 1} {
+		b.Run([]string{"exact-battles", "to-turn-end"}[turns], func(b *testing.B) {
+			m := NewMCTS("bench", 1, MCTSConfig{Iterations: 400, Turns: turns})
+			iters := 0
+			var el time.Duration
+			b.ResetTimer()
+			for i := 0; i < b.N; i++ {
+				s := pos[i%len(pos)]
+				_, st := m.Search(context.Background(), NewPerspective(s, s.ToAct(), uint64(i)))
+				iters += st.Iterations
+				el += st.Elapsed
+			}
+			if el > 0 {
+				b.ReportMetric(float64(iters)/el.Seconds(), "iterations/s")
+			}
+		})
+	}
+}
