@@ -126,7 +126,7 @@ func (c *Canvas) Image(scale float64) *image.RGBA {
 // PNG encodes the canvas painted at scale.
 func (c *Canvas) PNG(scale float64) ([]byte, error) {
 	var b bytes.Buffer
-	enc := png.Encoder{CompressionLevel: png.BestCompression}
+	enc := png.Encoder{CompressionLevel: png.DefaultCompression}
 	if err := enc.Encode(&b, c.Image(scale)); err != nil {
 		return nil, err
 	}

@@ -1,0 +1,245 @@
+package render_test
+
+import (
+	"bytes"
+	"encoding/xml"
+	"flag"
+	"image/png"
+	"math/rand/v2"
+	"os"
+	"path/filepath"
+	"testing"
+
+	"m44/hex"
+	"m44/library"
+	"m44/render"
+	"m44/rules"
+	"m44/scenario"
+)
+
+var update = flag.Bool("update", false, "rewrite the golden SVG files in testdata")
+
+// golden compares got with testdata/name.golden (rewritten with -update).
+func golden(t *testing.T, name string, got []byte) {
+	t.Helper()
+	path := filepath.Join("testdata", name+".golden")
+	if *update {
+		if err := os.MkdirAll("testdata", 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(path, got, 0o644); err != nil {
+			t.Fatal(err)
+		}
+		return
+	}
+	want, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatalf("%v (run go test ./render -update to create it)", err)
+	}
+	if !bytes.Equal(got, want) {
+		t.Errorf("%s differs from the golden file (%d bytes, want %d): look at the picture, then go test ./render -update", name, len(got), len(want))
+	}
+}
+
+// wellFormed checks that an SVG is well-formed XML.
+func wellFormed(t *testing.T, name string, svg []byte) {
+	t.Helper()
+	d := xml.NewDecoder(bytes.NewReader(svg))
+	for {
+		_, err := d.Token()
+		if err != nil {
+			if err.Error() == "EOF" {
+				return
+			}
+			t.Fatalf("%s: SVG is not well-formed XML: %v", name, err)
+		}
+	}
+}
+
+func TestGoldenLibrary(t *testing.T) {
+	for _, id := range []string{"pegasus-bridge", "juno-beach", "bastogne-perimeter", "twin-villages"} {
+		e, ok := library.Get(id)
+		if !ok {
+			t.Fatalf("no library scenario %s", id)
+		}
+		c, err := render.File(e.File, render.Options{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		svg := c.SVG()
+		wellFormed(t, id, svg)
+		golden(t, id+".svg", svg)
+	}
+}
+
+// A setup built by hand, without a file: every terrain, structure and
+// obstacle of the engine, every unit type and objective kind.
+func handSetup() *rules.Setup {
+	s := &rules.Setup{Name: "Every symbol", Grid: hex.Standard(), Top: rules.Axis, First: rules.Allies,
+		Cards: [2]int{5, 4}, Victory: [2]int{6, 5}, Front: "western", Year: 1944}
+	col := 0
+	for t := rules.Terrain(1); t < rules.NumTerrains; t++ {
+		h := hex.Hex{Row: 4, Col: int8(col)}
+		if col > 24 {
+			h = hex.Hex{Row: 5, Col: int8(col - 25)}
+		}
+		s.Hexes = append(s.Hexes, rules.HexSetup{Hex: h, Terrain: t})
+		col += 2
+	}
+	s.Hexes = append(s.Hexes,
+		rules.HexSetup{Hex: hex.Hex{Row: 2, Col: 4}, Terrain: rules.River, Structure: rules.Bridge},
+		rules.HexSetup{Hex: hex.Hex{Row: 2, Col: 8}, Structure: rules.Bunker},
+		rules.HexSetup{Hex: hex.Hex{Row: 2, Col: 12}, Obstacle: rules.Sandbags},
+		rules.HexSetup{Hex: hex.Hex{Row: 2, Col: 16}, Obstacle: rules.Wire},
+		rules.HexSetup{Hex: hex.Hex{Row: 2, Col: 20}, Obstacle: rules.Hedgehog},
+		rules.HexSetup{Hex: hex.Hex{Row: 2, Col: 24}, Obstacle: rules.Seawall},
+	)
+	s.Units = []rules.UnitSetup{
+		{Hex: hex.Hex{Row: 7, Col: 3}, Type: rules.Infantry, Side: rules.Allies, Nation: "us"},
+		{Hex: hex.Hex{Row: 7, Col: 7}, Type: rules.Armor, Side: rules.Allies, Elite: true, Nation: "us"},
+		{Hex: hex.Hex{Row: 7, Col: 11}, Type: rules.Artillery, Side: rules.Allies, Nation: "brit"},
+		{Hex: hex.Hex{Row: 7, Col: 15}, Type: rules.Infantry, Side: rules.Allies, Resistance: true, Figures: 3, Nation: "us"},
+		{Hex: hex.Hex{Row: 1, Col: 3}, Type: rules.Infantry, Side: rules.Axis, Elite: true, Nation: "ger", Badge: "badge4"},
+		{Hex: hex.Hex{Row: 1, Col: 7}, Type: rules.Armor, Side: rules.Axis, Nation: "ger"},
+		{Hex: hex.Hex{Row: 2, Col: 8}, Type: rules.Artillery, Side: rules.Axis, Nation: "ger"},
+		{Hex: hex.Hex{Row: 2, Col: 12}, Type: rules.Infantry, Side: rules.Axis, Figures: 2, Nation: "ger"},
+	}
+	s.Objectives = []rules.Objective{
+		{Kind: rules.TemporaryMedal, Hexes: []hex.Hex{{Row: 2, Col: 4}}, Sides: rules.MaskAllies, Medals: 1},
+		{Kind: rules.PermanentMedal, Hexes: []hex.Hex{{Row: 6, Col: 6}}, Sides: rules.MaskAxis, Medals: 2},
+		{Kind: rules.MajorityMedal, Hexes: []hex.Hex{{Row: 6, Col: 12}, {Row: 6, Col: 14}}, Sides: rules.MaskBoth, Medals: 1},
+		{Kind: rules.SuddenDeath, Hexes: []hex.Hex{{Row: 8, Col: 20}, {Row: 8, Col: 22}}, Sides: rules.MaskAxis, Count: 1},
+	}
+	return s
+}
+
+func TestGoldenSetupOnly(t *testing.T) {
+	s := handSetup()
+	if err := s.Validate(); err != nil {
+		t.Fatal(err)
+	}
+	svg, err := render.SVG(s, render.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	wellFormed(t, "setup", svg)
+	golden(t, "every-symbol.svg", svg)
+	for _, face := range []string{"WINTER", "DESERT"} {
+		c, err := render.Board(s, render.Options{Face: face, NoLegend: true})
+		if err != nil {
+			t.Fatal(err)
+		}
+		wellFormed(t, face, c.SVG())
+	}
+}
+
+// A game in progress: the picture follows the state (units lost or moved,
+// medals won).
+func TestGameInProgress(t *testing.T) {
+	e, _ := library.Get("pegasus-bridge")
+	s, _ := e.Setup()
+	st, err := rules.New(s, 7)
+	if err != nil {
+		t.Fatal(err)
+	}
+	r := rand.New(rand.NewPCG(7, 7))
+	for i := 0; i < 400; i++ {
+		if over, _ := st.Over(); over {
+			break
+		}
+		l := st.Legal()
+		if _, err := st.Apply(l[r.IntN(len(l))]); err != nil {
+			t.Fatal(err)
+		}
+	}
+	start, err := render.Board(s, render.Options{File: e.File})
+	if err != nil {
+		t.Fatal(err)
+	}
+	now, err := render.Board(nil, render.Options{File: e.File, State: st})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if bytes.Equal(start.SVG(), now.SVG()) {
+		t.Error("the position after 400 actions draws like the set-up")
+	}
+	if !bytes.Contains(now.SVG(), []byte("turn ")) {
+		t.Error("a game in progress shows no turn")
+	}
+}
+
+func TestNothingToDraw(t *testing.T) {
+	if _, err := render.Board(nil, render.Options{}); err == nil {
+		t.Error("no setup, file or state: want an error")
+	}
+}
+
+func TestPNGDecodes(t *testing.T) {
+	e, _ := library.Get("juno-beach")
+	c, err := render.File(e.File, render.Options{Scale: 40})
+	if err != nil {
+		t.Fatal(err)
+	}
+	b, err := c.PNG(1)
+	if err != nil {
+		t.Fatal(err)
+	}
+	img, err := png.Decode(bytes.NewReader(b))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got := img.Bounds().Dx(); got != int(c.W) {
+		t.Errorf("PNG width %d, canvas %v", got, c.W)
+	}
+	// The dashed red section line: somewhere down its column a pixel is red.
+	g := hex.Standard()
+	x := int(40*0.3 + 40*0.12 + (float64(g.LeftLine)*0.5+0.5)*40)
+	red := false
+	for y := 0; y < img.Bounds().Dy(); y++ {
+		r, gg, bb, _ := img.At(x, y).RGBA()
+		if r>>8 > 180 && gg>>8 < 90 && bb>>8 < 90 {
+			red = true
+			break
+		}
+	}
+	if !red {
+		t.Error("no red section line in the PNG where the SVG draws it")
+	}
+}
+
+func TestFormatDate(t *testing.T) {
+	for in, want := range map[string]string{"1944-06-06": "6 June 1944", "1944-12": "December 1944", "1944": "1944", "": ""} {
+		if got := render.FormatDate(in); got != want {
+			t.Errorf("FormatDate(%q) = %q, want %q", in, got, want)
+		}
+	}
+}
+
+// Every real scenario draws, playable or not (roads, marshes, minefields
+// and other things the engine lacks are drawn too).
+func TestRenderCorpus(t *testing.T) {
+	files, _ := filepath.Glob(filepath.Join("..", "..", "shared", "scenarios", "*.m44"))
+	if len(files) == 0 {
+		t.Skip("no ../shared/scenarios")
+	}
+	for i, p := range files {
+		f, err := scenario.Load(p)
+		if err != nil {
+			t.Errorf("%s: %v", p, err)
+			continue
+		}
+		c, err := render.File(f, render.Options{})
+		if err != nil {
+			t.Errorf("%s: %v", p, err)
+			continue
+		}
+		wellFormed(t, p, c.SVG())
+		if testing.Short() && i%8 != 0 {
+			continue
+		}
+		img := c.Image(0.5)
+		if img.Bounds().Dx() != int(c.W*0.5+0.99) {
+			t.Errorf("%s: picture %v for a canvas of %vx%v", p, img.Bounds(), c.W, c.H)
+		}
+	}
+}
