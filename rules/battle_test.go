@@ -249,7 +249,11 @@ func TestProtectionsAndMaluses(t *testing.T) {
 		{"sandbags: -1 infantry and armor", "sandbags", "", nil, 2, 2, 3, nil},
 		{"sandbags in a town add nothing (annex 2; FAQ 71)", "town sandbags", "", nil, 2, 1, 3, nil},
 		{"sandbags on a hill add nothing", "hill sandbags", "", nil, 2, 2, 3, nil},
-		{"seawall like sandbags", "seawall", "", nil, 2, 2, 3, nil},
+		// rulebook "Digues": a seawall follows the sandbag rules, which
+		// protect any occupant; the FAQ's Omaha answer that the Axis gets
+		// no protection there (digest 58) is scenario-specific, and the
+		// rulebook wins.
+		{"seawall like sandbags, for either side", "seawall", "", nil, 2, 2, 3, nil},
 		{"hedgehogs protect nothing", "hedgehog", "", nil, 3, 3, 3, []string{"inf", "art"}},
 		{"wire protects nothing", "wire", "", nil, 3, 3, 3, nil},
 		{"beach, ocean, bridge: nothing", "beach", "", nil, 3, 3, 3, nil},

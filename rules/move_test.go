@@ -131,6 +131,8 @@ func TestMovementRange(t *testing.T) {
 			fill(row(5, 0, 24), "beach"), []string{"allies arm 8,12"}), "8,12", disk("8,12", 1)},
 		{"ocean: from the shore onto the beach, 2 hexes", specs(fill(row(7, 0, 24), "ocean"), fill(row(8, 0, 24), "ocean"), fill(row(6, 0, 24), "beach"),
 			fill(row(5, 0, 24), "beach"), []string{"allies arm 7,11"}), "7,11", disk("7,11", 2, "7,7", "7,15", "8,8", "8,14")},
+		{"from the beach into the ocean, which stops (FAQ 39)", specs(fill(row(7, 0, 24), "ocean"), fill(row(8, 0, 24), "ocean"), fill(row(6, 0, 24), "beach"),
+			[]string{"allies inf 6,12"}), "6,12", disk("6,12", 2, "8,10", "8,12", "8,14")},
 		{"ocean: infantry can land onto plain", specs(fill(row(7, 0, 24), "ocean"), fill(row(8, 0, 24), "ocean"), []string{"allies inf 7,11"}), "7,11",
 			disk("7,11", 2, "7,7", "7,15", "8,8", "8,14")},
 	}

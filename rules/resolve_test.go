@@ -577,3 +577,33 @@ func TestArmorBattlingFromWireRemovesIt(t *testing.T) {
 		t.Errorf("wire still under the armor after it battled (events %s)", evString(evs))
 	}
 }
+
+// FAQ digest 16: take ground is one hex, into the hex the target left, even
+// when the target retreated two.
+func TestTakeGroundOneHex(t *testing.T) {
+	st := game(t, "allies arm 6,12", "axis inf 5,11", "allies inf 8,24", "axis inf 0,0")
+	attack(t, st, "6,12", "", "5,11", "flag flag star")
+	act(t, st, "retreat 5,11 3,11")
+	var tg []string
+	for _, a := range st.Legal() {
+		if a.Kind == ActTakeGround {
+			tg = append(tg, a.String())
+		}
+	}
+	if !eq(tg, []string{"take-ground 6,12 5,11"}) {
+		t.Errorf("take ground choices %v, want only the vacated hex", tg)
+	}
+}
+
+// FAQ digest 30: artillery ignores the dice reduction of obstacles, but the
+// target may still ignore a flag thanks to them.
+func TestArtilleryAgainstSandbags(t *testing.T) {
+	st := game(t, "allies art 6,12", "axis inf 5,11", "5,11 sandbags", "allies inf 8,24", "axis inf 0,0")
+	evs := attack(t, st, "6,12", "", "5,11", "flag star star")
+	if battleDiceOf(evs) != 3 {
+		t.Errorf("artillery rolled %d dice against sandbags, want 3", battleDiceOf(evs))
+	}
+	if got := retreats(st); !slices.Contains(got, "retreat 5,11 5,11 ignore") {
+		t.Errorf("retreats %v: the flag may be ignored", got)
+	}
+}
