@@ -2,6 +2,7 @@ package library
 
 import (
 	"bytes"
+	"context"
 	"flag"
 	"fmt"
 	"math/rand/v2"
@@ -9,12 +10,16 @@ import (
 	"strings"
 	"testing"
 
+	"m44/bots"
 	"m44/render"
 	"m44/rules"
 	"m44/scenario"
 )
 
-var balanceGames = flag.Int("balance", 0, "play this many random-vs-random games per scenario and print the win rates")
+var (
+	balanceGames = flag.Int("balance", 0, "play this many games per scenario and print the win rates")
+	balanceBot   = flag.String("balance-bot", "random", "bot level for both sides in -balance games (see bots.Levels)")
+)
 
 func TestAtLeastTenScenarios(t *testing.T) {
 	all := All()
@@ -174,20 +179,56 @@ func TestRandomPlayEnds(t *testing.T) {
 	}
 }
 
-// TestBalance prints random-vs-random win rates: go test ./library -run
-// Balance -balance 400 (docs/scenarios.md quotes them).
+// playBots plays one game with a bot of the level on each side.
+func playBots(t testing.TB, s *rules.Setup, level string, seed uint64) (rules.Side, int) {
+	st, err := rules.New(s, seed)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var side [2]bots.Bot
+	for i := range side {
+		if side[i], err = bots.New(level, seed*2+uint64(i), bots.Options{}); err != nil {
+			t.Fatal(err)
+		}
+	}
+	for steps := 0; ; steps++ {
+		if over, w := st.Over(); over {
+			return w, st.Turn()
+		}
+		if steps > 200000 {
+			t.Fatalf("%s seed %d: the game did not end", s.Name, seed)
+		}
+		who := st.ToAct()
+		a, err := side[who].Choose(context.Background(), bots.NewPerspective(st, who, seed+uint64(steps)))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if _, err := st.Apply(a); err != nil {
+			t.Fatalf("%s seed %d: %v", s.Name, seed, err)
+		}
+	}
+}
+
+// TestBalance prints win rates: go test ./library -run Balance -balance 400
+// [-balance-bot easy] (docs/scenarios.md quotes them).
 func TestBalance(t *testing.T) {
 	n := *balanceGames
 	if n <= 0 {
-		t.Skip("run with -balance N to play N random games per scenario")
+		t.Skip("run with -balance N to play N games per scenario")
 	}
-	fmt.Fprintf(os.Stdout, "| scenario | games | Allies win | Axis win | mean turns |\n|---|---:|---:|---:|---:|\n")
+	fmt.Fprintf(os.Stdout, "bots: %s vs %s\n| scenario | games | Allies win | Axis win | mean turns |\n|---|---:|---:|---:|---:|\n", *balanceBot, *balanceBot)
 	for _, e := range All() {
 		s, _ := e.Setup()
 		var wins [2]int
 		turns := 0
 		for seed := uint64(1); seed <= uint64(n); seed++ {
-			w, tn := playRandom(t, s, seed*7919)
+			var w rules.Side
+			var tn int
+			if *balanceBot == "random" {
+				w, tn = playRandom(t, s, seed*7919)
+			} else {
+				w, tn = playBots(t, s, *balanceBot, seed*7919)
+			}
 			wins[w]++
 			turns += tn
 		}
