@@ -1,0 +1,280 @@
+// Browser tests of the web client against the real server, in Debian's
+// Chromium. Screenshots of the key screens go to web/e2e/artifacts/.
+import { test, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import fs from 'node:fs';
+import path from 'node:path';
+import { startServer, browser, shot, api, snapshotOf, waitMine, step, seeded, fixtures, click } from '../lib.js';
+
+let srv;
+before(async () => { srv = await startServer(); });
+after(async () => { if (srv) await srv.stop(); });
+
+const skirmish = () => fs.readFileSync(path.join(fixtures, 'skirmish.m44'), 'utf8');
+
+// newGame creates a game through the lobby and returns once the game page shows it.
+async function lobbyStart(page, { scenario, mode = 'bot', side, level } = {}) {
+  await page.goto(srv.url + '/' + (scenario ? `?scenario=${encodeURIComponent(scenario)}` : ''));
+  await page.waitForSelector('#scn-list .scn-item');
+  if (scenario) await page.waitForSelector(`#scn-list .scn-item.selected[data-id="${scenario}"]`);
+  await page.click(`input[name="mode"][value="${mode}"]`);
+  if (side) await page.click(`input[name="side"][value="${side}"]`);
+  if (level) await page.click(`input[name="level"][value="${level}"]`);
+  await page.click('#start');
+}
+
+test('the lobby lists the scenarios with a board preview and uploads a .m44', async () => {
+  const b = await browser();
+  try {
+    const { page } = b;
+    await page.goto(srv.url + '/');
+    await page.waitForSelector('#scn-list .scn-item');
+    const n = await page.$$eval('#scn-list .scn-item', (l) => l.length);
+    assert.ok(n >= 3, `${n} scenarios listed`);
+    await page.waitForSelector('.preview svg');
+    await page.fill('#search', 'pegasus');
+    assert.equal(await page.$$eval('#scn-list .scn-item', (l) => l.length), 1);
+    await page.fill('#search', '');
+    // A bad file is refused politely, with the problems.
+    await page.setInputFiles('#upload', path.join(fixtures, 'bad-parity.m44'));
+    await page.waitForSelector('.upload-msg.bad li');
+    assert.match(await page.textContent('.upload-msg'), /cannot be played/);
+    // A good one is added and selected.
+    await page.setInputFiles('#upload', path.join(fixtures, 'skirmish.m44'));
+    await page.waitForSelector('.upload-msg.ok');
+    await page.waitForSelector('.scn-item.selected:has-text("Crossroads Skirmish")');
+    await page.waitForSelector('.preview svg');
+    await shot(page, '01-lobby');
+    assert.deepEqual(b.errors.filter((e) => !/status of 422/.test(e)), [], 'only the refused upload failed');
+  } finally { await b.close(); }
+});
+
+test('against the computer: play a card, order, move, battle with dice, and play on to the end', { timeout: 600000 }, async () => {
+  const up = await api(srv.url, 'POST', '/api/scenarios', skirmish());
+  assert.equal(up.status, 201, JSON.stringify(up.body));
+  const b = await browser();
+  try {
+    const { page } = b;
+    await lobbyStart(page, { scenario: up.body.id, mode: 'bot', side: 'allies', level: 'random' });
+    await page.waitForURL(/\/play\//);
+    await waitMine(page);
+    assert.equal(await page.textContent('#status-what'), 'Play a card');
+    await shot(page, '02-game-start');
+
+    // Play a card: Attack, Probe or Assault on the center if we have one, else the first playable card.
+    assert.ok(await page.$('#hand .card.playable'), 'playable cards');
+    await click(page, '#hand .card.playable');
+    await page.waitForSelector('#hand .card.selected');
+    await page.waitForSelector('#actions .btn.primary');
+    await shot(page, '03-card-selected');
+    await click(page, '#actions .btn.primary');
+    await page.waitForFunction(() => !document.querySelector('.game.pending') && document.querySelector('#status-what').textContent !== 'Play a card');
+
+    // Play the turn by clicking; record that we ordered, moved and battled, and saw dice.
+    const rnd = seeded(44);
+    const seen = new Set();
+    let over = false;
+    let sawDice = false;
+    for (let i = 0; i < 3000 && !over; i++) {
+      over = await waitMine(page, 120000);
+      if (over) break;
+      const phase = (await snapshotOf(srv.url, page)).view.phase;
+      const before = await page.evaluate(() => document.querySelector('#status-what').textContent);
+      const did = await step(page, rnd);
+      assert.ok(did, `nothing to click at "${before}" (phase ${phase})`);
+      seen.add(`${phase}:${did}`);
+      await page.waitForTimeout(30);
+      if (!sawDice && await page.$('#dice:not([hidden]) .die')) {
+        sawDice = true;
+        await page.waitForTimeout(700);
+        await shot(page, '04-dice');
+        const faces = await page.$$eval('#dice .die-wrap', (l) => l.map((e) => e.title));
+        assert.ok(faces.length > 0 && faces.every((f) => ['infantry', 'armor', 'grenade', 'star', 'flag'].includes(f)), faces.join());
+      }
+      if (phase === 'move' && did === 'unit' && !seen.has('shot-move')) {
+        seen.add('shot-move');
+        await shot(page, '05-move-reach');
+      }
+      if (phase === 'battle' && did === 'unit' && !seen.has('shot-battle')) {
+        seen.add('shot-battle');
+        const badges = await page.$$('.dice-badge');
+        assert.ok(badges.length > 0, 'targets show their dice');
+        await shot(page, '06-battle-targets');
+      }
+    }
+    assert.ok(over, 'the game ended');
+    assert.ok(sawDice, 'dice were shown');
+    assert.ok([...seen].some((s) => s.startsWith('order:')), 'ordered a unit: ' + [...seen].join(' '));
+    assert.ok([...seen].some((s) => s.startsWith('move:')), 'moved: ' + [...seen].join(' '));
+    assert.ok([...seen].some((s) => s === 'battle:target'), 'battled: ' + [...seen].join(' '));
+    await page.waitForSelector('.dialog.over');
+    const title = await page.textContent('#over-title');
+    assert.match(title, /Victory|Defeat/);
+    await shot(page, '07-game-over');
+    const snap = await snapshotOf(srv.url, page);
+    assert.equal(snap.over, true);
+    // The log speaks in words.
+    const log = await page.$$eval('#log-list li', (l) => l.map((e) => e.textContent));
+    assert.ok(log.some((s) => /win the battle/.test(s)), 'the log tells the winner');
+    assert.deepEqual(b.errors, []);
+  } finally { await b.close(); }
+});
+
+test('hot-seat: the hand stays hidden until the next player confirms', { timeout: 240000 }, async () => {
+  const b = await browser();
+  try {
+    const { page } = b;
+    await lobbyStart(page, { mode: 'hotseat' });
+    await page.waitForURL(/\/play\//);
+    // The side that moves first is asked to take the device.
+    await page.waitForSelector('#ready');
+    assert.equal(await page.$$eval('#hand .card', (l) => l.length), 0, 'no cards shown behind the pass screen');
+    await shot(page, '08-hotseat-pass');
+    const first = await page.textContent('#pass-title');
+    await page.click('#ready');
+    await page.waitForSelector('#hand .card');
+    // Play the turn through until the other side must act.
+    const rnd = seeded(7);
+    for (let i = 0; i < 200; i++) {
+      if (await page.$('#ready')) break;
+      await waitMineOrPass(page);
+      if (await page.$('#ready')) break;
+      await step(page, rnd);
+      await page.waitForTimeout(40);
+    }
+    await page.waitForSelector('#ready');
+    const second = await page.textContent('#pass-title');
+    assert.notEqual(first, second, `${first} then ${second}`);
+    assert.equal(await page.$$eval('#hand .card', (l) => l.length), 0, 'the hand is hidden for the hand-over');
+    await page.click('#ready');
+    await page.waitForSelector('#hand .card');
+    await shot(page, '09-hotseat-second');
+    assert.deepEqual(b.errors, []);
+  } finally { await b.close(); }
+});
+
+async function waitMineOrPass(page) {
+  await page.waitForFunction(() => document.querySelector('#ready') || (document.querySelector('#status') && document.querySelector('#status').dataset.mine === 'yes' && !document.querySelector('.game.pending')), null, { timeout: 60000 });
+}
+
+test('a refresh in the middle of a game resumes it, also from a bare link', { timeout: 180000 }, async () => {
+  const b = await browser();
+  try {
+    const { page } = b;
+    await lobbyStart(page, { mode: 'bot', level: 'random' });
+    await page.waitForURL(/\/play\//);
+    await waitMine(page);
+    await click(page, '#hand .card.playable');
+    await click(page, '#actions .btn.primary');
+    await page.waitForFunction(() => !document.querySelector('.game.pending') && document.querySelector('#status-what').textContent !== 'Play a card');
+    const before = await snapshotOf(srv.url, page);
+    const status = await page.textContent('#status-what');
+    await page.reload();
+    await page.waitForSelector('#status[data-mine]');
+    await page.waitForFunction((s) => document.querySelector('#status-what').textContent === s, status);
+    const after = await snapshotOf(srv.url, page);
+    assert.equal(after.version, before.version);
+    assert.ok(await page.$('#played:not([hidden]) .card'), 'the card in play is shown again');
+    // Without the fragment, the token comes from this browser's memory.
+    const bare = page.url().split('#')[0];
+    await page.goto('about:blank');
+    await page.goto(bare);
+    await page.waitForFunction((s) => document.querySelector('#status-what').textContent === s, status);
+    assert.match(page.url(), /#[0-9a-f]{32}/);
+    assert.deepEqual(b.errors, []);
+  } finally { await b.close(); }
+});
+
+test('the language switch words everything, and is remembered', { timeout: 120000 }, async () => {
+  const b = await browser({ locale: 'de-DE' });
+  try {
+    const { page } = b;
+    await page.goto(srv.url + '/');
+    await page.waitForSelector('#scn-list .scn-item');
+    assert.equal(await page.inputValue('#lang'), 'de', 'the default follows the browser');
+    assert.equal(await page.textContent('#h-setup'), 'Neue Schlacht');
+    await page.selectOption('#lang', 'fr');
+    assert.equal(await page.textContent('#h-setup'), 'Nouvelle bataille');
+    await page.click('#start');
+    await page.waitForURL(/\/play\//);
+    await page.waitForSelector('#status[data-mine="yes"]');
+    assert.equal(await page.textContent('#status-what'), 'Jouez une carte');
+    const names = await page.$$eval('#hand .card-head', (l) => l.map((e) => e.textContent));
+    const french = ['Reconnaissance', 'Accrochage', 'Attaque', 'Assaut', 'Attaque frontale', 'Encerclement', 'Reconnaissance en force', 'Supériorité aérienne', 'Embuscade', 'Assaut de blindés', "Tir d'artillerie", 'Tir de barrage', 'Infiltration', 'Combat rapproché', 'Contre-attaque', 'Consolidation de position', 'Ordres du QG', 'Fusillade', "Assaut d'infanterie", 'Médecins & Mécaniciens', "À l'attaque !", 'Action héroïque'];
+    assert.ok(names.length && names.every((n) => french.includes(n)), names.join(' | '));
+    await shot(page, '10-french');
+    for (const [code, word] of [['cs', 'Vyložte kartu'], ['de', 'Spiele eine Karte'], ['en', 'Play a card'], ['fr', 'Jouez une carte']]) {
+      await page.selectOption('#lang', code);
+      assert.equal(await page.textContent('#status-what'), word);
+    }
+    await page.reload();
+    await page.waitForSelector('#status[data-mine="yes"]');
+    assert.equal(await page.textContent('#status-what'), 'Jouez une carte', 'remembered after a reload');
+    assert.deepEqual(b.errors, []);
+  } finally { await b.close(); }
+});
+
+test('keyboard: cards and hexes are buttons; Escape cancels a selection', { timeout: 120000 }, async () => {
+  const b = await browser({ width: 1024, height: 768 });
+  try {
+    const { page } = b;
+    await lobbyStart(page, { mode: 'bot', level: 'random' });
+    await page.waitForURL(/\/play\//);
+    await waitMine(page);
+    await page.focus('#hand .card.playable');
+    await page.keyboard.press('Enter');
+    await page.waitForSelector('#hand .card.selected');
+    await page.keyboard.press('Escape');
+    await page.waitForFunction(() => !document.querySelector('#hand .card.selected'));
+    await page.focus('#hand .card.playable');
+    await page.keyboard.press('Space');
+    await page.waitForSelector('#hand .card.selected');
+    await page.focus('#actions .btn.primary');
+    await page.keyboard.press('Enter');
+    await page.waitForFunction(() => !document.querySelector('.game.pending') && document.querySelector('#status-what').textContent !== 'Play a card');
+    const hex = await page.$('path.hit[data-mark="can"]');
+    if (hex) {
+      await hex.focus();
+      const ring = await page.evaluate(() => getComputedStyle(document.activeElement).stroke);
+      assert.notEqual(ring, 'none', 'a visible focus ring');
+      await shot(page, '11-keyboard-focus');
+    }
+    // Tablet size: nothing spills sideways.
+    const sw = await page.evaluate(() => document.documentElement.scrollWidth);
+    assert.ok(sw <= 1024, `page is ${sw}px wide at 1024`);
+    await shot(page, '12-tablet');
+    assert.deepEqual(b.errors, []);
+  } finally { await b.close(); }
+});
+
+test('online with a friend: the invite link seats the friend', { timeout: 120000 }, async () => {
+  const a = await browser();
+  const f = await browser();
+  try {
+    await lobbyStart(a.page, { mode: 'online', side: 'axis' });
+    await a.page.waitForSelector('#inv-title');
+    const link = await a.page.inputValue('.invite-row input');
+    assert.match(link, /\/play\/[^#]+#[0-9a-f]{32}$/);
+    await shot(a.page, '13-invite');
+    await a.page.click('#enter');
+    await a.page.waitForURL(/\/play\//);
+    await a.page.waitForSelector('#invite:not([hidden])');
+    await f.page.goto(link);
+    await f.page.waitForSelector('#status[data-mine]');
+    // The friend plays the Allies, who move first here or not; both see the same game.
+    const sa = await snapshotOf(srv.url, a.page), sf = await snapshotOf(srv.url, f.page);
+    assert.equal(sa.side, 'axis');
+    assert.equal(sf.side, 'allies');
+    await a.page.waitForSelector('#invite', { state: 'hidden' });
+    assert.deepEqual([...a.errors, ...f.errors], []);
+  } finally { await a.close(); await f.close(); }
+});
+
+test('errors are polite: an unknown game', async () => {
+  const b = await browser();
+  try {
+    await b.page.goto(srv.url + '/play/nosuchgame#0123456789abcdef0123456789abcdef');
+    await b.page.waitForSelector('#toast.show');
+    assert.match(await b.page.textContent('#toast'), /does not exist|not valid/);
+  } finally { await b.close(); }
+});

@@ -1,0 +1,52 @@
+// The four dictionaries word every key, and cover every card, terrain,
+// obstacle, unit type, dice face and event the engine names.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import fs from 'node:fs';
+import path from 'node:path';
+import { repo } from '../lib.js';
+import en from '../../static/js/i18n/en.js';
+import fr from '../../static/js/i18n/fr.js';
+import de from '../../static/js/i18n/de.js';
+import cs from '../../static/js/i18n/cs.js';
+
+const langs = { en, fr, de, cs };
+const go = (f) => fs.readFileSync(path.join(repo, f), 'utf8');
+
+test('every language has every key, with the same placeholders', () => {
+  for (const [code, d] of Object.entries(langs)) {
+    assert.deepEqual(Object.keys(d).filter((k) => !(k in en)), [], `${code}: unknown keys`);
+    assert.deepEqual(Object.keys(en).filter((k) => !(k in d)), [], `${code}: missing keys`);
+    for (const k of Object.keys(en)) {
+      const ph = (s) => [...new Set(s.match(/\{\w+\}/g) || [])].sort().join();
+      assert.equal(ph(d[k]), ph(en[k]), `${code} ${k}: placeholders`);
+    }
+  }
+});
+
+test('the engine\'s names are all worded', () => {
+  const cards = [...go('rules/cards.go').matchAll(/key: "([a-z-]+)"/g)].map((m) => m[1]);
+  assert.ok(cards.length >= 22, cards.join());
+  const terrains = [...go('rules/tables.go').matchAll(/\{name: "([a-z]+)"/g)].map((m) => m[1]);
+  assert.ok(terrains.length >= 14, terrains.join());
+  const obstacles = /obstacleNames = \[NumObstacles\]string\{([^}]*)\}/.exec(go('rules/tables.go'))[1].match(/"([a-z]+)"/g).map((s) => s.slice(1, -1));
+  const events = /eventNames = \[\.\.\.\]string\{([^}]*)\}/.exec(go('rules/events.go'))[1].match(/"([a-z-]+)"/g).map((s) => s.slice(1, -1));
+  for (const [code, d] of Object.entries(langs)) {
+    for (const c of cards) { assert.ok(d['card.' + c], `${code}: card ${c}`); assert.ok(d['fx.' + c], `${code}: effect of ${c}`); }
+    for (const tr of terrains) assert.ok(d['terrain.' + tr], `${code}: terrain ${tr}`);
+    for (const o of obstacles) assert.ok(d['obstacle.' + o], `${code}: obstacle ${o}`);
+    for (const u of ['infantry', 'armor', 'artillery']) assert.ok(d['unit.' + u], `${code}: unit ${u}`);
+    for (const f of ['infantry', 'armor', 'grenade', 'star', 'flag']) assert.ok(d['face.' + f], `${code}: face ${f}`);
+    for (const e of events) assert.ok(d['ev.' + e], `${code}: event ${e}`);
+  }
+});
+
+test('the rulebook\'s own card names', () => {
+  assert.equal(fr['card.probe'], 'Accrochage');
+  assert.equal(fr['card.assault'], 'Assaut');
+  assert.equal(fr['card.recon-in-force'], 'Reconnaissance en force');
+  assert.equal(de['card.recon'], 'Aufklärung');
+  assert.equal(de['card.their-finest-hour'], 'Sternstunde');
+  assert.equal(cs['card.recon'], 'Průzkum');
+  assert.equal(cs['card.ambush'], 'Přepadení');
+});

@@ -1,0 +1,121 @@
+// The server: JSON over HTTP (docs/web-api.md) and the game's WebSocket.
+
+export class ApiError extends Error {
+  constructor(status, code, message, extra = {}) {
+    super(message || code);
+    this.status = status;
+    this.code = code;
+    Object.assign(this, extra);
+  }
+}
+
+async function call(method, path, body, raw = false) {
+  let res;
+  try {
+    res = await fetch(path, {
+      method,
+      headers: body === undefined ? {} : { 'Content-Type': raw ? 'application/octet-stream' : 'application/json' },
+      body: body === undefined ? undefined : raw ? body : JSON.stringify(body),
+    });
+  } catch (e) {
+    throw new ApiError(0, 'network', String(e && e.message));
+  }
+  let data = null;
+  const txt = await res.text();
+  try { data = txt ? JSON.parse(txt) : null; } catch { data = null; }
+  if (!res.ok) {
+    const err = (data && data.error) || {};
+    throw new ApiError(res.status, err.code || 'http_' + res.status, err.message || txt.slice(0, 200), { problems: err.problems });
+  }
+  return data;
+}
+
+export const api = {
+  health: () => call('GET', '/api/health'),
+  scenarios: () => call('GET', '/api/scenarios'),
+  scenario: (id) => call('GET', `/api/scenarios/${encodeURIComponent(id)}`),
+  upload: (text) => call('POST', '/api/scenarios', text, true),
+  createGame: (req) => call('POST', '/api/games', req),
+  snapshot: (id, token) => call('GET', `/api/games/${encodeURIComponent(id)}${token ? `?token=${encodeURIComponent(token)}` : ''}`),
+  act: (id, token, action, version) => call('POST', `/api/games/${encodeURIComponent(id)}/actions`, { token, action, version }),
+  undo: (id, token, version) => call('POST', `/api/games/${encodeURIComponent(id)}/undo`, { token, version }),
+};
+
+// Live keeps a WebSocket to a game open, reconnecting with backoff; it
+// reports each message and the connection state.
+export class Live {
+  constructor(game, { onUpdate, onState, onError }) {
+    this.game = game;
+    this.onUpdate = onUpdate;
+    this.onState = onState || (() => {});
+    this.onError = onError || (() => {});
+    this.token = '';
+    this.since = 0;
+    this.ws = null;
+    this.tries = 0;
+    this.timer = null;
+    this.closed = false;
+  }
+
+  open(token, since) {
+    this.token = token || '';
+    this.since = since || 0;
+    this.closed = false;
+    this.connect();
+  }
+
+  connect() {
+    clearTimeout(this.timer);
+    if (this.ws) { this.ws.onclose = null; this.ws.close(); this.ws = null; }
+    const proto = location.protocol === 'https:' ? 'wss:' : 'ws:';
+    const q = new URLSearchParams({ since: String(this.since) });
+    if (this.token) q.set('token', this.token);
+    const url = `${proto}//${location.host}/api/games/${encodeURIComponent(this.game)}/ws?${q}`;
+    this.onState('connecting');
+    let ws;
+    try { ws = new WebSocket(url); } catch { this.retry(); return; }
+    this.ws = ws;
+    ws.onopen = () => { this.tries = 0; this.onState('online'); };
+    ws.onmessage = (e) => {
+      let m;
+      try { m = JSON.parse(e.data); } catch { return; }
+      if (m.type === 'update') {
+        if (typeof m.version === 'number') this.since = Math.max(this.since, m.version);
+        this.onUpdate(m);
+      } else if (m.type === 'error') this.onError(m);
+    };
+    ws.onclose = () => { if (this.ws === ws) { this.ws = null; this.retry(); } };
+    ws.onerror = () => { /* onclose follows */ };
+  }
+
+  retry() {
+    if (this.closed) return;
+    this.onState('offline');
+    const delay = Math.min(15000, 500 * 2 ** this.tries) * (0.75 + Math.random() * 0.5);
+    this.tries++;
+    this.timer = setTimeout(() => this.connect(), delay);
+  }
+
+  // seen tells the version the client already shows (for the next reconnect).
+  seen(v) { if (v > this.since) this.since = v; }
+
+  close() {
+    this.closed = true;
+    clearTimeout(this.timer);
+    if (this.ws) { this.ws.onclose = null; this.ws.close(); this.ws = null; }
+  }
+}
+
+// Store remembers each game's tokens and settings in localStorage.
+const GAMES = 'm44.games';
+export const store = {
+  all() { try { return JSON.parse(localStorage.getItem(GAMES) || '{}'); } catch { return {}; } },
+  get(id) { return this.all()[id] || null; },
+  put(id, rec) {
+    const all = this.all();
+    all[id] = { ...(all[id] || {}), ...rec, id, touched: Date.now() };
+    // Keep the 30 most recent.
+    const keep = Object.values(all).sort((a, b) => b.touched - a.touched).slice(0, 30);
+    try { localStorage.setItem(GAMES, JSON.stringify(Object.fromEntries(keep.map((g) => [g.id, g])))); } catch { /* ignore */ }
+  },
+};

@@ -1,0 +1,845 @@
+// The game page (/play/{game}#{token}): the board, the hand, what to do now,
+// the dice and the log, driven by the server's snapshots.
+import { api, Live, store, ApiError } from './api.js';
+import { t, has, lang, onLang, cardName, cardEffect, cardParts, sideName, applyDom } from './i18n.js';
+import { BoardView, hexDistance, parseHex } from './board.js';
+import { parseAll, byKind } from './actions.js';
+import { dieFace, glyph, paletteFor } from './symbols.js';
+import { esc } from './svg.js';
+import { langSelect, toast, errorText } from './ui.js';
+
+const $ = (sel, root = document) => root.querySelector(sel);
+const PACE = Number(new URLSearchParams(location.search).get('pace') ?? 300); // ms between shown updates
+
+export function startGame(root, gameId) {
+  const g = new Game(root, gameId);
+  g.start();
+  return g;
+}
+
+class Game {
+  constructor(root, id) {
+    this.root = root;
+    this.id = id;
+    this.snap = null;
+    this.sel = { card: null, unit: null };
+    this.pending = false;
+    this.queue = [];
+    this.pumping = false;
+    this.hideFor = null; // hot-seat: the seat waiting for "I'm ready"
+    this.floats = [];
+    this.lastN = 0; // last log entry seen (for dice and hit animations)
+    this.top = null;
+    this.hover = null;
+  }
+
+  // ---- start: tokens, first snapshot, live updates ----
+
+  async start() {
+    this.root.innerHTML = layout();
+    applyDom(this.root);
+    $('#lang-slot', this.root).replaceWith(langSelect());
+    this.board = new BoardView($('#board', this.root), { onHex: (h) => this.clickHex(h), onHover: (h) => this.hoverHex(h) });
+    onLang(() => { applyDom(this.root); this.render(); });
+    document.addEventListener('keydown', (e) => this.key(e));
+    window.addEventListener('resize', () => this.fit());
+
+    // Tokens: the URL fragment (one, or several joined by ","), then what this browser remembers.
+    const rec = store.get(this.id) || {};
+    const frag = decodeURIComponent(location.hash.replace(/^#/, ''));
+    const fromFrag = frag ? frag.split(',').filter(Boolean) : [];
+    const known = Object.values(rec.tokens || {});
+    const tokens = [...new Set([...fromFrag, ...known])];
+    this.rec = rec;
+    this.seatTokens = {}; // seat -> token
+    this.token = fromFrag[0] || rec.current || known[0] || '';
+    this.live = new Live(this.id, {
+      onUpdate: (m) => this.enqueue(m),
+      onState: (s) => this.connState(s),
+      onError: (m) => toast(errorText(m.code, m.message), 'error'),
+    });
+    try {
+      // Learn each token's seat.
+      for (const tok of tokens) {
+        try {
+          const s = await api.snapshot(this.id, tok);
+          if (s && s.seat) this.seatTokens[s.seat] = tok;
+          if (tok === this.token) this.snap = s;
+        } catch (e) {
+          if (e.code !== 'unauthorized') throw e;
+        }
+      }
+      if (!this.snap) {
+        if (this.token && !Object.values(this.seatTokens).includes(this.token)) this.token = Object.values(this.seatTokens)[0] || '';
+        this.snap = await api.snapshot(this.id, this.token);
+      }
+    } catch (e) {
+      this.fatal(e);
+      return;
+    }
+    this.hotseat = !!rec.hotseat || !!this.snap.hotseat || Object.keys(this.seatTokens).length > 1;
+    // At a hot-seat table the first player takes the device too.
+    if (this.hotseat && Object.keys(this.seatTokens).length > 1 && this.snap.your_turn && !this.snap.over) this.hideFor = this.snap.seat;
+    store.put(this.id, { tokens: this.seatTokens, current: this.token, hotseat: this.hotseat, name: this.snap.scenario && this.snap.scenario.name });
+    if (this.token && !fromFrag.length) history.replaceState(null, '', `${location.pathname}${location.search}#${this.token}`);
+    this.lastN = lastLogN(this.snap);
+    this.show(this.snap, false);
+    this.live.open(this.token, this.snap.version);
+    this.maybeSwitchSeat(this.snap);
+  }
+
+  fatal(e) {
+    const msg = e instanceof ApiError ? errorText(e.code, e.message) : String(e);
+    $('#status-what', this.root).textContent = msg;
+    $('#status-who', this.root).textContent = '';
+    toast(msg, 'error');
+  }
+
+  connState(s) {
+    const el = $('#conn', this.root);
+    el.dataset.state = s;
+    el.textContent = t('conn.' + s);
+    if (s === 'online' && this.snap) {
+      // A reconnect may have missed a change: ask for the present state.
+      this.refresh();
+    }
+  }
+
+  async refresh() {
+    try {
+      const s = await api.snapshot(this.id, this.token);
+      if (!this.snap || s.version >= this.snap.version) this.show(s, true);
+      this.maybeSwitchSeat(s);
+    } catch (e) { toast(errorText(e.code, e.message), 'error'); }
+  }
+
+  enqueue(m) {
+    if (!m.snapshot) { this.refresh(); return; }
+    this.queue.push(m.snapshot);
+    if (!this.pumping) this.pump();
+  }
+
+  // pump shows queued snapshots one at a time, so that the other side's
+  // moves and rolls can be followed.
+  async pump() {
+    this.pumping = true;
+    while (this.queue.length) {
+      const s = this.queue.shift();
+      if (this.snap && s.version < this.snap.version) continue;
+      if (s.seat && this.snap && this.snap.seat && s.seat !== this.snap.seat) continue; // an old seat's socket
+      this.show(s, true);
+      this.maybeSwitchSeat(s);
+      if (this.queue.length && !s.your_turn) await sleep(PACE);
+    }
+    this.pumping = false;
+  }
+
+  // maybeSwitchSeat: at a hot-seat table, hand over to the seat that must act.
+  async maybeSwitchSeat(s) {
+    if (!this.hotseat || s.over || s.your_turn || this.switching) return;
+    const others = Object.entries(this.seatTokens).filter(([seat]) => seat !== s.seat);
+    if (!others.length) return;
+    this.switching = true;
+    try {
+      for (const [seat, tok] of others) {
+        if (s.to_act ? seat !== s.to_act : true) continue;
+        const snap = await api.snapshot(this.id, tok);
+        if (!snap.your_turn) continue;
+        this.token = tok;
+        store.put(this.id, { current: tok });
+        history.replaceState(null, '', `${location.pathname}${location.search}#${tok}`);
+        this.hideFor = seat;
+        this.sel = { card: null, unit: null };
+        this.queue = [];
+        this.snap = null;
+        this.show(snap, false);
+        this.live.close();
+        this.live.open(tok, snap.version);
+        break;
+      }
+    } catch (e) {
+      toast(errorText(e.code, e.message), 'error');
+    } finally {
+      this.switching = false;
+    }
+  }
+
+  // ---- showing a snapshot ----
+
+  show(s, animate) {
+    const prev = this.snap;
+    this.snap = s;
+    this.live.seen(s.version);
+    if (!prev || prev.version !== s.version || prev.seat !== s.seat) {
+      // A new position: keep a selection only if it is still offered.
+      const L = parseAll(s.legal);
+      if (this.sel.unit && !L.some((a) => a.from === this.sel.unit)) this.sel.unit = null;
+      if (this.sel.card != null && !L.some((a) => a.kind === 'play' && a.card === this.sel.card)) this.sel.card = null;
+    }
+    if (this.top == null) this.top = topSide(s);
+    if (animate) this.animate(s);
+    this.lastN = Math.max(this.lastN, lastLogN(s));
+    this.render();
+  }
+
+  animate(s) {
+    const fresh = (s.log || []).filter((e) => e.n > this.lastN);
+    const now = Date.now();
+    for (const e of fresh) {
+      const ev = e.event || {};
+      if (ev.kind === 'hits' || ev.kind === 'flag-losses') this.floats.push({ hex: ev.hex, text: `−${ev.figures}`, at: now });
+      if (ev.kind === 'eliminated') this.floats.push({ hex: ev.hex, text: '✖', at: now });
+      if (ev.kind === 'healed') this.floats.push({ hex: ev.hex, text: `+${ev.figures}`, at: now });
+      if (ev.kind === 'dice') this.rolled = true;
+    }
+    setTimeout(() => this.render(), 1700);
+  }
+
+  fit() { /* the SVG scales itself (viewBox); nothing to do */ }
+
+  mySide() { return this.snap && !this.snap.spectator ? this.snap.side : null; }
+
+  render() {
+    const s = this.snap;
+    if (!s) return;
+    const root = this.root;
+    const v = s.view || {};
+    const L = s.your_turn && !this.hideFor ? parseAll(s.legal) : [];
+    this.L = L;
+    root.classList.toggle('my-turn', !!s.your_turn && !this.hideFor);
+    root.classList.toggle('pending', this.pending);
+    $('#scn-name', root).textContent = (s.scenario && s.scenario.name) || '';
+    $('#turn', root).textContent = t('status.turn', { n: v.turn || 1 });
+    this.renderMedals();
+    const plan = this.plan(L);
+    this.plan_ = plan;
+    const now = Date.now();
+    this.floats = this.floats.filter((f) => now - f.at < 1600);
+    const marks = { ...plan.marks };
+    for (const f of this.floats) marks[f.hex] = { ...(marks[f.hex] || {}), text: f.text };
+    const bottom = this.mySide() || (this.top === 'allies' ? 'axis' : 'allies');
+    this.board.render({
+      scenario: s.scenario || {},
+      view: v,
+      flip: this.top != null && bottom === this.top,
+      bottom,
+      marks,
+      trail: trailOf(s.log || []),
+      objectives: (s.scenario && s.scenario.objectives) || [],
+      highlight: this.hover ? [this.hover] : [],
+    });
+    $('#status-who', root).textContent = plan.who;
+    $('#status-what', root).textContent = plan.what;
+    $('#status', root).dataset.mine = s.your_turn && !this.hideFor ? 'yes' : 'no';
+    this.renderButtons(plan.buttons);
+    this.renderDice();
+    this.renderPlayed();
+    this.renderHand(plan);
+    this.renderLog();
+    this.renderInvite();
+    this.renderOverlay();
+  }
+
+  renderMedals() {
+    const s = this.snap, v = s.view || {};
+    const pal = paletteFor('country');
+    const box = $('#medals', this.root);
+    const html = ['allies', 'axis'].map((side) => {
+      const i = side === 'allies' ? 0 : 1;
+      const n = arr2(v.medals, i), need = arr2(v.victory, i) || 6;
+      const seat = (s.seats || []).filter((x) => x.side === side);
+      const who = seat.map((x) => (x.seat === s.seat ? t('status.you') : x.kind && x.kind.startsWith('bot') ? t('seat.kind.bot', { level: t('level.' + x.kind.split(':')[1]) }) : t('seat.kind.human'))).join(', ');
+      let dots = '';
+      for (let k = 0; k < need; k++) dots += `<span class="medal${k < n ? ' won' : ''}" style="--side:${pal.side[side]}"></span>`;
+      const active = !s.over && actSide(s) === side;
+      return `<div class="side-medals side-${side}${active ? ' acting' : ''}" title="${esc(t('panel.medals.of', { side: sideName(side), n, victory: need }))}" aria-label="${esc(t('panel.medals.of', { side: sideName(side), n, victory: need }))}">
+        <span class="side-name">${esc(sideName(side))}</span><span class="side-who">${esc(who)}</span>
+        <span class="medal-row">${dots}</span><span class="medal-count">${n}/${need}</span></div>`;
+    }).join('');
+    box.innerHTML = html;
+  }
+
+  // plan turns the legal actions into marks on the board, buttons and words.
+  plan(L) {
+    const s = this.snap, v = s.view || {};
+    const me = this.mySide();
+    const marks = {};
+    const buttons = [];
+    const used = new Set();
+    const use = (a) => used.add(a.action);
+    let what = '';
+    const phase = v.phase;
+    const turnOf = sideName(v.active || s.to_act);
+    let who = `${t('status.turn', { n: v.turn || 1 })} · ${turnOf}`;
+
+    if (s.over || v.over) {
+      const w = s.winner || v.winner;
+      what = w ? (me ? (w === me ? t('status.youwin') : t('status.youlose', { side: sideName(w) })) : t('status.winner', { side: sideName(w) })) : t('phase.over');
+      return { marks, buttons, what, who };
+    }
+    if (!s.your_turn || this.hideFor) {
+      const seat = (s.seats || []).find((x) => x.seat === s.to_act) || (s.seats || []).find((x) => x.side === actSide(s));
+      const name = seatLabel(s, s.to_act, actSide(s));
+      if (s.spectator) what = t('status.spectator');
+      else if (seat && seat.kind && seat.kind.startsWith('bot')) what = t('status.wait.bot', { who: name });
+      else what = t('status.wait.human', { who: name });
+      if (!s.spectator && this.hideFor) what = t('hotseat.title', { side: sideName(s.side) });
+      return { marks, buttons, what, who };
+    }
+    who = `${t('status.turn', { n: v.turn || 1 })} · ${t('status.yourturn')}`;
+    const plays = byKind(L, 'play');
+    const orders = byKind(L, 'order');
+    const moves = byKind(L, 'move');
+    const battles = byKind(L, 'battle');
+    const wires = byKind(L, 'remove-wire');
+    const retreats = byKind(L, 'retreat');
+    const tgs = byKind(L, 'take-ground');
+    const keeps = byKind(L, 'keep');
+    const targets = byKind(L, 'target');
+    const single = (kind) => L.find((a) => a.kind === kind);
+
+    if (phase === 'ambush') {
+      what = t('phase.ambush');
+      for (const a of plays) { buttons.push({ label: t('btn.ambush'), action: a.action, primary: true }); use(a); }
+      const sk = single('skip');
+      if (sk) { buttons.push({ label: t('btn.no-ambush'), action: sk.action }); use(sk); }
+      // Show the threatened unit and its assailant.
+      const lastBattle = [...(s.log || [])].reverse().find((e) => e.event && e.event.kind === 'battle');
+      if (lastBattle) { marks[lastBattle.event.to] = { kind: 'sel' }; marks[lastBattle.event.from] = { kind: 'target' }; }
+    } else if (plays.length) {
+      what = t('phase.card');
+      plays.forEach(use);
+      if (this.sel.card != null) {
+        const mine = plays.filter((a) => a.card === this.sel.card);
+        const nm = this.cardNameById(this.sel.card);
+        if (mine.some((a) => a.section)) {
+          what = t('status.card.section');
+          for (const a of mine) buttons.push({ label: t('section.' + cap(a.section)), action: a.action, primary: true });
+        } else if (mine.length) {
+          what = t('status.card.picked', { card: cardName(nm) });
+          buttons.push({ label: t('btn.play.card'), action: mine[0].action, primary: true });
+        }
+        buttons.push({ label: t('btn.cancel'), local: 'cancel' });
+      }
+    } else if (orders.length || phase === 'order') {
+      const eff = v.in_effect || (v.played && v.played.name) || '';
+      const { kind, section } = cardParts(eff);
+      const key = 'order.' + kind;
+      what = t(t(key) === key ? 'order.default' : key, section ? { your: t('sec.your.' + section) } : {});
+      const n = (v.units || []).filter((u) => u.ordered && u.side === me).length;
+      if (n) what += ` (${t('status.ordered', { n })})`;
+      for (const a of orders) { marks[a.from] = { kind: 'can', action: a.action, label: t('phase.order') }; use(a); }
+    } else if (moves.length) {
+      moves.forEach(use);
+      const froms = [...new Set(moves.map((a) => a.from))];
+      if (froms.length === 1 && !this.sel.unit) this.sel.unit = froms[0];
+      if (this.sel.unit && froms.includes(this.sel.unit)) {
+        what = t('phase.move.picked');
+        for (const f of froms) marks[f] = { kind: 'can', select: f };
+        marks[this.sel.unit] = { kind: 'sel', select: this.sel.unit, label: t('btn.cancel') };
+        for (const a of moves.filter((m) => m.from === this.sel.unit)) marks[a.to] = { kind: 'dest', action: a.action, label: t('phase.move') };
+        if (froms.length > 1) buttons.push({ label: t('btn.cancel'), local: 'cancel' });
+      } else {
+        what = t('phase.move.pick');
+        for (const f of froms) marks[f] = { kind: 'can', select: f, label: t('phase.move') };
+      }
+    } else if (battles.length || wires.length) {
+      battles.forEach(use);
+      wires.forEach(use);
+      const froms = [...new Set([...battles, ...wires].map((a) => a.from))];
+      if (froms.length === 1 && !this.sel.unit) this.sel.unit = froms[0];
+      if (this.sel.unit && froms.includes(this.sel.unit)) {
+        what = t('phase.battle.picked');
+        for (const f of froms) marks[f] = { kind: 'can', select: f };
+        marks[this.sel.unit] = { kind: 'sel', select: this.sel.unit, label: t('btn.cancel') };
+        for (const a of battles.filter((b) => b.from === this.sel.unit)) {
+          marks[a.to] = { kind: 'target', action: a.action, dice: a.dice, label: `${t('phase.battle.picked')} (${a.dice ?? '?'} 🎲)` };
+        }
+        const w = wires.find((a) => a.from === this.sel.unit);
+        if (w) buttons.push({ label: t('btn.remove-wire'), action: w.action });
+        if (froms.length > 1) buttons.push({ label: t('btn.cancel'), local: 'cancel' });
+      } else {
+        what = t('phase.battle');
+        for (const f of froms) marks[f] = { kind: 'can', select: f, label: t('phase.battle') };
+      }
+      if (phase === 'overrun') what = t('phase.overrun') + ' — ' + what;
+    } else if (retreats.length) {
+      retreats.forEach(use);
+      const from = retreats[0].from;
+      const plain = retreats.filter((a) => !a.ignore && a.to !== from);
+      const dists = plain.map((a) => hexDistance(a.from, a.to));
+      const n = dists.length ? Math.min(...dists) : 0;
+      const canIgnore = retreats.some((a) => a.ignore);
+      what = n ? t(canIgnore ? 'phase.retreat.ignore' : 'phase.retreat', { n }) : t('phase.retreat.stay');
+      marks[from] = { kind: 'sel' };
+      const at = {};
+      for (const a of retreats) (at[a.to] = at[a.to] || []).push(a);
+      for (const [h, list] of Object.entries(at)) {
+        if (h === from) {
+          for (const a of list) buttons.push({ label: a.ignore ? t('btn.retreat.ignore') : t('btn.retreat.stay'), action: a.action, primary: true });
+          continue;
+        }
+        marks[h] = { kind: 'retreat', actions: list, action: list.length === 1 ? list[0].action : null, label: what };
+      }
+    } else if (tgs.length) {
+      what = t('phase.take-ground');
+      for (const a of tgs) {
+        use(a);
+        marks[a.from] = { kind: 'sel' };
+        marks[a.to] = { kind: 'tg', action: a.action, label: t('btn.take-ground') };
+        buttons.push({ label: t('btn.take-ground'), action: a.action, primary: true });
+      }
+      const sk = single('skip');
+      if (sk) { buttons.push({ label: t('btn.no-take-ground'), action: sk.action }); use(sk); }
+    } else if (keeps.length) {
+      what = t('phase.keep');
+      keeps.forEach(use);
+    } else if (targets.length || phase === 'target') {
+      const eff = v.in_effect || (v.played && v.played.name) || '';
+      const k = 'phase.target.' + cardParts(eff).kind;
+      what = t(t(k) === k ? 'phase.target' : k);
+      for (const a of targets) { marks[a.to] = { kind: 'aim', action: a.action, label: what }; use(a); }
+      for (const h of v.targets || []) marks[h] = { kind: 'aimed' };
+    }
+    // The step's closing buttons.
+    const closers = { 'end-orders': 'btn.end-orders', 'end-moves': 'btn.end-moves', 'end-battles': 'btn.end-battles', 'end-targets': 'btn.end-targets', skip: 'btn.skip' };
+    for (const a of L) {
+      if (used.has(a.action)) continue;
+      if (closers[a.kind]) { buttons.push({ label: t(closers[a.kind]), action: a.action, closer: true }); use(a); }
+    }
+    // Anything else the engine offers stays reachable.
+    const rest = L.filter((a) => !used.has(a.action));
+    for (const a of rest) buttons.push({ label: a.action, action: a.action, extra: true });
+    if (!what) what = t('phase.' + phase);
+    return { marks, buttons, what, who };
+  }
+
+  cardNameById(id) {
+    const v = this.snap.view || {};
+    const all = [...(v.hand || []), ...(v.team_hand || []), ...(v.shared ? [v.shared] : []), ...(v.choice || [])];
+    const c = all.find((x) => x.id === id);
+    return c ? c.name : '';
+  }
+
+  renderButtons(buttons) {
+    const box = $('#actions', this.root);
+    const canUndo = this.canUndo();
+    const parts = buttons.map((b, i) => `<button type="button" class="btn${b.primary ? ' primary' : ''}${b.closer ? ' closer' : ''}${b.extra ? ' extra' : ''}" data-i="${i}"${b.action ? ` data-action="${esc(b.action)}"` : ''}${this.pending ? ' disabled' : ''}>${esc(b.label)}</button>`);
+    if (canUndo) parts.push(`<button type="button" class="btn ghost" data-undo="1"${this.pending ? ' disabled' : ''}>↶ ${esc(t('btn.undo'))}</button>`);
+    const html = parts.join('');
+    if (html !== this.btnHtml) {
+      const focused = document.activeElement && box.contains(document.activeElement) ? document.activeElement.textContent : null;
+      box.innerHTML = html;
+      this.btnHtml = html;
+      const again = focused && [...box.querySelectorAll('button')].find((x) => x.textContent === focused);
+      if (again) again.focus({ preventScroll: true });
+    }
+    box.onclick = (e) => {
+      const el = e.target.closest('button');
+      if (!el || el.disabled) return;
+      if (el.dataset.undo) { this.undo(); return; }
+      const b = buttons[Number(el.dataset.i)];
+      if (!b) return;
+      if (b.local === 'cancel') { this.cancel(); return; }
+      if (b.action) this.act(b.action);
+    };
+  }
+
+  canUndo() {
+    const s = this.snap;
+    if (!s || this.hideFor || s.over) return false;
+    if (typeof s.can_undo === 'boolean') return s.can_undo;
+    if (!s.your_turn) return false;
+    if (!['order', 'move', 'battle'].includes(s.view && s.view.phase)) return false;
+    const log = s.log || [];
+    const last = log[log.length - 1];
+    if (!last || !last.event) return false;
+    return ['play', 'order', 'move'].includes(last.event.kind) && last.event.side === s.side;
+  }
+
+  renderDice() {
+    const box = $('#dice', this.root);
+    const s = this.snap;
+    const r = s.last_roll;
+    if (!r || !r.faces || !r.faces.length) { box.hidden = true; return; }
+    box.hidden = false;
+    const log = s.log || [];
+    let i = log.length - 1;
+    while (i >= 0 && !(log[i].event && log[i].event.kind === 'dice')) i--;
+    let ctx = '';
+    for (let j = i - 1; j >= 0 && j >= i - 3; j--) {
+      const ev = log[j].event || {};
+      if (ev.kind === 'battle' || ev.kind === 'card-attack' || ev.kind === 'ambush') { ctx = this.words(log[j]); break; }
+    }
+    const results = [];
+    for (let j = i + 1; j < log.length; j++) {
+      const ev = log[j].event || {};
+      if (['hits', 'retreat', 'flag-losses', 'eliminated', 'flag-ignored', 'healed'].includes(ev.kind)) results.push(this.words(log[j]));
+      if (ev.kind === 'dice' || ev.kind === 'battle') break;
+    }
+    const rollN = i >= 0 ? log[i].n : 0;
+    const fresh = rollN !== this.shownRoll;
+    this.shownRoll = rollN;
+    box.innerHTML = `<h3>${esc(t('panel.dice'))} · ${esc(sideName(r.side))}</h3>
+      <div class="dice-row${fresh ? ' rolling' : ''}" aria-label="${esc(r.faces.map((f) => t('face.' + f)).join(', '))}">${r.faces.map((f) => `<span class="die-wrap" title="${esc(t('face.' + f))}">${dieFace(f, 40)}</span>`).join('')}</div>
+      ${ctx ? `<div class="dice-ctx">${ctx}</div>` : ''}${results.length ? `<div class="dice-res">${results.join('<br>')}</div>` : ''}`;
+  }
+
+  renderPlayed() {
+    const v = this.snap.view || {};
+    const box = $('#played', this.root);
+    if (!v.played) { box.hidden = true; return; }
+    box.hidden = false;
+    box.innerHTML = `<h3>${esc(t('panel.played'))}</h3>${cardHtml(v.played, { small: true, note: v.in_effect && v.in_effect !== v.played.name ? '→ ' + cardName(v.in_effect) : '' })}`;
+  }
+
+  renderHand(plan) {
+    const s = this.snap, v = s.view || {};
+    const box = $('#hand', this.root);
+    const deck = $('#deck', this.root);
+    const other = s.side === 'allies' ? 'axis' : 'allies';
+    deck.innerHTML = `<div class="deck-pile" title="${esc(t('panel.deck', { n: v.draw_pile ?? '?' }))}"><span class="card-back"></span><span>${esc(t('panel.deck', { n: v.draw_pile ?? '?' }))}</span></div>
+      <div class="other-hand">${esc(t('panel.other', { side: sideName(s.spectator ? 'axis' : other), n: v.other_hand ?? '?' }))}</div>`;
+    if (s.spectator) { box.innerHTML = `<p class="muted">${esc(t('panel.nohand'))}</p>`; this.handHtml = ''; return; }
+    if (this.hideFor) { box.innerHTML = ''; this.handHtml = ''; return; }
+    const L = this.L;
+    const playable = new Set(byKind(L, 'play').map((a) => a.card));
+    const keeps = byKind(L, 'keep');
+    const team = (v.players && arr2(v.players, s.side === 'axis' ? 1 : 0) > 1) || v.team_hand;
+    const mySeatIdx = /-(\d)$/.exec(s.seat || '') ? Number(/-(\d)$/.exec(s.seat)[1]) - 1 : 0;
+    let mine = v.hand || [], mate = v.team_hand || [];
+    if (team && v.player != null && v.player !== mySeatIdx) [mine, mate] = [mate, mine];
+    const section = (title, cards, opts = {}) => `<div class="hand-group${opts.cls ? ' ' + opts.cls : ''}"><h3>${esc(title)}</h3><div class="cards">${cards.map((c) => {
+      const can = playable.has(c.id) && !opts.noplay;
+      return cardHtml(c, { playable: can, selected: can && this.sel.card === c.id, dim: playable.size > 0 && !can && !opts.noplay, button: can || opts.keep, keep: opts.keep });
+    }).join('')}</div></div>`;
+    let html = '';
+    if (keeps.length && v.choice) html += section(t('phase.keep'), v.choice, { keep: true, noplay: true, cls: 'choice' });
+    html += section(t('panel.hand'), mine);
+    if (team) {
+      const sharedPlayable = v.shared && playable.has(v.shared.id);
+      if (v.shared) html += `<div class="hand-group shared"><h3>${esc(t('panel.shared'))}</h3><div class="cards">${cardHtml(v.shared, { playable: sharedPlayable, selected: sharedPlayable && this.sel.card === v.shared.id, button: sharedPlayable })}</div></div>`;
+      if (mate.length) html += section(t('panel.hand.mate'), mate, { noplay: true, cls: 'mate' });
+    }
+    if (html !== this.handHtml) {
+      const focused = document.activeElement && box.contains(document.activeElement) ? document.activeElement.dataset.card : null;
+      box.innerHTML = html;
+      this.handHtml = html;
+      const again = focused != null && box.querySelector(`button[data-card="${focused}"]`);
+      if (again) again.focus({ preventScroll: true });
+    }
+    box.onclick = (e) => {
+      const el = e.target.closest('[data-card]');
+      if (!el || this.pending) return;
+      const id = Number(el.dataset.card);
+      if (el.dataset.keep) {
+        const k = keeps.find((a) => a.card === id);
+        if (k) this.act(k.action);
+        return;
+      }
+      if (el.dataset.play) {
+        // The button on the selected card plays it at once.
+        const a = byKind(L, 'play').find((x) => x.card === id && !x.section);
+        if (a) { this.act(a.action); return; }
+      }
+      if (!playable.has(id)) return;
+      this.sel.card = this.sel.card === id ? null : id;
+      this.render();
+    };
+  }
+
+  words(entry) {
+    const ev = entry.event || {};
+    const args = { ...ev, ...(entry.text && entry.text.args) };
+    const hexRef = (h) => (h ? `<span class="hexref" data-hex="${esc(h)}">${esc(h)}</span>` : '');
+    const A = {};
+    for (const [k, val] of Object.entries(args)) A[k] = esc(Array.isArray(val) ? val.join(' ') : val);
+    if (args.side) A.side = esc(sideName(args.side));
+    for (const k of ['hex', 'from', 'to']) if (args[k]) A[k] = hexRef(args[k]);
+    if (!args.hex && args.from) A.hex = A.from;
+    const cname = ev.card_name || (typeof args.card === 'string' ? args.card : '');
+    if (cname) {
+      let nm = cardName(cname);
+      if (args.section && !cardParts(cname).section) nm += ` (${t('section.' + cap(args.section))})`;
+      A.card = `<b>${esc(nm)}</b>`;
+    }
+    if (args.obstacle) A.obstacle = esc(t('obstacle.' + args.obstacle));
+    if (Array.isArray(args.faces)) A.faces = args.faces.map((f) => `<span class="mini-die" title="${esc(t('face.' + f))}">${dieFace(f, 18)}</span>`).join('');
+    let key = (entry.text && entry.text.key) || 'ev.' + ev.kind;
+    if (!has(key)) {
+      key = 'ev.' + ev.kind;
+      if ((ev.kind === 'play' || ev.kind === 'draw') && !cname) key += '.hidden';
+    }
+    const s = t(key, {});
+    if (s === key) return esc(ev.text || key);
+    return s.replace(/\{(\w+)\}/g, (m, k) => (k in A ? A[k] : m));
+  }
+
+  renderLog() {
+    const box = $('#log-list', this.root);
+    const log = (this.snap.log || []).slice(-250);
+    const skip = new Set(['turn-end', 'step']);
+    const rows = [];
+    for (const e of log) {
+      const ev = e.event || {};
+      if (skip.has(ev.kind)) continue;
+      if (ev.kind === 'turn') { rows.push(`<li class="log-turn side-${esc(ev.side || '')}">${this.words(e)}</li>`); continue; }
+      rows.push(`<li class="log-${esc(ev.kind || 'x')}${ev.side ? ' side-' + esc(ev.side) : ''}">${this.words(e)}</li>`);
+    }
+    const atBottom = box.scrollHeight - box.scrollTop - box.clientHeight < 40;
+    const key = `${lang()}:${log.length ? log[log.length - 1].n : 0}:${log.length}`;
+    if (key !== this.logKey) {
+      box.innerHTML = rows.join('');
+      this.logKey = key;
+      if (atBottom || !this.logScrolled) { box.scrollTop = box.scrollHeight; }
+    }
+    box.onmouseover = (e) => { const h = e.target.closest('.hexref'); this.hoverHex(h ? h.dataset.hex : null, true); };
+    box.onmouseleave = () => this.hoverHex(null, true);
+    box.onscroll = () => { this.logScrolled = box.scrollHeight - box.scrollTop - box.clientHeight > 40; };
+  }
+
+  renderInvite() {
+    const box = $('#invite', this.root);
+    const s = this.snap;
+    const links = (this.rec && this.rec.links) || (store.get(this.id) || {}).links || {};
+    const waiting = (s.seats || []).filter((x) => x.kind === 'human' && !x.connected && x.seat !== s.seat && links[x.seat] && !this.seatTokens[x.seat]);
+    if (!waiting.length || s.over) { box.hidden = true; return; }
+    box.hidden = false;
+    box.innerHTML = `<h3>${esc(t('panel.invite'))}</h3>` + waiting.map((x) => {
+      const url = new URL(links[x.seat], location.origin).href;
+      return `<p>${esc(t('panel.invite.text', { side: sideName(x.side) }))}</p><div class="invite-row"><input readonly value="${esc(url)}" aria-label="${esc(t('panel.invite'))}"><button type="button" class="btn" data-copy="${esc(url)}">${esc(t('btn.copy'))}</button></div>`;
+    }).join('');
+    box.onclick = async (e) => {
+      const b = e.target.closest('[data-copy]');
+      if (!b) return;
+      try { await navigator.clipboard.writeText(b.dataset.copy); } catch { b.previousElementSibling.select(); document.execCommand('copy'); }
+      b.textContent = t('btn.copied');
+    };
+  }
+
+  renderOverlay() {
+    const ov = $('#overlay', this.root);
+    const s = this.snap;
+    if (this.hideFor) {
+      ov.hidden = false;
+      ov.innerHTML = `<div class="dialog" role="dialog" aria-modal="true" aria-labelledby="pass-title">
+        <div class="dialog-side side-${esc(s.side)}">${glyphBadge(s.side)}</div>
+        <h2 id="pass-title">${esc(t('hotseat.title', { side: sideName(s.side) }))}</h2>
+        <p>${esc(t('hotseat.text', { side: sideName(s.side) }))}</p>
+        <button type="button" class="btn primary big" id="ready">${esc(t('btn.ready', { side: sideName(s.side) }))}</button></div>`;
+      const b = $('#ready', ov);
+      b.onclick = () => { this.hideFor = null; this.render(); };
+      if (!ov.contains(document.activeElement)) b.focus();
+      return;
+    }
+    if (s.over && !this.overDismissed) {
+      const w = s.winner || (s.view && s.view.winner);
+      const me = this.mySide();
+      const title = w ? (me && !this.hotseat ? (w === me ? t('status.youwin') : t('status.youlose', { side: sideName(w) })) : t('status.winner', { side: sideName(w) })) : t('phase.over');
+      const v = s.view || {};
+      ov.hidden = false;
+      ov.innerHTML = `<div class="dialog over" role="dialog" aria-modal="true" aria-labelledby="over-title">
+        <div class="dialog-side side-${esc(w || '')}">${glyphBadge(w || 'allies')}</div>
+        <h2 id="over-title">${esc(title)}</h2>
+        <p class="final-medals">${esc(sideName('allies'))} ${arr2(v.medals, 0)} — ${arr2(v.medals, 1)} ${esc(sideName('axis'))}</p>
+        <div class="dialog-buttons"><a class="btn primary" href="/">${esc(t('btn.rematch'))}</a><button type="button" class="btn" id="close-over">${esc(t('btn.close'))}</button></div></div>`;
+      $('#close-over', ov).onclick = () => { this.overDismissed = true; this.render(); };
+      return;
+    }
+    ov.hidden = true;
+    ov.innerHTML = '';
+  }
+
+  // ---- input ----
+
+  clickHex(h) {
+    if (this.pending || !this.plan_) return;
+    const m = this.plan_.marks[h];
+    if (!m) {
+      if (this.sel.unit) { this.sel.unit = null; this.render(); }
+      return;
+    }
+    if (m.action) { this.act(m.action); return; }
+    if (m.actions && m.actions.length > 1) { this.choose(h, m.actions); return; }
+    if (m.select) {
+      this.sel.unit = this.sel.unit === m.select ? null : m.select;
+      this.render();
+    }
+  }
+
+  hoverHex(h, fromLog) {
+    if (!fromLog) return;
+    if (this.hover === h) return;
+    this.hover = h;
+    this.render();
+  }
+
+  choose(h, actions) {
+    const ov = $('#overlay', this.root);
+    ov.hidden = false;
+    ov.innerHTML = `<div class="dialog" role="dialog" aria-modal="true"><h2>${esc(this.plan_.what)}</h2><div class="dialog-buttons">${actions.map((a, i) => `<button type="button" class="btn primary" data-i="${i}">${esc(a.ignore ? t('btn.retreat.ignore') : t('phase.retreat', { n: hexDistance(a.from, a.to) }))}</button>`).join('')}<button type="button" class="btn" data-i="-1">${esc(t('btn.cancel'))}</button></div></div>`;
+    ov.onclick = (e) => {
+      const b = e.target.closest('button');
+      if (!b) return;
+      ov.onclick = null;
+      const i = Number(b.dataset.i);
+      if (i >= 0) this.act(actions[i].action);
+      this.renderOverlay();
+    };
+    const first = ov.querySelector('button');
+    if (first) first.focus();
+  }
+
+  cancel() {
+    if (this.sel.card != null || this.sel.unit) {
+      this.sel = { card: null, unit: null };
+      this.render();
+    }
+  }
+
+  key(e) {
+    if (e.key === 'Escape') { this.cancel(); }
+  }
+
+  async act(action) {
+    if (this.pending) return;
+    this.pending = true;
+    this.render();
+    const version = this.snap.version;
+    try {
+      await api.act(this.id, this.token, action, version);
+      this.sel = { card: null, unit: null };
+      // The socket brings the new state; fetch it if it is slow.
+      setTimeout(() => { if (this.snap.version <= version) this.refresh(); }, 1200);
+    } catch (e) {
+      if (e.code === 'stale') toast(t('err.stale'), 'info');
+      else toast(errorText(e.code, e.message), 'error');
+      await this.refresh();
+    } finally {
+      this.pending = false;
+      this.render();
+    }
+  }
+
+  async undo() {
+    if (this.pending) return;
+    this.pending = true;
+    try {
+      await api.undo(this.id, this.token, this.snap.version);
+      this.sel = { card: null, unit: null };
+      await this.refresh();
+    } catch (e) {
+      toast(errorText(e.code, e.message), 'error');
+    } finally {
+      this.pending = false;
+      this.render();
+    }
+  }
+}
+
+// ---- helpers ----
+
+function layout() {
+  return `<div class="game">
+  <header class="topbar">
+    <a class="brand" href="/" aria-label="m44">m44</a>
+    <div class="scn"><div id="scn-name" class="scn-name"></div><div id="turn" class="turn"></div></div>
+    <div id="medals" class="medals"></div>
+    <div id="conn" class="conn" role="status"></div>
+    <span id="lang-slot"></span>
+  </header>
+  <main class="table">
+    <section class="board-wrap"><div id="board" class="board"></div></section>
+    <aside class="side">
+      <div id="status" class="status" role="status" aria-live="polite"><div id="status-who" class="who"></div><div id="status-what" class="what"></div></div>
+      <div id="actions" class="actions"></div>
+      <div id="dice" class="dice" hidden></div>
+      <div id="played" class="played" hidden></div>
+      <div id="invite" class="invite" hidden></div>
+      <div class="log"><h3 data-i18n="panel.log"></h3><ol id="log-list" class="log-list"></ol></div>
+    </aside>
+  </main>
+  <footer class="hand-bar"><div id="hand" class="hand"></div><div id="deck" class="deck"></div></footer>
+  <div id="overlay" class="overlay" hidden></div>
+</div>`;
+}
+
+const SECTION_COUNTS = {
+  recon: 1, probe: 2, attack: 3, assault: '∗',
+  'general-advance': [2, 2, 2], 'pincer-move': [2, 0, 2], 'recon-in-force': [1, 1, 1],
+};
+
+export function cardHtml(c, o = {}) {
+  const { kind, section } = cardParts(c.name);
+  const tactic = !(kind in SECTION_COUNTS);
+  let diagram = '';
+  if (!tactic) {
+    const counts = Array.isArray(SECTION_COUNTS[kind]) ? SECTION_COUNTS[kind] : ['left', 'center', 'right'].map((s) => (s === section ? SECTION_COUNTS[kind] : 0));
+    diagram = `<div class="card-sections">${counts.map((n) => `<span class="${n ? 'on' : ''}">${n || ''}</span>`).join('')}</div>`;
+  }
+  const tag = o.button ? 'button' : 'div';
+  const attrs = [`class="card ${tactic ? 'tactic' : 'section'}${o.playable ? ' playable' : ''}${o.selected ? ' selected' : ''}${o.dim ? ' dim' : ''}${o.small ? ' small' : ''}"`, `data-card="${c.id}"`];
+  if (o.button) attrs.push('type="button"');
+  if (o.keep) attrs.push('data-keep="1"');
+  attrs.push(`aria-label="${esc(cardName(c.name) + '. ' + cardEffect(c.name))}"`);
+  if (o.selected) attrs.push('aria-pressed="true"');
+  const sec = section ? `<div class="card-sec">${esc(t('section.' + cap(section)))}</div>` : '';
+  const playBtn = o.selected && !/^infantry-assault/.test(c.name) ? `<span class="card-play" data-play="1" data-card="${c.id}">${esc(t('btn.play'))} ▸</span>` : '';
+  const keepBtn = o.keep ? `<span class="card-play">${esc(t('btn.keep'))}</span>` : '';
+  return `<${tag} ${attrs.join(' ')}><div class="card-head">${esc(t('card.' + kind))}</div>${sec}${diagram}<div class="card-fx">${esc(cardEffect(c.name))}</div>${o.note ? `<div class="card-note">${esc(o.note)}</div>` : ''}${playBtn}${keepBtn}</${tag}>`;
+}
+
+function glyphBadge(side) {
+  const pal = paletteFor('country');
+  const sd = side === 'axis' ? 'axis' : 'allies';
+  return `<svg viewBox="0 0 60 60" width="60" height="60" aria-hidden="true"><rect x="3" y="3" width="54" height="54" rx="8" fill="${pal.side[sd]}" stroke="${pal.sideDark[sd]}" stroke-width="3"/>${glyph('infantry', { x: 30, y: 32 }, 54, pal.sideText[sd], pal.sideDark[sd])}</svg>`;
+}
+
+const actSide = (s) => s.to_act_side || (s.view && s.view.to_act) || '';
+
+// seatLabel names a seat: its side, and its number in a team.
+function seatLabel(s, seat, side) {
+  const m = /-(\d)$/.exec(seat || '');
+  return m ? `${sideName(side)} ${m[1]}` : sideName(side);
+}
+
+const cap = (s) => (s ? s[0].toUpperCase() + s.slice(1) : s);
+const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
+const lastLogN = (s) => { const l = s.log || []; return l.length ? l[l.length - 1].n : 0; };
+
+// arr2 reads a per-side number sent as [allies, axis] or {allies, axis}.
+function arr2(v, i) {
+  if (!v) return 0;
+  if (Array.isArray(v)) return v[i] || 0;
+  return v[i === 0 ? 'allies' : 'axis'] || 0;
+}
+
+// topSide: the side whose baseline is row 0 (from the scenario, else where its units stand).
+function topSide(s) {
+  if (s.scenario && s.scenario.top) return s.scenario.top;
+  const rows = { allies: [], axis: [] };
+  for (const u of (s.view && s.view.units) || []) rows[u.side] && rows[u.side].push(parseHex(u.hex).r);
+  const avg = (a) => (a.length ? a.reduce((x, y) => x + y, 0) / a.length : 0);
+  if (!rows.allies.length || !rows.axis.length) return 'axis';
+  return avg(rows.axis) <= avg(rows.allies) ? 'axis' : 'allies';
+}
+
+// trailOf: arrows for the moves, retreats and battles of this turn and the one before.
+function trailOf(log) {
+  let last = -1, prev = -1;
+  for (let i = log.length - 1; i >= 0; i--) {
+    if (log[i].event && log[i].event.kind === 'turn') {
+      if (last < 0) last = i; else { prev = i; break; }
+    }
+  }
+  const out = [];
+  for (let i = Math.max(prev, 0); i < log.length; i++) {
+    const ev = log[i].event || {};
+    const old = i < last;
+    if (ev.kind === 'move' || ev.kind === 'take-ground') out.push({ from: ev.from, to: ev.to, kind: 'move', old });
+    else if (ev.kind === 'retreat') out.push({ from: ev.from, to: ev.to, kind: 'retreat', old });
+    else if (ev.kind === 'battle' || ev.kind === 'ambush') out.push({ from: ev.from, to: ev.to, kind: 'battle', old });
+  }
+  // Only this turn's battles: older ones clutter the board.
+  return out.filter((x) => !(x.old && x.kind === 'battle')).slice(-24);
+}

@@ -1,0 +1,79 @@
+// Interface text in four languages. t(key, args) words a message; the
+// language comes from localStorage, else the browser's language, else English.
+import en from './i18n/en.js';
+import fr from './i18n/fr.js';
+import de from './i18n/de.js';
+import cs from './i18n/cs.js';
+
+export const LANGS = { en, fr, de, cs };
+export const LANG_CODES = ['fr', 'de', 'cs', 'en'];
+const KEY = 'm44.lang';
+let current = pick();
+const listeners = new Set();
+
+function pick() {
+  try {
+    const saved = localStorage.getItem(KEY);
+    if (saved && LANGS[saved]) return saved;
+  } catch { /* storage may be off */ }
+  for (const l of navigator.languages || [navigator.language || 'en']) {
+    const code = String(l).slice(0, 2).toLowerCase();
+    if (LANGS[code]) return code;
+  }
+  return 'en';
+}
+
+export function lang() { return current; }
+
+export function setLang(code) {
+  if (!LANGS[code] || code === current) return;
+  current = code;
+  try { localStorage.setItem(KEY, code); } catch { /* ignore */ }
+  document.documentElement.lang = code;
+  for (const f of listeners) f(code);
+}
+
+export function onLang(f) { listeners.add(f); return () => listeners.delete(f); }
+
+export function has(key) { return key in LANGS[current] || key in en; }
+
+// t words key with args ({name} placeholders); an unknown key shows itself.
+export function t(key, args = {}) {
+  let s = LANGS[current][key] ?? en[key] ?? key;
+  return s.replace(/\{(\w+)\}/g, (m, k) => (k in args ? String(args[k]) : m));
+}
+
+// cardName is a card's name in the language from its engine name
+// ("probe-left", "air-power"); withSection adds the section.
+export function cardParts(name) {
+  const m = /^(recon|probe|attack|assault)-(left|center|right)$/.exec(name || '');
+  if (m) return { kind: m[1], section: m[2] };
+  const ia = /^(infantry-assault)-(left|center|right)$/.exec(name || '');
+  if (ia) return { kind: ia[1], section: ia[2] };
+  return { kind: name || '', section: '' };
+}
+
+export function cardName(name, withSection = true) {
+  const { kind, section } = cardParts(name);
+  const base = t('card.' + kind);
+  if (!section || !withSection) return base;
+  return `${base} (${t('section.' + section)})`;
+}
+
+export function cardEffect(name) {
+  const { kind, section } = cardParts(name);
+  return t('fx.' + kind, section ? { on: t('sec.on.' + section) } : {});
+}
+
+export function sideName(side) { return t('side.' + side); }
+
+// applyDom fills every [data-i18n] element's text (and data-i18n-title,
+// data-i18n-placeholder, data-i18n-aria attributes).
+export function applyDom(root = document) {
+  for (const el of root.querySelectorAll('[data-i18n]')) el.textContent = t(el.dataset.i18n);
+  for (const el of root.querySelectorAll('[data-i18n-title]')) el.title = t(el.dataset.i18nTitle);
+  for (const el of root.querySelectorAll('[data-i18n-placeholder]')) el.placeholder = t(el.dataset.i18nPlaceholder);
+  for (const el of root.querySelectorAll('[data-i18n-aria]')) el.setAttribute('aria-label', t(el.dataset.i18nAria));
+}
+
+document.documentElement.lang = current;

@@ -1,0 +1,308 @@
+// The lobby: choose a scenario (or upload one), a mode, and start a battle.
+import { api, store } from './api.js';
+import { t, onLang, applyDom, sideName, lang } from './i18n.js';
+import { esc } from './svg.js';
+import { langSelect, toast, errorText } from './ui.js';
+
+const $ = (sel, root = document) => root.querySelector(sel);
+const LEVELS = ['random', 'easy', 'medium', 'hard'];
+
+export function startLobby(root) {
+  const l = new Lobby(root);
+  l.start();
+  return l;
+}
+
+class Lobby {
+  constructor(root) {
+    this.root = root;
+    this.list = [];
+    this.sel = null;
+    this.detail = {};
+    this.filter = '';
+    this.mode = 'bot';
+    this.side = 'allies';
+    this.level = 'medium';
+    this.team = { allies: 2, axis: 2 };
+    this.seatKinds = {};
+  }
+
+  async start() {
+    this.root.innerHTML = layout();
+    $('#lang-slot', this.root).replaceWith(langSelect());
+    applyDom(this.root);
+    onLang(() => { applyDom(this.root); this.renderList(); this.renderDetail(); this.renderSetup(); this.renderMine(); });
+    $('#search', this.root).addEventListener('input', (e) => { this.filter = e.target.value.toLowerCase(); this.renderList(); });
+    $('#upload', this.root).addEventListener('change', (e) => this.upload(e.target.files[0]));
+    $('#scn-list', this.root).addEventListener('click', (e) => {
+      const b = e.target.closest('[data-id]');
+      if (b) this.select(b.dataset.id);
+    });
+    $('#scn-list', this.root).addEventListener('keydown', (e) => {
+      if (e.key !== 'ArrowDown' && e.key !== 'ArrowUp') return;
+      const items = [...this.root.querySelectorAll('#scn-list [data-id]')];
+      const i = items.indexOf(document.activeElement);
+      const n = items[Math.max(0, Math.min(items.length - 1, i + (e.key === 'ArrowDown' ? 1 : -1)))];
+      if (n) { e.preventDefault(); n.focus(); this.select(n.dataset.id); }
+    });
+    this.renderSetup();
+    this.renderMine();
+    $('#scn-list', this.root).innerHTML = `<li class="muted">${esc(t('lobby.loading'))}</li>`;
+    try {
+      this.list = await api.scenarios() || [];
+    } catch (e) {
+      toast(errorText(e.code, e.message), 'error');
+      this.list = [];
+    }
+    this.renderList();
+    const want = new URLSearchParams(location.search).get('scenario');
+    const first = this.list.find((s) => s.id === want) || this.list[0];
+    if (first) this.select(first.id);
+  }
+
+  renderList() {
+    const ul = $('#scn-list', this.root);
+    const items = this.list.filter((s) => !this.filter || `${s.name} ${s.date || ''} ${s.front || ''} ${s.id}`.toLowerCase().includes(this.filter));
+    if (!items.length) { ul.innerHTML = `<li class="muted">${esc(this.list.length ? t('lobby.none') : t('lobby.loading'))}</li>`; return; }
+    ul.innerHTML = items.map((s) => `<li><button type="button" class="scn-item${s.id === this.sel ? ' selected' : ''}" data-id="${esc(s.id)}" aria-pressed="${s.id === this.sel}">
+      <span class="scn-title">${esc(s.name || s.id)}</span><span class="scn-meta">${esc([s.date, s.front].filter(Boolean).join(' · '))}</span></button></li>`).join('');
+  }
+
+  async select(id) {
+    this.sel = id;
+    this.renderList();
+    this.renderDetail();
+    const start = $('#start', this.root);
+    if (start) start.disabled = false;
+    if (!this.detail[id]) {
+      try {
+        this.detail[id] = await api.scenario(id);
+      } catch (e) {
+        this.detail[id] = { error: errorText(e.code, e.message) };
+      }
+      if (this.sel === id) this.renderDetail();
+    }
+  }
+
+  entry() { return this.list.find((s) => s.id === this.sel) || null; }
+
+  renderDetail() {
+    const box = $('#scn-detail', this.root);
+    const s = this.entry();
+    if (!s) { box.innerHTML = ''; return; }
+    const d = this.detail[s.id] || {};
+    const per = (o, side) => (o && typeof o === 'object' ? (o[side] ?? '') : '');
+    const rows = ['allies', 'axis'].map((side) => `<tr><th scope="row">${esc(sideName(side))}</th><td>${esc(per(s.cards, side))}</td><td>${esc(per(s.medals, side))}</td><td>${esc(nations(per(s.sides, side)))}</td></tr>`).join('');
+    const first = s.sides ? ['allies', 'axis'].find((sd) => s.sides[sd] && s.sides[sd].first) : null;
+    box.innerHTML = `<div class="preview">${d.svg ? d.svg : d.error ? `<p class="muted">${esc(d.error)}</p>` : '<div class="preview-wait"></div>'}</div>
+      <h2 class="scn-h">${esc(s.name || s.id)}</h2>
+      <p class="scn-sub">${esc([s.date, s.front && `${t('lobby.front')}: ${cap(s.front)}`, boardName(s.board) && `${t('lobby.board')}: ${boardName(s.board)}`].filter(Boolean).join(' · '))}</p>
+      <table class="scn-table"><thead><tr><th></th><th>${esc(t('lobby.cards'))}</th><th>${esc(t('lobby.victory'))}</th><th></th></tr></thead><tbody>${rows}</tbody></table>
+      ${first ? `<p class="scn-first">${esc(t('lobby.first', { side: sideName(first) }))}</p>` : ''}
+      ${s.note ? `<p class="scn-note">${esc(s.note)}</p>` : ''}`;
+    const svg = box.querySelector('.preview svg');
+    if (svg) { svg.removeAttribute('width'); svg.removeAttribute('height'); svg.setAttribute('role', 'img'); }
+  }
+
+  renderSetup() {
+    const box = $('#setup', this.root);
+    const modes = ['bot', 'hotseat', 'online', 'team'];
+    const radio = (name, val, cur, label) => `<label class="opt${val === cur ? ' on' : ''}"><input type="radio" name="${name}" value="${val}"${val === cur ? ' checked' : ''}> <span>${esc(label)}</span></label>`;
+    let html = `<fieldset><legend>${esc(t('lobby.mode'))}</legend><div class="opts modes">${modes.map((m) => radio('mode', m, this.mode, t('lobby.mode.' + m))).join('')}</div></fieldset>`;
+    if (this.mode === 'bot' || this.mode === 'online') {
+      html += `<fieldset><legend>${esc(t('lobby.side'))}</legend><div class="opts">${['allies', 'axis'].map((sd) => radio('side', sd, this.side, sideName(sd))).join('')}</div></fieldset>`;
+    }
+    if (this.mode === 'bot') {
+      html += `<fieldset><legend>${esc(t('lobby.level'))}</legend><div class="opts">${LEVELS.map((l) => radio('level', l, this.level, t('level.' + l))).join('')}</div></fieldset>`;
+    }
+    if (this.mode === 'team') {
+      html += `<fieldset><legend>${esc(t('lobby.players'))}</legend>`;
+      for (const side of ['allies', 'axis']) {
+        html += `<div class="team-size"><span>${esc(t('lobby.team.size', { side: sideName(side) }))}</span>${[1, 2].map((n) => `<label class="opt small${this.team[side] === n ? ' on' : ''}"><input type="radio" name="team-${side}" value="${n}"${this.team[side] === n ? ' checked' : ''}> ${n}</label>`).join('')}</div>`;
+      }
+      html += '<div class="seats">';
+      for (const seat of this.teamSeats()) {
+        const cur = this.seatKind(seat);
+        const opts = [['me', t('lobby.seat.me')], ['friend', t('lobby.seat.friend')], ['here', t('lobby.seat.here')], ...LEVELS.map((l) => ['bot:' + l, t('lobby.seat.bot', { level: t('level.' + l) })])];
+        html += `<label class="seat-row"><span>${esc(seatName(seat))}</span><select data-seat="${seat}">${opts.map(([v, l]) => `<option value="${v}"${v === cur ? ' selected' : ''}>${esc(l)}</option>`).join('')}</select></label>`;
+      }
+      html += '</div></fieldset>';
+    }
+    html += `<button type="button" id="start" class="btn primary big"${this.sel ? '' : ' disabled'}>${esc(t('lobby.start'))}</button>`;
+    box.innerHTML = html;
+    box.onchange = (e) => {
+      const el = e.target;
+      if (el.name === 'mode') this.mode = el.value;
+      else if (el.name === 'side') this.side = el.value;
+      else if (el.name === 'level') this.level = el.value;
+      else if (el.name && el.name.startsWith('team-')) this.team[el.name.slice(5)] = Number(el.value);
+      else if (el.dataset.seat) this.seatKinds[el.dataset.seat] = el.value;
+      this.renderSetup();
+      const again = box.querySelector(`[name="${el.name}"][value="${el.value}"]`) || box.querySelector(`[data-seat="${el.dataset.seat}"]`);
+      if (again) again.focus();
+    };
+    $('#start', box).onclick = () => this.create();
+  }
+
+  teamSeats() {
+    const out = [];
+    for (const side of ['allies', 'axis']) {
+      const n = this.team[side];
+      if (n === 1) out.push(side); else for (let i = 1; i <= n; i++) out.push(`${side}-${i}`);
+    }
+    return out;
+  }
+
+  seatKind(seat) {
+    if (this.seatKinds[seat]) return this.seatKinds[seat];
+    const seats = this.teamSeats();
+    return seat === seats[0] ? 'me' : 'friend';
+  }
+
+  async create() {
+    const s = this.entry();
+    if (!s) return;
+    const other = this.side === 'allies' ? 'axis' : 'allies';
+    let req, mine = [], friends = [];
+    switch (this.mode) {
+      case 'bot':
+        req = { seats: { [this.side]: 'human', [other]: 'bot:' + this.level } };
+        mine = [this.side];
+        break;
+      case 'hotseat':
+        req = { seats: { allies: 'human', axis: 'human' }, hotseat: true };
+        mine = ['allies', 'axis'];
+        break;
+      case 'online':
+        req = { seats: { [this.side]: 'human', [other]: 'human' } };
+        mine = [this.side];
+        friends = [other];
+        break;
+      default: {
+        const seats = {};
+        for (const seat of this.teamSeats()) {
+          const k = this.seatKind(seat);
+          seats[seat] = k.startsWith('bot:') ? k : 'human';
+          if (k === 'me') mine.unshift(seat);
+          else if (k === 'here') mine.push(seat);
+          else if (k === 'friend') friends.push(seat);
+        }
+        if (!mine.length) { toast(t('lobby.seat.me') + '?', 'error'); return; }
+        req = { seats, players: { allies: this.team.allies, axis: this.team.axis }, hotseat: mine.length > 1 };
+      }
+    }
+    req.scenario = s.id;
+    req.lang = lang();
+    const btn = $('#start', this.root);
+    btn.disabled = true;
+    try {
+      const res = await api.createGame(req);
+      const tokens = {}, links = {};
+      for (const seat of mine) if (res.tokens && res.tokens[seat]) tokens[seat] = res.tokens[seat];
+      for (const seat of friends) if (res.links && res.links[seat]) links[seat] = res.links[seat];
+      store.put(res.game, { tokens, links, hotseat: mine.length > 1, current: tokens[mine[0]], name: s.name });
+      const url = `/play/${encodeURIComponent(res.game)}#${mine.map((m) => tokens[m]).filter(Boolean).join(',')}`;
+      if (friends.length) this.showInvites(url, friends, links);
+      else location.assign(url);
+    } catch (e) {
+      toast(errorText(e.code, e.message), 'error');
+    } finally {
+      btn.disabled = false;
+    }
+  }
+
+  showInvites(url, friends, links) {
+    const ov = $('#overlay', this.root);
+    ov.hidden = false;
+    ov.innerHTML = `<div class="dialog wide" role="dialog" aria-modal="true" aria-labelledby="inv-title"><h2 id="inv-title">${esc(t('lobby.invites'))}</h2><p>${esc(t('lobby.invites.text'))}</p>
+      ${friends.map((seat) => { const u = new URL(links[seat], location.origin).href; return `<div class="invite-row"><span class="seat-label">${esc(seatName(seat))}</span><input readonly value="${esc(u)}" aria-label="${esc(seatName(seat))}"><button type="button" class="btn" data-copy="${esc(u)}">${esc(t('btn.copy'))}</button></div>`; }).join('')}
+      <div class="dialog-buttons"><a class="btn primary big" id="enter" href="${esc(url)}">${esc(t('lobby.go'))}</a></div></div>`;
+    ov.onclick = async (e) => {
+      const b = e.target.closest('[data-copy]');
+      if (!b) return;
+      try { await navigator.clipboard.writeText(b.dataset.copy); } catch { b.previousElementSibling.select(); document.execCommand('copy'); }
+      b.textContent = t('btn.copied');
+    };
+    $('#enter', ov).focus();
+  }
+
+  async upload(file) {
+    if (!file) return;
+    const msg = $('#upload-msg', this.root);
+    msg.textContent = '';
+    msg.className = 'upload-msg';
+    try {
+      const text = await file.text();
+      const res = await api.upload(text);
+      msg.textContent = t('lobby.upload.ok', { name: res.name || res.id });
+      msg.classList.add('ok');
+      this.list = await api.scenarios();
+      this.renderList();
+      this.select(res.id);
+    } catch (e) {
+      msg.classList.add('bad');
+      const probs = (e.problems || []).map((p) => (typeof p === 'string' ? p : p.message || JSON.stringify(p)));
+      msg.innerHTML = `<b>${esc(e.code === 'bad_scenario' ? t('lobby.upload.bad') : errorText(e.code, e.message))}</b>${probs.length ? `<ul>${probs.slice(0, 8).map((p) => `<li>${esc(p)}</li>`).join('')}</ul>` : e.code === 'bad_scenario' && e.message ? `<p>${esc(e.message)}</p>` : ''}`;
+    } finally {
+      $('#upload', this.root).value = '';
+    }
+  }
+
+  renderMine() {
+    const box = $('#mine', this.root);
+    const games = Object.values(store.all()).sort((a, b) => b.touched - a.touched).slice(0, 8);
+    if (!games.length) { box.hidden = true; return; }
+    box.hidden = false;
+    box.innerHTML = `<h2>${esc(t('lobby.mygames'))}</h2><ul>${games.map((g) => {
+      const toks = Object.values(g.tokens || {});
+      return `<li><a href="/play/${encodeURIComponent(g.id)}#${toks.join(',')}">${esc(g.name || g.id)}</a> <span class="muted">${esc(Object.keys(g.tokens || {}).map(seatName).join(', '))} · ${new Date(g.touched).toLocaleString(lang())}</span></li>`;
+    }).join('')}</ul>`;
+  }
+}
+
+const cap = (s) => (s ? s[0].toUpperCase() + s.slice(1) : s);
+
+function seatName(seat) {
+  const m = /^(allies|axis)(?:-(\d))?$/.exec(seat);
+  if (!m) return seat;
+  return m[2] ? `${sideName(m[1])} ${m[2]}` : sideName(m[1]);
+}
+
+function boardName(b) {
+  if (!b) return '';
+  if (typeof b === 'string') return b;
+  return b.type || b.name || (b.width ? `${b.width}×${b.rows}` : '');
+}
+
+function nations(v) {
+  if (!v) return '';
+  if (typeof v === 'string') return v.toUpperCase();
+  if (Array.isArray(v)) return v.join(', ');
+  return v.country || v.nation || '';
+}
+
+function layout() {
+  return `<div class="lobby">
+  <header class="topbar">
+    <a class="brand" href="/">m44</a>
+    <div class="tagline" data-i18n="app.tagline"></div>
+    <span id="lang-slot"></span>
+  </header>
+  <main class="lobby-main">
+    <section class="panel scn-pick" aria-labelledby="h-scn">
+      <h2 id="h-scn" data-i18n="lobby.scenario"></h2>
+      <input id="search" type="search" data-i18n-placeholder="lobby.search" data-i18n-aria="lobby.search">
+      <ul id="scn-list" class="scn-list"></ul>
+      <label class="upload btn"><span data-i18n="lobby.upload"></span><input id="upload" type="file" accept=".m44,application/json"></label>
+      <div id="upload-msg" class="upload-msg" role="status"></div>
+    </section>
+    <section id="scn-detail" class="panel scn-detail" aria-live="polite"></section>
+    <section class="panel setup-panel" aria-labelledby="h-setup">
+      <h2 id="h-setup" data-i18n="lobby.title"></h2>
+      <div id="setup" class="setup"></div>
+      <div id="mine" class="mine" hidden></div>
+    </section>
+  </main>
+  <div id="overlay" class="overlay" hidden></div>
+</div>`;
+}

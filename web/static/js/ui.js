@@ -1,0 +1,49 @@
+// Small shared pieces: the language switch, polite messages.
+import { t, lang, setLang, LANG_CODES, LANGS } from './i18n.js';
+
+export function langSelect() {
+  const wrap = document.createElement('label');
+  wrap.className = 'lang';
+  const span = document.createElement('span');
+  span.className = 'sr-only';
+  span.dataset.i18n = 'lobby.language';
+  span.textContent = t('lobby.language');
+  const sel = document.createElement('select');
+  sel.id = 'lang';
+  sel.setAttribute('aria-label', t('lobby.language'));
+  for (const code of LANG_CODES) {
+    const o = document.createElement('option');
+    o.value = code;
+    o.textContent = `${code.toUpperCase()} · ${LANGS[code]['lang.name']}`;
+    sel.append(o);
+  }
+  sel.value = lang();
+  sel.addEventListener('change', () => setLang(sel.value));
+  wrap.append(span, sel);
+  return wrap;
+}
+
+let toastTimer = null;
+// toast shows a short message at the top of the page (errors stay longer).
+export function toast(msg, kind = 'info') {
+  let el = document.getElementById('toast');
+  if (!el) {
+    el = document.createElement('div');
+    el.id = 'toast';
+    el.setAttribute('role', 'alert');
+    document.body.append(el);
+  }
+  el.className = `toast ${kind} show`;
+  el.textContent = msg;
+  clearTimeout(toastTimer);
+  toastTimer = setTimeout(() => el.classList.remove('show'), kind === 'error' ? 7000 : 3500);
+  el.onclick = () => el.classList.remove('show');
+}
+
+// errorText words a server error code politely.
+export function errorText(code, message) {
+  if (code === 'network' || code === 0) return t('err.network');
+  const key = 'err.' + code;
+  const s = t(key, { message: message || '' });
+  return s === key ? t('err.generic', { message: message || code }) : s;
+}
