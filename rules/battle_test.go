@@ -3,6 +3,7 @@ package rules
 import (
 	"fmt"
 	"slices"
+	"strings"
 	"testing"
 )
 
@@ -340,7 +341,7 @@ func TestHits(t *testing.T) {
 	}
 	for _, c := range cases {
 		t.Run(c.target+": "+c.faces, func(t *testing.T) {
-			st := game(t, "allies inf 6,12", "axis "+strings0(c.target, "5,11"), "axis inf 0,0")
+			st := game(t, "allies inf 6,12", "axis "+unitSpec(c.target, "5,11"), "axis inf 0,0")
 			before := unitOn(t, st, "5,11").Figures
 			readyToBattle(t, st, "6,12")
 			dice(t, st, c.faces)
@@ -377,15 +378,10 @@ func TestHits(t *testing.T) {
 	}
 }
 
-// strings0 builds "type hex flags" from "type flags" and a hex.
-func strings0(typeAndFlags, h string) string {
-	f := []rune(typeAndFlags)
-	for i, r := range f {
-		if r == ' ' {
-			return string(f[:i]) + " " + h + string(f[i:])
-		}
-	}
-	return typeAndFlags + " " + h
+// unitSpec builds "type hex flags" from "type flags" and a hex.
+func unitSpec(typeAndFlags, h string) string {
+	w := strings.Fields(typeAndFlags)
+	return strings.Join(append([]string{w[0], h}, w[1:]...), " ")
 }
 
 // rulebook p.9: hits first, then flags; an eliminated unit does not retreat.

@@ -52,7 +52,7 @@ func TestTemporaryMedal(t *testing.T) {
 		t.Errorf("medals %v after the holder retreated, want [0 0] (%s)", st.Medals(), evString(evs))
 	}
 	// An Axis unit on it gains nothing: only the Allies may take it.
-	if slices := dests(st, ActTakeGround, "3,13"); len(slices) == 1 {
+	if tg := dests(st, ActTakeGround, "3,13"); len(tg) == 1 {
 		act(t, st, "take-ground 3,13 4,12")
 	}
 	if st.Medals()[Axis] != 0 {

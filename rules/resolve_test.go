@@ -1,6 +1,7 @@
 package rules
 
 import (
+	"fmt"
 	"slices"
 	"strings"
 	"testing"
@@ -136,17 +137,7 @@ func TestRetreat(t *testing.T) {
 	}
 }
 
-func hexString(r, c int) string { return H(strings.Join([]string{itoa(r), itoa(c)}, ",")).String() }
-
-func itoa(n int) string {
-	if n < 0 {
-		return "-" + itoa(-n)
-	}
-	if n < 10 {
-		return string(rune('0' + n))
-	}
-	return itoa(n/10) + string(rune('0'+n%10))
-}
+func hexString(r, c int) string { return fmt.Sprintf("%d,%d", r, c) }
 
 // The bottom player retreats toward the last row, and the rule follows
 // whichever side is on top.
