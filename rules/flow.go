@@ -437,6 +437,7 @@ func (s *State) endTurn() {
 				s.addToHand(s.keep[0])
 			}
 			s.keep = [2]CardID{NoCard, NoCard}
+			s.growHand()
 			s.nextTurn()
 			return
 		}
@@ -444,7 +445,22 @@ func (s *State) endTurn() {
 	if c := s.drawCard(); c != NoCard {
 		s.addToHand(c)
 	}
+	s.growHand()
 	s.nextTurn()
+}
+
+// growHand draws the extra card of a side that builds its hand up during the
+// game (Setup.GrowTo).
+func (s *State) growHand() {
+	target := s.b.setup.GrowTo[s.active]
+	if s.players[s.active] == 2 {
+		target -= 2
+	}
+	if target > 0 && len(s.hands[s.seat(s.active)]) < target {
+		if c := s.drawCard(); c != NoCard {
+			s.addCard(s.active, s.seat(s.active), c)
+		}
+	}
 }
 
 // addToHand puts the active player's new card where the played card came
@@ -490,6 +506,7 @@ func (s *State) keepCard(c CardID) {
 	s.discard = append(s.discard, other)
 	s.emit(Event{Kind: EvCardDiscarded, Side: s.active, Card: other})
 	s.keep = [2]CardID{NoCard, NoCard}
+	s.growHand() // after the Recon's own draw (FAQ XI Pegasus Bridge)
 	s.nextTurn()
 }
 

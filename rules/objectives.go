@@ -33,6 +33,16 @@ func (s *State) objectiveHolder(k int) (Side, bool) {
 	return 0, false
 }
 
+// ObjectiveStatus is who holds objective k now (ok false if nobody) and
+// which sides have taken it for good (permanent medals).
+func (s *State) ObjectiveStatus(k int) (holder Side, held bool, taken SideMask) {
+	if k < 0 || k >= len(s.b.setup.Objectives) {
+		return 0, false, 0
+	}
+	holder, held = s.objectiveHolder(k)
+	return holder, held, s.taken[k]
+}
+
 // updateMedals recounts both sides' medals: one per enemy unit eliminated,
 // plus the objectives held or taken, capped at the victory number (FAQ I
 // "Fin du jeu"); the game ends the instant a side reaches its number.

@@ -22,6 +22,11 @@ type Setup struct {
 	// Players is the number of players on each side: 1 (default) or 2 for an
 	// Operation Alliance team (rulebook annex 5).
 	Players [2]int
+	// GrowTo, when above Cards, is the hand a side builds up to: at the end of
+	// each of its turns it draws one extra card while its hand is smaller
+	// (Pegasus Bridge: the Axis starts with 2 and draws an extra card after
+	// turns 1 and 2). In a team each player builds up to GrowTo-2.
+	GrowTo [2]int
 	Hexes   []HexSetup
 	Units   []UnitSetup
 	// Objectives beyond "one medal per unit eliminated" (rulebook annex 3).
@@ -102,6 +107,9 @@ func (s *Setup) Validate() error {
 	for side := Allies; side <= Axis; side++ {
 		if s.Cards[side] < 0 || s.Cards[side] > 20 {
 			return fmt.Errorf("cards %s: %d out of 0..20", side, s.Cards[side])
+		}
+		if s.GrowTo[side] < 0 || s.GrowTo[side] > 20 {
+			return fmt.Errorf("hand growth %s: %d out of 0..20", side, s.GrowTo[side])
 		}
 		if s.Players[side] < 0 || s.Players[side] > 2 {
 			return fmt.Errorf("players %s: %d, want 1 or 2", side, s.Players[side])

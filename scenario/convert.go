@@ -452,6 +452,10 @@ func (c *converter) options(raw json.RawMessage, field string) {
 	}
 	for _, k := range keys {
 		v := vals[k]
+		if strings.EqualFold(k, HandGrowthOption) {
+			c.handGrowth(v, field+"."+k)
+			continue
+		}
 		e, known := Lookup(SlotOption, k)
 		if !known {
 			if emptyJSON(v) {
@@ -469,6 +473,31 @@ func (c *converter) options(raw json.RawMessage, field string) {
 		}
 		c.r.unsupported(hex.None, field+"."+k, k, e.Unsupported, "value "+clip(compact(v), 60))
 	}
+}
+
+// HandGrowthOption is m44's own option key for a side that builds its hand
+// up during the game (rules.Setup.GrowTo): {"side": "AXIS", "to": 4}.
+const HandGrowthOption = "hand_growth"
+
+func (c *converter) handGrowth(raw json.RawMessage, field string) {
+	var v struct {
+		Side string `json:"side"`
+		To   int    `json:"to"`
+	}
+	if err := json.Unmarshal(raw, &v); err != nil {
+		c.r.errorf(hex.None, field, "want {\"side\": \"AXIS\"|\"ALLIES\", \"to\": N}: %v", err)
+		return
+	}
+	side, ok := sideOf(v.Side)
+	if !ok {
+		c.r.errorf(hex.None, field+".side", "unknown side %q: want AXIS or ALLIES", v.Side)
+		return
+	}
+	if v.To < 1 || v.To > 20 {
+		c.r.errorf(hex.None, field+".to", "%d cards: want 1..20", v.To)
+		return
+	}
+	c.s.GrowTo[side] = v.To
 }
 
 // victory reads game_info.victory: {"condition": [{"group_sudden_death": …}]}.
