@@ -27,8 +27,8 @@ type Setup struct {
 	// (Pegasus Bridge: the Axis starts with 2 and draws an extra card after
 	// turns 1 and 2). In a team each player builds up to GrowTo-2.
 	GrowTo [2]int
-	Hexes   []HexSetup
-	Units   []UnitSetup
+	Hexes  []HexSetup
+	Units  []UnitSetup
 	// Objectives beyond "one medal per unit eliminated" (rulebook annex 3).
 	Objectives []Objective
 	// BunkerUsers are the sides that may use bunkers as defensive positions
