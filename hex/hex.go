@@ -11,6 +11,8 @@ package hex
 import (
 	"fmt"
 	"math"
+	"strconv"
+	"strings"
 )
 
 // Hex is one hex of a board in .m44 coordinates.
@@ -39,16 +41,19 @@ func (h *Hex) UnmarshalText(b []byte) error {
 
 // Parse reads the "row,col" form written by String.
 func Parse(s string) (Hex, error) {
-	var r, c int
-	var rest string
-	n, _ := fmt.Sscanf(s, "%d,%d%s", &r, &c, &rest)
-	if n != 2 {
+	r, c, ok := strings.Cut(s, ",")
+	if !ok {
 		return None, fmt.Errorf("hex %q: want row,col", s)
 	}
-	if r < -100 || r > 100 || c < -100 || c > 100 {
+	row, err1 := strconv.Atoi(r)
+	col, err2 := strconv.Atoi(c)
+	if err1 != nil || err2 != nil {
+		return None, fmt.Errorf("hex %q: want row,col", s)
+	}
+	if row < -100 || row > 100 || col < -100 || col > 100 {
 		return None, fmt.Errorf("hex %q: out of range", s)
 	}
-	return Hex{int8(r), int8(c)}, nil
+	return Hex{int8(row), int8(col)}, nil
 }
 
 // Grid is the shape of a board: Rows rows, Width hexes in an even row, and the

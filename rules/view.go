@@ -205,8 +205,16 @@ func (s *State) Hash() uint64 {
 	for k := range s.hands {
 		cards(s.hands[k])
 	}
+	// The draw pile in its stored order: with the generator it decides the
+	// coming draws.
+	put(int64(len(s.deck)))
+	for _, c := range s.deck {
+		put(int64(c))
+	}
+	for _, f := range s.script {
+		put(int64(f))
+	}
 	put(int64(s.shared[0]), int64(s.shared[1]), int64(s.cur[0]), int64(s.cur[1]), b2i(s.fromShrd), int64(s.ambushAt))
-	cards(s.deck)
 	put(int64(len(s.discard)))
 	for _, c := range s.discard {
 		put(int64(c))
