@@ -180,10 +180,20 @@ func (s *Setup) Validate() error {
 	if len(deck) > int(NoCard) {
 		return fmt.Errorf("deck: %d cards, at most %d", len(deck), NoCard)
 	}
-	if s.Cards[0]+s.Cards[1] > len(deck) {
-		return fmt.Errorf("deck: %d cards cannot deal %d+%d", len(deck), s.Cards[0], s.Cards[1])
+	if a, b := s.dealt(Allies), s.dealt(Axis); a+b > len(deck) {
+		return fmt.Errorf("deck: %d cards cannot deal %d+%d", len(deck), a, b)
 	}
 	return nil
+}
+
+// dealt is how many cards side is dealt at the start: its scenario count,
+// or for a team two hands of max(1, count-2) and a shared card (rulebook
+// annex 5 "Mise en place"; the deal in NewGame).
+func (s *Setup) dealt(side Side) int {
+	if s.Players[side] == 2 {
+		return 2*max(1, s.Cards[side]-2) + 1
+	}
+	return s.Cards[side]
 }
 
 // YoungPlayers is the setup changed for the young players' variant (rulebook
