@@ -253,10 +253,15 @@ func (s *State) order(i int) {
 		u.shots = 2
 	}
 	s.orderedBy = append(s.orderedBy, int8(i))
-	s.emit(Event{Kind: EvUnitOrdered, Side: u.side, From: s.b.hexAt[u.pos]})
 	if u.fx && s.eff.Kind == MedicsMechanics {
+		// The unit is ordered only if a figure comes back (command-cards.md
+		// "Medics & Mechanics"): roll first, report the order after.
 		s.heal(i)
+		if !u.ordered {
+			return
+		}
 	}
+	s.emit(Event{Kind: EvUnitOrdered, Side: u.side, From: s.b.hexAt[u.pos]})
 }
 
 // heal rolls Medics & Mechanics for unit i: one die per card held, this one
