@@ -13,6 +13,7 @@ const usage = `usage: m44 <command> [arguments]
 commands:
   engine      drive the rules engine with JSON lines on stdin/stdout (docs/protocol.md)
   validate    check .m44 scenario files and report what the engine cannot play
+  serve       play in the browser: the game server and its client (docs/web-api.md)
   sim         play bots against each other on scenarios: win rates, margins, speed (docs/bots.md)
   render      draw a scenario as an SVG or PNG picture (m44 render FILE|ID -o board.png)
   scenarios   list the built-in scenarios (--json for programs)
@@ -32,6 +33,8 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		return runEngine(args[1:], stdin, stdout, stderr)
 	case "validate":
 		return runValidate(args[1:], stdout, stderr)
+	case "serve":
+		return runServe(args[1:], stdout, stderr)
 	case "sim":
 		return runSim(args[1:], stdout, stderr)
 	case "render":

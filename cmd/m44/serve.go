@@ -1,0 +1,140 @@
+package main
+
+import (
+	"context"
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"log/slog"
+	"net"
+	"os"
+	"os/signal"
+	"runtime/debug"
+	"syscall"
+	"time"
+
+	"m44/store"
+	"m44/web"
+)
+
+// defaultAddr is where "m44 serve" listens unless told otherwise; if it is
+// taken, a free port is used instead.
+const defaultAddr = "127.0.0.1:8044"
+
+type serveConfig struct {
+	addr     string // "" = defaultAddr, else a free port
+	db       string
+	botDelay time.Duration
+	verbose  bool
+	ready    func(url string) // called once listening (tests)
+}
+
+// runServe is "m44 serve": the game server and the browser client.
+func runServe(args []string, stdout, stderr io.Writer) int {
+	fs := flag.NewFlagSet("serve", flag.ContinueOnError)
+	fs.SetOutput(stderr)
+	var c serveConfig
+	fs.StringVar(&c.addr, "addr", "", "address to listen on (default "+defaultAddr+", or a free port if it is taken)")
+	fs.StringVar(&c.db, "db", "data/m44.db", "SQLite database file (created if missing)")
+	fs.DurationVar(&c.botDelay, "bot-delay", 400*time.Millisecond, "pause before each computer move, so that players can follow")
+	fs.BoolVar(&c.verbose, "v", false, "log every request")
+	fs.Usage = func() {
+		fmt.Fprintf(stderr, "usage: m44 serve [--addr host:port] [--db file]\n\n"+
+			"Serves Memoir '44 in the browser: the game server (docs/web-api.md) and its client.\n\n")
+		fs.PrintDefaults()
+	}
+	if err := fs.Parse(args); err != nil {
+		if err == flag.ErrHelp {
+			return 0
+		}
+		return 2
+	}
+	if fs.NArg() > 0 {
+		fmt.Fprintf(stderr, "m44 serve: unexpected argument %q\n", fs.Arg(0))
+		fs.Usage()
+		return 2
+	}
+	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
+	defer stop()
+	if err := serve(ctx, c, stdout, stderr); err != nil {
+		fmt.Fprintf(stderr, "m44 serve: %v\n", err)
+		return 1
+	}
+	return 0
+}
+
+// serve runs the server until ctx is done.
+func serve(ctx context.Context, c serveConfig, stdout, stderr io.Writer) error {
+	level := slog.LevelInfo
+	if c.verbose {
+		level = slog.LevelDebug
+	}
+	log := slog.New(slog.NewTextHandler(stderr, &slog.HandlerOptions{Level: level}))
+	st, err := store.Open(c.db)
+	if err != nil {
+		return err
+	}
+	defer st.Close()
+	srv, err := web.New(ctx, web.Options{Store: st, Logger: log, Version: version(), BotDelay: c.botDelay,
+		Library: web.Library(), SVG: web.BoardSVG()})
+	if err != nil {
+		return err
+	}
+	ln, err := listen(c.addr)
+	if err != nil {
+		srv.Close()
+		return err
+	}
+	url := "http://" + ln.Addr().String() + "/"
+	fmt.Fprintf(stdout, "m44: serving on %s (database %s); Ctrl-C stops\n", url, c.db)
+	if c.ready != nil {
+		c.ready(url)
+	}
+	err = web.Serve(ctx, ln, srv)
+	log.Info("stopped")
+	return err
+}
+
+// listen listens on addr, or on defaultAddr and else on a free port.
+func listen(addr string) (net.Listener, error) {
+	if addr != "" {
+		return net.Listen("tcp", addr)
+	}
+	ln, err := net.Listen("tcp", defaultAddr)
+	if err == nil {
+		return ln, nil
+	}
+	ln, err2 := net.Listen("tcp", "127.0.0.1:0")
+	if err2 != nil {
+		return nil, errors.Join(err, err2)
+	}
+	return ln, nil
+}
+
+// version is the build's version control revision, if known.
+func version() string {
+	bi, ok := debug.ReadBuildInfo()
+	if !ok {
+		return "dev"
+	}
+	rev, dirty := "", false
+	for _, s := range bi.Settings {
+		switch s.Key {
+		case "vcs.revision":
+			rev = s.Value
+		case "vcs.modified":
+			dirty = s.Value == "true"
+		}
+	}
+	if rev == "" {
+		return "dev"
+	}
+	if len(rev) > 12 {
+		rev = rev[:12]
+	}
+	if dirty {
+		rev += "+dirty"
+	}
+	return rev
+}

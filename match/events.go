@@ -1,0 +1,171 @@
+package match
+
+import (
+	"encoding/json"
+
+	"m44/rules"
+)
+
+// The game's log. Each entry is an engine event, or one of the server's own:
+// "undo" (a seat took back its last action) and "step" (an action that
+// caused no engine event, such as end-orders, so that every action moves the
+// version on). Entries are numbered from 1; the game's version is the number
+// of entries.
+
+// viewer is who reads a log entry: a side, or a spectator.
+type viewer int
+
+const (
+	viewAllies viewer = iota
+	viewAxis
+	viewSpectator
+	numViewers
+)
+
+func viewerOf(side rules.Side) viewer {
+	if side == rules.Axis {
+		return viewAxis
+	}
+	return viewAllies
+}
+
+// entry is one log entry, encoded once for each viewer.
+type entry struct {
+	json [numViewers]json.RawMessage
+	dice *Roll // a dice roll (public)
+}
+
+// Text is an entry's wording for the client: a stable message key and its
+// arguments.
+type Text struct {
+	Key  string         `json:"key"`
+	Args map[string]any `json:"args"`
+}
+
+// LogEntry is one entry of the log as a viewer gets it.
+type LogEntry struct {
+	N     int            `json:"n"`
+	Text  Text           `json:"text"`
+	Event map[string]any `json:"event"`
+}
+
+// Roll is a dice roll.
+type Roll struct {
+	Side  string   `json:"side"`
+	Faces []string `json:"faces"`
+}
+
+// eventEntry encodes engine event e as entry n for every viewer, each
+// seeing it through Event.For.
+func eventEntry(st *rules.State, n int, e rules.Event) entry {
+	var en entry
+	for v := viewer(0); v < numViewers; v++ {
+		ev := e
+		switch v {
+		case viewSpectator:
+			ev = e.For(rules.Allies).For(rules.Axis)
+		default:
+			ev = e.For(rules.Side(v))
+		}
+		key, args := describe(st, ev)
+		event := map[string]any{"kind": ev.Kind.String(), "text": ev.String()}
+		for k, a := range args {
+			event[k] = a
+		}
+		en.json[v] = mustJSON(LogEntry{N: n, Text: Text{Key: key, Args: args}, Event: event})
+	}
+	if e.Kind == rules.EvDiceRolled {
+		en.dice = &Roll{Side: e.Side.String(), Faces: faces(e)}
+	}
+	return en
+}
+
+// serverEntry is a server entry, the same for every viewer.
+func serverEntry(n int, kind string, args map[string]any) entry {
+	event := map[string]any{"kind": kind}
+	for k, a := range args {
+		event[k] = a
+	}
+	b := mustJSON(LogEntry{N: n, Text: Text{Key: "ev." + kind, Args: args}, Event: event})
+	return entry{json: [numViewers]json.RawMessage{b, b, b}}
+}
+
+func mustJSON(v any) json.RawMessage {
+	b, err := json.Marshal(v)
+	if err != nil {
+		panic(err) // only maps of strings, numbers and slices of them
+	}
+	return b
+}
+
+func faces(e rules.Event) []string {
+	out := make([]string, 0, e.NDice)
+	for _, f := range e.Faces() {
+		out = append(out, f.String())
+	}
+	return out
+}
+
+// describe is the message key and arguments of an event (already seen
+// through Event.For). The arguments name sides "allies"/"axis", hexes
+// "row,col", cards by name (with their id as "id"), faces and obstacles by
+// their engine names.
+func describe(st *rules.State, e rules.Event) (string, map[string]any) {
+	side := e.Side.String()
+	key := "ev." + e.Kind.String()
+	card := func(args map[string]any) map[string]any {
+		if e.Card != rules.NoCard && int(e.Card) < st.DeckSize() {
+			args["card"] = st.Card(e.Card).Name()
+			args["id"] = int(e.Card)
+		}
+		return args
+	}
+	switch e.Kind {
+	case rules.EvTurnStarted:
+		return key, map[string]any{"side": side, "turn": int(e.N)}
+	case rules.EvCardPlayed:
+		args := card(map[string]any{"side": side})
+		if e.N > 0 {
+			args["section"] = rules.Section(e.N - 1).String()
+		}
+		return key, args
+	case rules.EvCardDiscarded:
+		return key, card(map[string]any{"side": side})
+	case rules.EvCardDrawn:
+		if e.Card == rules.NoCard {
+			return "ev.draw.hidden", map[string]any{"side": side}
+		}
+		args := card(map[string]any{"side": side})
+		if e.N == 1 {
+			args["face_up"] = true
+		}
+		return key, args
+	case rules.EvUnitOrdered:
+		return key, map[string]any{"side": side, "hex": e.From.String()}
+	case rules.EvUnitMoved, rules.EvTookGround, rules.EvAmbush:
+		return key, map[string]any{"side": side, "from": e.From.String(), "to": e.To.String()}
+	case rules.EvObstacleRemoved, rules.EvObstaclePlaced:
+		return key, map[string]any{"hex": e.From.String(), "obstacle": rules.Obstacle(e.N).String()}
+	case rules.EvBattle:
+		return key, map[string]any{"side": side, "from": e.From.String(), "to": e.To.String(), "dice": int(e.N)}
+	case rules.EvCardAttack:
+		return key, map[string]any{"side": side, "hex": e.To.String(), "dice": int(e.N)}
+	case rules.EvDiceRolled:
+		return key, map[string]any{"side": side, "faces": faces(e)}
+	case rules.EvHits, rules.EvFlagLosses, rules.EvHealed:
+		return key, map[string]any{"hex": e.To.String(), "figures": int(e.N)}
+	case rules.EvFlagIgnored:
+		return key, map[string]any{"hex": e.To.String()}
+	case rules.EvRetreated:
+		return key, map[string]any{"side": side, "hex": e.From.String(), "from": e.From.String(), "to": e.To.String(), "hexes": int(e.N)}
+	case rules.EvUnitEliminated:
+		return key, map[string]any{"side": side, "hex": e.To.String()}
+	case rules.EvMedals:
+		return key, map[string]any{"side": side, "medals": int(e.N)}
+	case rules.EvDeckReshuffled:
+		return key, map[string]any{"cards": int(e.N)}
+	case rules.EvTurnEnded, rules.EvGameOver:
+		return key, map[string]any{"side": side}
+	}
+	return key, map[string]any{}
+}

@@ -1,0 +1,187 @@
+package match
+
+import (
+	"encoding/json"
+
+	"m44/rules"
+)
+
+// Snapshot is the game as one seat (or a spectator) may see it
+// (docs/web-api.md, "Snapshot").
+type Snapshot struct {
+	Game      string          `json:"game"`
+	Version   int             `json:"version"`
+	Seat      *string         `json:"seat"`
+	Side      *string         `json:"side"`
+	Spectator bool            `json:"spectator"`
+	Hotseat   bool            `json:"hotseat"`
+	Scenario  ScenarioInfo    `json:"scenario"`
+	Seats     []SeatInfo      `json:"seats"`
+	View      View            `json:"view"`
+	ToAct     *string         `json:"to_act"`      // the seat to act (null once the game is over)
+	ToActSide *string         `json:"to_act_side"` // its side
+	YourTurn  bool            `json:"your_turn"`
+	Legal     []Legal         `json:"legal,omitempty"`
+	Undo      bool            `json:"can_undo"` // the seat may undo the last action now
+	Log       json.RawMessage `json:"log"`
+	LastRoll  *Roll           `json:"last_roll"`
+	Over      bool            `json:"over"`
+	Winner    *string         `json:"winner"`
+}
+
+// ScenarioInfo is the scenario of a game.
+type ScenarioInfo struct {
+	ID     string    `json:"id"`
+	Name   string    `json:"name"`
+	Board  BoardInfo `json:"board"`
+	Labels []Label   `json:"labels"`
+}
+
+// SeatInfo is one seat of a game, as everyone may see it.
+type SeatInfo struct {
+	Seat      string `json:"seat"`
+	Side      string `json:"side"`
+	Kind      string `json:"kind"`
+	Connected *bool  `json:"connected,omitempty"` // humans only
+}
+
+// Legal is one legal action, with what the client needs to offer it.
+type Legal struct {
+	Action  string `json:"action"`
+	Kind    string `json:"kind"`
+	From    string `json:"from,omitempty"`
+	To      string `json:"to,omitempty"`
+	Dice    int    `json:"dice,omitempty"`    // battle: dice the attacker would roll
+	Card    *int   `json:"card,omitempty"`    // play, keep: the card's id
+	Name    string `json:"name,omitempty"`    // play, keep: the card's name
+	Section string `json:"section,omitempty"` // play: the section chosen (Infantry Assault)
+	Ignore  bool   `json:"ignore,omitempty"`  // retreat: ignores a flag
+}
+
+// legalOf lists the legal actions of st with their details.
+func legalOf(st *rules.State) []Legal {
+	var out []Legal
+	for _, a := range st.Legal() {
+		l := Legal{Action: a.String(), Kind: a.Kind.String()}
+		switch a.Kind {
+		case rules.ActPlay, rules.ActKeep:
+			id := int(a.Card)
+			l.Card, l.Name = &id, st.Card(a.Card).Name()
+			if a.Kind == rules.ActPlay && a.Arg > 0 {
+				l.Section = rules.Section(a.Arg - 1).String()
+			}
+		case rules.ActOrder, rules.ActRemoveWire:
+			l.From = a.From.String()
+		case rules.ActTarget:
+			l.To = a.To.String()
+		case rules.ActMove, rules.ActTakeGround:
+			l.From, l.To = a.From.String(), a.To.String()
+		case rules.ActRetreat:
+			l.From, l.To, l.Ignore = a.From.String(), a.To.String(), a.Arg > 0
+		case rules.ActBattle:
+			l.From, l.To = a.From.String(), a.To.String()
+			if n, err := st.BattleDice(a.From, a.To); err == nil {
+				l.Dice = n
+			}
+		}
+		out = append(out, l)
+	}
+	return out
+}
+
+// View is rules.View in JSON with hexes as "row,col" strings; medals,
+// victory and players are [allies, axis].
+type View struct {
+	Viewer      *string          `json:"viewer"` // null for a spectator
+	Turn        int              `json:"turn"`
+	Active      rules.Side       `json:"active"`
+	Phase       string           `json:"phase"`
+	ToAct       rules.Side       `json:"to_act"`
+	Over        bool             `json:"over"`
+	Winner      *rules.Side      `json:"winner,omitempty"`
+	Medals      [2]int           `json:"medals"`
+	Victory     [2]int           `json:"victory"`
+	Hand        []rules.CardView `json:"hand"`
+	TeamHand    []rules.CardView `json:"team_hand,omitempty"`
+	Shared      *rules.CardView  `json:"shared,omitempty"`
+	Players     [2]int           `json:"players"`
+	Player      int              `json:"player"`
+	OtherHand   int              `json:"other_hand"`
+	Hands       *[2]int          `json:"hands,omitempty"` // spectators: cards in each side's hand(s)
+	OtherShared *rules.CardView  `json:"other_shared,omitempty"`
+	DrawPile    int              `json:"draw_pile"`
+	Discards    []rules.CardView `json:"discards"`
+	Played      *rules.CardView  `json:"played,omitempty"`
+	InEffect    string           `json:"in_effect,omitempty"`
+	Targets     []string         `json:"targets,omitempty"`
+	Choice      []rules.CardView `json:"choice,omitempty"`
+	Units       []UnitView       `json:"units"`
+	Features    []HexFeature     `json:"features"`
+}
+
+// UnitView is rules.UnitView with its hex as a string.
+type UnitView struct {
+	Hex        string     `json:"hex"`
+	Type       string     `json:"type"`
+	Side       rules.Side `json:"side"`
+	Figures    int8       `json:"figures"`
+	Max        int8       `json:"max"`
+	Elite      bool       `json:"elite,omitempty"`
+	Resistance bool       `json:"resistance,omitempty"`
+	Nation     string     `json:"nation,omitempty"`
+	Badge      string     `json:"badge,omitempty"`
+	Ordered    bool       `json:"ordered,omitempty"`
+	Moved      bool       `json:"moved,omitempty"`
+	Battled    bool       `json:"battled,omitempty"`
+}
+
+// HexFeature is rules.HexFeature with its hex as a string.
+type HexFeature struct {
+	Hex       string `json:"hex"`
+	Terrain   string `json:"terrain,omitempty"`
+	Structure string `json:"structure,omitempty"`
+	Obstacle  string `json:"obstacle,omitempty"`
+}
+
+// viewFor is what the viewer may see of st. A spectator gets the Allies'
+// view with everything only a side may know taken out: no hand, no team
+// mate's hand, no Recon choice (the face-up shared cards are public).
+func viewFor(st *rules.State, v viewer) View {
+	side := rules.Allies
+	if v == viewAxis {
+		side = rules.Axis
+	}
+	rv := st.View(side)
+	out := View{Turn: rv.Turn, Active: rv.Active, Phase: rv.Phase, ToAct: rv.ToAct, Over: rv.Over, Winner: rv.Winner,
+		Medals: rv.Medals, Victory: rv.Victory, Hand: rv.Hand, TeamHand: rv.TeamHand, Shared: rv.Shared,
+		Players: rv.Players, Player: rv.Player, OtherHand: rv.OtherHand, OtherShared: rv.OtherShared,
+		DrawPile: rv.DrawPile, Discards: rv.Discards, Played: rv.Played, InEffect: rv.InEffect, Choice: rv.Choice,
+		Units: make([]UnitView, 0, len(rv.Units)), Features: make([]HexFeature, 0, len(rv.Features))}
+	if v == viewSpectator {
+		var hands [2]int
+		players := st.Players()
+		for sd := rules.Allies; sd <= rules.Axis; sd++ {
+			for p := 0; p < players[sd]; p++ {
+				hands[sd] += len(st.HandOf(sd, p))
+			}
+		}
+		out.Hand, out.TeamHand, out.Choice, out.Hands = []rules.CardView{}, nil, nil, &hands
+		out.OtherHand = 0
+		out.Player = 0
+	} else {
+		s := side.String()
+		out.Viewer = &s
+	}
+	for _, h := range rv.Targets {
+		out.Targets = append(out.Targets, h.String())
+	}
+	for _, u := range rv.Units {
+		out.Units = append(out.Units, UnitView{Hex: u.Hex.String(), Type: u.Type, Side: u.Side, Figures: u.Figures, Max: u.Max,
+			Elite: u.Elite, Resistance: u.Resistance, Nation: u.Nation, Badge: u.Badge,
+			Ordered: u.Ordered, Moved: u.Moved, Battled: u.Battled})
+	}
+	for _, f := range rv.Features {
+		out.Features = append(out.Features, HexFeature{Hex: f.Hex.String(), Terrain: f.Terrain, Structure: f.Structure, Obstacle: f.Obstacle})
+	}
+	return out
+}

@@ -1,0 +1,365 @@
+// Package store keeps the server's games in SQLite (the pure-Go driver
+// modernc.org/sqlite): uploaded scenarios, games, their seats and the log of
+// their decisions. A game's state is never stored: it is rebuilt by replaying
+// its decisions through the engine.
+package store
+
+import (
+	"context"
+	"database/sql"
+	"embed"
+	"errors"
+	"fmt"
+	"io/fs"
+	"net/url"
+	"os"
+	"path/filepath"
+	"slices"
+	"strconv"
+	"strings"
+	"time"
+
+	_ "modernc.org/sqlite" // registers the "sqlite" driver
+)
+
+//go:embed migrations/*.sql
+var migrations embed.FS
+
+// ErrNotFound is returned for a scenario or game that is not stored.
+var ErrNotFound = errors.New("not found")
+
+// Store is an open database. It is safe for concurrent use.
+type Store struct {
+	db *sql.DB
+}
+
+// Open opens (creating it if needed, with its folder) the database file at
+// path and brings its schema up to date. ":memory:" opens a private
+// in-memory database.
+func Open(path string) (*Store, error) {
+	dsn := ":memory:"
+	if path != ":memory:" {
+		if dir := filepath.Dir(path); dir != "" {
+			if err := os.MkdirAll(dir, 0o755); err != nil {
+				return nil, fmt.Errorf("store: %w", err)
+			}
+		}
+		dsn = "file:" + (&url.URL{Path: path}).EscapedPath()
+	}
+	q := url.Values{}
+	q.Add("_pragma", "busy_timeout(5000)")
+	q.Add("_pragma", "foreign_keys(1)")
+	if path != ":memory:" {
+		q.Add("_pragma", "journal_mode(WAL)")
+		q.Add("_pragma", "synchronous(NORMAL)")
+	}
+	db, err := sql.Open("sqlite", dsn+"?"+q.Encode())
+	if err != nil {
+		return nil, fmt.Errorf("store: %w", err)
+	}
+	// One connection: writes are serialised in the process (never
+	// SQLITE_BUSY), and an in-memory database stays one database.
+	db.SetMaxOpenConns(1)
+	if err := db.Ping(); err != nil {
+		db.Close()
+		return nil, fmt.Errorf("store: open %s: %w", path, err)
+	}
+	s := &Store{db: db}
+	if err := s.migrate(context.Background(), migrations, "migrations"); err != nil {
+		db.Close()
+		return nil, err
+	}
+	return s, nil
+}
+
+// Close closes the database.
+func (s *Store) Close() error { return s.db.Close() }
+
+// migrate applies, in order of their number, the migrations of dir that the
+// database has not applied yet: files named NNNN_name.sql, each run in its
+// own transaction together with its row in schema_migrations.
+func (s *Store) migrate(ctx context.Context, fsys fs.FS, dir string) error {
+	if _, err := s.db.ExecContext(ctx, `CREATE TABLE IF NOT EXISTS schema_migrations (
+		version INTEGER PRIMARY KEY, name TEXT NOT NULL, applied TEXT NOT NULL)`); err != nil {
+		return fmt.Errorf("store: migrations table: %w", err)
+	}
+	entries, err := fs.ReadDir(fsys, dir)
+	if err != nil {
+		return fmt.Errorf("store: migrations: %w", err)
+	}
+	type mig struct {
+		version int
+		name    string
+	}
+	var list []mig
+	seen := map[int]string{}
+	for _, e := range entries {
+		name := e.Name()
+		if e.IsDir() || !strings.HasSuffix(name, ".sql") {
+			continue
+		}
+		num, _, ok := strings.Cut(name, "_")
+		v, err := strconv.Atoi(num)
+		if !ok || err != nil || v <= 0 {
+			return fmt.Errorf("store: migration %s: want NNNN_name.sql", name)
+		}
+		if prev, dup := seen[v]; dup {
+			return fmt.Errorf("store: migrations %s and %s have the same number", prev, name)
+		}
+		seen[v] = name
+		list = append(list, mig{v, name})
+	}
+	slices.SortFunc(list, func(a, b mig) int { return a.version - b.version })
+	applied := map[int]bool{}
+	rows, err := s.db.QueryContext(ctx, `SELECT version FROM schema_migrations`)
+	if err != nil {
+		return fmt.Errorf("store: migrations: %w", err)
+	}
+	for rows.Next() {
+		var v int
+		if err := rows.Scan(&v); err != nil {
+			rows.Close()
+			return fmt.Errorf("store: migrations: %w", err)
+		}
+		applied[v] = true
+	}
+	rows.Close()
+	for _, m := range list {
+		if applied[m.version] {
+			continue
+		}
+		body, err := fs.ReadFile(fsys, dir+"/"+m.name)
+		if err != nil {
+			return fmt.Errorf("store: migration %s: %w", m.name, err)
+		}
+		err = s.tx(ctx, func(tx *sql.Tx) error {
+			if _, err := tx.ExecContext(ctx, string(body)); err != nil {
+				return err
+			}
+			_, err := tx.ExecContext(ctx, `INSERT INTO schema_migrations (version, name, applied) VALUES (?, ?, ?)`,
+				m.version, m.name, now())
+			return err
+		})
+		if err != nil {
+			return fmt.Errorf("store: migration %s: %w", m.name, err)
+		}
+	}
+	return nil
+}
+
+// Migrations lists the applied migrations' names, in order.
+func (s *Store) Migrations(ctx context.Context) ([]string, error) {
+	rows, err := s.db.QueryContext(ctx, `SELECT name FROM schema_migrations ORDER BY version`)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	var out []string
+	for rows.Next() {
+		var n string
+		if err := rows.Scan(&n); err != nil {
+			return nil, err
+		}
+		out = append(out, n)
+	}
+	return out, rows.Err()
+}
+
+func (s *Store) tx(ctx context.Context, f func(*sql.Tx) error) error {
+	tx, err := s.db.BeginTx(ctx, nil)
+	if err != nil {
+		return err
+	}
+	if err := f(tx); err != nil {
+		tx.Rollback()
+		return err
+	}
+	return tx.Commit()
+}
+
+func now() string { return time.Now().UTC().Format(time.RFC3339Nano) }
+
+// Scenario is an uploaded scenario.
+type Scenario struct {
+	ID      string
+	Name    string
+	Data    []byte // the .m44 file
+	Created string
+}
+
+// PutScenario stores an uploaded scenario; storing the same id again keeps
+// the first.
+func (s *Store) PutScenario(ctx context.Context, sc Scenario) error {
+	_, err := s.db.ExecContext(ctx, `INSERT INTO scenarios (id, name, data, created) VALUES (?, ?, ?, ?)
+		ON CONFLICT (id) DO NOTHING`, sc.ID, sc.Name, sc.Data, now())
+	if err != nil {
+		return fmt.Errorf("store: put scenario: %w", err)
+	}
+	return nil
+}
+
+// Scenario is the uploaded scenario id.
+func (s *Store) Scenario(ctx context.Context, id string) (Scenario, error) {
+	var sc Scenario
+	err := s.db.QueryRowContext(ctx, `SELECT id, name, data, created FROM scenarios WHERE id = ?`, id).
+		Scan(&sc.ID, &sc.Name, &sc.Data, &sc.Created)
+	if errors.Is(err, sql.ErrNoRows) {
+		return sc, ErrNotFound
+	}
+	if err != nil {
+		return sc, fmt.Errorf("store: scenario: %w", err)
+	}
+	return sc, nil
+}
+
+// Scenarios lists the uploaded scenarios, oldest first.
+func (s *Store) Scenarios(ctx context.Context) ([]Scenario, error) {
+	rows, err := s.db.QueryContext(ctx, `SELECT id, name, data, created FROM scenarios ORDER BY created, id`)
+	if err != nil {
+		return nil, fmt.Errorf("store: scenarios: %w", err)
+	}
+	defer rows.Close()
+	var out []Scenario
+	for rows.Next() {
+		var sc Scenario
+		if err := rows.Scan(&sc.ID, &sc.Name, &sc.Data, &sc.Created); err != nil {
+			return nil, fmt.Errorf("store: scenarios: %w", err)
+		}
+		out = append(out, sc)
+	}
+	return out, rows.Err()
+}
+
+// Game is a stored game.
+type Game struct {
+	ID         string
+	ScenarioID string
+	Scenario   []byte // the .m44 file it was created from
+	Seed       uint64
+	Settings   []byte // JSON, owned by the caller
+	Created    string
+	Over       bool
+	Winner     string
+	Seats      []Seat
+}
+
+// Seat is one seat of a game.
+type Seat struct {
+	Seat      string
+	Kind      string // "human" or "bot:<level>"
+	TokenHash string // humans only
+}
+
+// Action is one entry of a game's log of decisions.
+type Action struct {
+	Seq     int
+	Seat    string
+	Action  string // engine text form, or "undo"
+	Version int    // the game's version after it
+}
+
+// CreateGame stores a new game with its seats.
+func (s *Store) CreateGame(ctx context.Context, g Game) error {
+	return s.tx(ctx, func(tx *sql.Tx) error {
+		_, err := tx.ExecContext(ctx, `INSERT INTO games (id, scenario_id, scenario, seed, settings, created) VALUES (?, ?, ?, ?, ?, ?)`,
+			g.ID, g.ScenarioID, g.Scenario, int64(g.Seed), string(g.Settings), now())
+		if err != nil {
+			return fmt.Errorf("store: create game: %w", err)
+		}
+		for _, st := range g.Seats {
+			var hash any
+			if st.TokenHash != "" {
+				hash = st.TokenHash
+			}
+			if _, err := tx.ExecContext(ctx, `INSERT INTO seats (game, seat, kind, token_hash) VALUES (?, ?, ?, ?)`,
+				g.ID, st.Seat, st.Kind, hash); err != nil {
+				return fmt.Errorf("store: create game: seat %s: %w", st.Seat, err)
+			}
+		}
+		return nil
+	})
+}
+
+// Game loads a game, its seats and its log.
+func (s *Store) Game(ctx context.Context, id string) (Game, []Action, error) {
+	var g Game
+	var seed int64
+	var settings string
+	var winner sql.NullString
+	err := s.db.QueryRowContext(ctx, `SELECT id, scenario_id, scenario, seed, settings, created, over, winner FROM games WHERE id = ?`, id).
+		Scan(&g.ID, &g.ScenarioID, &g.Scenario, &seed, &settings, &g.Created, &g.Over, &winner)
+	if errors.Is(err, sql.ErrNoRows) {
+		return g, nil, ErrNotFound
+	}
+	if err != nil {
+		return g, nil, fmt.Errorf("store: game %s: %w", id, err)
+	}
+	g.Seed, g.Settings, g.Winner = uint64(seed), []byte(settings), winner.String
+	rows, err := s.db.QueryContext(ctx, `SELECT seat, kind, COALESCE(token_hash, '') FROM seats WHERE game = ? ORDER BY rowid`, id)
+	if err != nil {
+		return g, nil, fmt.Errorf("store: game %s: seats: %w", id, err)
+	}
+	for rows.Next() {
+		var st Seat
+		if err := rows.Scan(&st.Seat, &st.Kind, &st.TokenHash); err != nil {
+			rows.Close()
+			return g, nil, fmt.Errorf("store: game %s: seats: %w", id, err)
+		}
+		g.Seats = append(g.Seats, st)
+	}
+	rows.Close()
+	if err := rows.Err(); err != nil {
+		return g, nil, err
+	}
+	rows, err = s.db.QueryContext(ctx, `SELECT seq, seat, action, version FROM actions WHERE game = ? ORDER BY seq`, id)
+	if err != nil {
+		return g, nil, fmt.Errorf("store: game %s: actions: %w", id, err)
+	}
+	defer rows.Close()
+	var acts []Action
+	for rows.Next() {
+		var a Action
+		if err := rows.Scan(&a.Seq, &a.Seat, &a.Action, &a.Version); err != nil {
+			return g, nil, fmt.Errorf("store: game %s: actions: %w", id, err)
+		}
+		acts = append(acts, a)
+	}
+	return g, acts, rows.Err()
+}
+
+// LiveGames lists the games that are not over, oldest first.
+func (s *Store) LiveGames(ctx context.Context) ([]string, error) {
+	rows, err := s.db.QueryContext(ctx, `SELECT id FROM games WHERE over = 0 ORDER BY created, id`)
+	if err != nil {
+		return nil, fmt.Errorf("store: live games: %w", err)
+	}
+	defer rows.Close()
+	var out []string
+	for rows.Next() {
+		var id string
+		if err := rows.Scan(&id); err != nil {
+			return nil, err
+		}
+		out = append(out, id)
+	}
+	return out, rows.Err()
+}
+
+// Append adds one entry to a game's log, and marks the game over (with its
+// winner) if over is set; both in one transaction, committed on return.
+// The entry's Seq must be the next one: a conflict means another writer got
+// there first and nothing is written.
+func (s *Store) Append(ctx context.Context, game string, a Action, over bool, winner string) error {
+	return s.tx(ctx, func(tx *sql.Tx) error {
+		if _, err := tx.ExecContext(ctx, `INSERT INTO actions (game, seq, seat, action, version, created) VALUES (?, ?, ?, ?, ?, ?)`,
+			game, a.Seq, a.Seat, a.Action, a.Version, now()); err != nil {
+			return fmt.Errorf("store: append to %s: %w", game, err)
+		}
+		if over {
+			if _, err := tx.ExecContext(ctx, `UPDATE games SET over = 1, winner = ? WHERE id = ?`, winner, game); err != nil {
+				return fmt.Errorf("store: append to %s: %w", game, err)
+			}
+		}
+		return nil
+	})
+}

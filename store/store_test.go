@@ -1,0 +1,124 @@
+package store
+
+import (
+	"context"
+	"errors"
+	"path/filepath"
+	"slices"
+	"testing"
+	"testing/fstest"
+)
+
+func TestMigrationsRunOnceInOrder(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "sub", "m44.db")
+	s, err := Open(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	ctx := context.Background()
+	names, err := s.Migrations(ctx)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(names) == 0 || names[0] != "0001_init.sql" {
+		t.Fatalf("migrations: %v", names)
+	}
+	extra := fstest.MapFS{
+		"m/0001_init.sql":  {Data: []byte("this is not SQL, and is already applied")},
+		"m/0003_c.sql":     {Data: []byte("CREATE TABLE c (x INTEGER); INSERT INTO b VALUES (2);")},
+		"m/0002_b.sql":     {Data: []byte("CREATE TABLE b (x INTEGER); INSERT INTO b VALUES (1);")},
+		"m/README.txt":     {Data: []byte("ignored")},
+		"m/0004_fails.sql": {Data: []byte("CREATE TABLE d (x INTEGER); INSERT INTO nowhere VALUES (1);")},
+	}
+	err = s.migrate(ctx, extra, "m")
+	if err == nil {
+		t.Fatal("a failing migration: no error")
+	}
+	names, _ = s.Migrations(ctx)
+	if want := []string{"0001_init.sql", "0002_b.sql", "0003_c.sql"}; !slices.Equal(names, want) {
+		t.Fatalf("migrations %v, want %v", names, want)
+	}
+	// The failed migration left nothing behind.
+	if _, err := s.db.Exec(`INSERT INTO d VALUES (1)`); err == nil {
+		t.Fatal("table of a failed migration exists")
+	}
+	var n int
+	if err := s.db.QueryRow(`SELECT COUNT(*) FROM b`).Scan(&n); err != nil || n != 2 {
+		t.Fatalf("b rows %d, %v (2 migrations in order)", n, err)
+	}
+	s.Close()
+	// Reopening applies nothing again.
+	s, err = Open(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer s.Close()
+	names, _ = s.Migrations(ctx)
+	if len(names) != 3 {
+		t.Fatalf("after reopen: %v", names)
+	}
+	bad := fstest.MapFS{"m/0005_x.sql": {Data: []byte("SELECT 1")}, "m/5_y.sql": {Data: []byte("SELECT 1")}}
+	if err := s.migrate(ctx, bad, "m"); err == nil {
+		t.Fatal("two migrations with one number: no error")
+	}
+}
+
+func TestGamesAndLog(t *testing.T) {
+	s, err := Open(filepath.Join(t.TempDir(), "m44.db"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer s.Close()
+	ctx := context.Background()
+	if err := s.PutScenario(ctx, Scenario{ID: "up-1", Name: "One", Data: []byte(`{"a":1}`)}); err != nil {
+		t.Fatal(err)
+	}
+	if err := s.PutScenario(ctx, Scenario{ID: "up-1", Name: "Again", Data: []byte(`{}`)}); err != nil {
+		t.Fatal(err)
+	}
+	sc, err := s.Scenario(ctx, "up-1")
+	if err != nil || sc.Name != "One" || string(sc.Data) != `{"a":1}` {
+		t.Fatalf("scenario %+v, %v", sc, err)
+	}
+	if _, err := s.Scenario(ctx, "nope"); !errors.Is(err, ErrNotFound) {
+		t.Fatalf("missing scenario: %v", err)
+	}
+	g := Game{ID: "g1", ScenarioID: "up-1", Scenario: []byte(`{"a":1}`), Seed: 1<<63 + 5, Settings: []byte(`{}`),
+		Seats: []Seat{{Seat: "allies", Kind: "human", TokenHash: "abc"}, {Seat: "axis", Kind: "bot:easy"}}}
+	if err := s.CreateGame(ctx, g); err != nil {
+		t.Fatal(err)
+	}
+	if err := s.CreateGame(ctx, g); err == nil {
+		t.Fatal("same game twice: no error")
+	}
+	if err := s.Append(ctx, "g1", Action{Seq: 1, Seat: "allies", Action: "play 3", Version: 2}, false, ""); err != nil {
+		t.Fatal(err)
+	}
+	if err := s.Append(ctx, "g1", Action{Seq: 1, Seat: "allies", Action: "play 4", Version: 2}, false, ""); err == nil {
+		t.Fatal("same seq twice: no error")
+	}
+	live, _ := s.LiveGames(ctx)
+	if !slices.Equal(live, []string{"g1"}) {
+		t.Fatalf("live %v", live)
+	}
+	if err := s.Append(ctx, "g1", Action{Seq: 2, Seat: "axis", Action: "end-battles", Version: 9}, true, "axis"); err != nil {
+		t.Fatal(err)
+	}
+	got, acts, err := s.Game(ctx, "g1")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got.Seed != g.Seed || !got.Over || got.Winner != "axis" || len(got.Seats) != 2 || got.Seats[0].TokenHash != "abc" || got.Seats[1].TokenHash != "" {
+		t.Fatalf("game %+v", got)
+	}
+	if len(acts) != 2 || acts[0].Action != "play 3" || acts[1].Version != 9 {
+		t.Fatalf("actions %+v", acts)
+	}
+	live, _ = s.LiveGames(ctx)
+	if len(live) != 0 {
+		t.Fatalf("live after game over: %v", live)
+	}
+	if _, _, err := s.Game(ctx, "nope"); !errors.Is(err, ErrNotFound) {
+		t.Fatalf("missing game: %v", err)
+	}
+}

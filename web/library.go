@@ -1,0 +1,39 @@
+package web
+
+import (
+	"sync"
+
+	"m44/library"
+	"m44/match"
+	"m44/render"
+)
+
+// Library is the built-in scenario library (package library) for
+// Options.Library.
+func Library() []match.Builtin {
+	var out []match.Builtin
+	for _, e := range library.All() {
+		out = append(out, match.Builtin{ID: e.ID, Note: e.Note, Subtitle: e.Subtitle, Data: e.Data})
+	}
+	return out
+}
+
+// BoardSVG draws a scenario's board (package render) for Options.SVG; each
+// scenario is drawn once.
+func BoardSVG() func(*match.Scenario) ([]byte, error) {
+	var mu sync.Mutex
+	cache := map[*match.Scenario][]byte{}
+	return func(sc *match.Scenario) ([]byte, error) {
+		mu.Lock()
+		defer mu.Unlock()
+		if b, ok := cache[sc]; ok {
+			return b, nil
+		}
+		b, err := render.SVG(sc.Setup, render.Options{File: sc.File})
+		if err != nil {
+			return nil, err
+		}
+		cache[sc] = b
+		return b, nil
+	}
+}

@@ -1,0 +1,401 @@
+// Package web is m44's game server: the HTTP and WebSocket API of
+// docs/web-api.md over the games of package match, and the browser client's
+// files.
+package web
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"io/fs"
+	"log/slog"
+	"net"
+	"net/http"
+	"runtime/debug"
+	"strings"
+	"sync"
+	"time"
+
+	"m44/bots"
+	"m44/match"
+	"m44/store"
+)
+
+// Options configure a Server.
+type Options struct {
+	Store   *store.Store
+	Library []match.Builtin // the built-in scenarios
+	Logger  *slog.Logger
+	Version string // reported by /api/health
+	// BotDelay is a pause before each bot decision (0 in tests).
+	BotDelay time.Duration
+	// NewBot makes a seat's bot; nil means match.DefaultBot.
+	NewBot func(level string, seed uint64) (bots.Bot, error)
+	// SVG renders a scenario's board for GET /api/scenarios/{id}; nil
+	// leaves "svg" out.
+	SVG func(*match.Scenario) ([]byte, error)
+	// Static holds the browser client's files; nil means the embedded ones.
+	Static fs.FS
+}
+
+// Server serves the API and the client.
+type Server struct {
+	opts    Options
+	log     *slog.Logger
+	catalog *match.Catalog
+	games   *match.Manager
+	handler http.Handler
+
+	done      chan struct{} // closed when the server shuts down
+	closeOnce sync.Once
+	sockets   sync.WaitGroup
+}
+
+// New makes a server and resumes the stored games that are not over.
+func New(ctx context.Context, o Options) (*Server, error) {
+	if o.Store == nil {
+		return nil, errors.New("web: no store")
+	}
+	if o.Logger == nil {
+		o.Logger = slog.Default()
+	}
+	if o.Version == "" {
+		o.Version = "dev"
+	}
+	if o.Static == nil {
+		o.Static = staticFS()
+	}
+	cat, err := match.NewCatalog(o.Store, o.Library)
+	if err != nil {
+		// A built-in scenario the engine cannot play is left out; the rest
+		// of the library is served.
+		o.Logger.Warn("some built-in scenarios are left out", "err", err)
+	}
+	s := &Server{opts: o, log: o.Logger, catalog: cat, done: make(chan struct{})}
+	s.games = match.NewManager(match.Config{Store: o.Store, Catalog: cat, Logger: o.Logger, NewBot: o.NewBot, BotDelay: o.BotDelay})
+	if err := s.games.Start(ctx); err != nil {
+		return nil, fmt.Errorf("web: resume games: %w", err)
+	}
+	s.handler = s.routes()
+	return s, nil
+}
+
+// Games is the server's games (for tests and tools).
+func (s *Server) Games() *match.Manager { return s.games }
+
+// Handler is the server's HTTP handler.
+func (s *Server) Handler() http.Handler { return s.handler }
+
+// Close ends the WebSockets and stops the bots. The HTTP server itself is
+// shut down by its owner (see Serve).
+func (s *Server) Close() {
+	s.closeOnce.Do(func() {
+		close(s.done)
+		waited := make(chan struct{})
+		go func() { s.sockets.Wait(); close(waited) }()
+		select {
+		case <-waited:
+		case <-time.After(5 * time.Second):
+			s.log.Warn("some WebSockets did not close in time")
+		}
+		s.games.Close()
+	})
+}
+
+// Serve serves s on ln until ctx is done, then shuts down gracefully:
+// no new connections, requests in flight finished (up to 10 s), WebSockets
+// closed, bots stopped.
+func Serve(ctx context.Context, ln net.Listener, s *Server) error {
+	hs := &http.Server{
+		Handler:           s.Handler(),
+		ReadHeaderTimeout: 10 * time.Second,
+		ErrorLog:          slog.NewLogLogger(s.log.Handler(), slog.LevelWarn),
+	}
+	errc := make(chan error, 1)
+	go func() { errc <- hs.Serve(ln) }()
+	select {
+	case err := <-errc:
+		s.Close()
+		return err
+	case <-ctx.Done():
+	}
+	s.log.Info("shutting down")
+	sctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
+	defer cancel()
+	go s.Close() // WebSockets are not tracked by http.Server.Shutdown
+	err := hs.Shutdown(sctx)
+	s.Close()
+	if errors.Is(err, context.DeadlineExceeded) {
+		hs.Close()
+	}
+	if e := <-errc; err == nil && !errors.Is(e, http.ErrServerClosed) {
+		err = e
+	}
+	return err
+}
+
+func (s *Server) routes() http.Handler {
+	mux := http.NewServeMux()
+	mux.HandleFunc("GET /api/health", s.health)
+	mux.HandleFunc("GET /api/scenarios", s.listScenarios)
+	mux.HandleFunc("GET /api/scenarios/{id}", s.getScenario)
+	mux.HandleFunc("POST /api/scenarios", s.uploadScenario)
+	mux.HandleFunc("POST /api/games", s.createGame)
+	mux.HandleFunc("GET /api/games/{id}", s.getGame)
+	mux.HandleFunc("POST /api/games/{id}/actions", s.act)
+	mux.HandleFunc("POST /api/games/{id}/undo", s.undo)
+	mux.HandleFunc("GET /api/games/{id}/record", s.record)
+	mux.HandleFunc("GET /api/games/{id}/ws", s.websocket)
+	mux.HandleFunc("/api/", func(w http.ResponseWriter, r *http.Request) {
+		s.writeError(w, r, match.Errorf(match.CodeNotFound, "no API endpoint %s %s", r.Method, r.URL.Path))
+	})
+	mux.HandleFunc("GET /play/{game}", servePage(s.opts.Static))
+	files := http.FileServerFS(s.opts.Static)
+	mux.HandleFunc("/", func(w http.ResponseWriter, r *http.Request) {
+		if r.Method != http.MethodGet && r.Method != http.MethodHead {
+			w.Header().Set("Allow", "GET, HEAD")
+			http.Error(w, "method not allowed", http.StatusMethodNotAllowed)
+			return
+		}
+		files.ServeHTTP(w, r)
+	})
+	return s.logged(mux)
+}
+
+// statusWriter remembers the status written.
+type statusWriter struct {
+	http.ResponseWriter
+	status int
+}
+
+func (w *statusWriter) WriteHeader(code int) {
+	if w.status == 0 {
+		w.status = code
+	}
+	w.ResponseWriter.WriteHeader(code)
+}
+
+func (w *statusWriter) Write(b []byte) (int, error) {
+	if w.status == 0 {
+		w.status = http.StatusOK
+	}
+	return w.ResponseWriter.Write(b)
+}
+
+// Unwrap lets http.ResponseController (and the WebSocket upgrade) reach the
+// connection.
+func (w *statusWriter) Unwrap() http.ResponseWriter { return w.ResponseWriter }
+
+// logged logs each request (its path only: tokens travel in the query) and
+// turns a panic into a 500.
+func (s *Server) logged(h http.Handler) http.Handler {
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		start := time.Now()
+		sw := &statusWriter{ResponseWriter: w}
+		defer func() {
+			if p := recover(); p != nil {
+				if p == http.ErrAbortHandler {
+					panic(p)
+				}
+				s.log.Error("panic", "method", r.Method, "path", r.URL.Path, "panic", p, "stack", string(debug.Stack()))
+				if sw.status == 0 {
+					s.writeError(sw, r, match.Errorf(match.CodeInternal, "internal error"))
+				}
+			}
+			level := slog.LevelDebug
+			if strings.HasPrefix(r.URL.Path, "/api/") {
+				level = slog.LevelInfo
+			}
+			s.log.Log(r.Context(), level, "http", "method", r.Method, "path", r.URL.Path, "status", sw.status,
+				"ms", time.Since(start).Milliseconds())
+		}()
+		h.ServeHTTP(sw, r)
+	})
+}
+
+func (s *Server) health(w http.ResponseWriter, r *http.Request) {
+	writeJSON(w, http.StatusOK, map[string]any{"ok": true, "version": s.opts.Version})
+}
+
+func (s *Server) listScenarios(w http.ResponseWriter, r *http.Request) {
+	list, err := s.catalog.List(r.Context())
+	if err != nil {
+		s.writeError(w, r, err)
+		return
+	}
+	lang := r.URL.Query().Get("lang")
+	out := make([]match.Entry, 0, len(list))
+	for _, sc := range list {
+		out = append(out, sc.Entry(lang))
+	}
+	writeJSON(w, http.StatusOK, out)
+}
+
+// ScenarioDetail is GET /api/scenarios/{id}: the entry and the board.
+type ScenarioDetail struct {
+	match.Entry
+	SVG string `json:"svg,omitempty"`
+}
+
+func (s *Server) getScenario(w http.ResponseWriter, r *http.Request) {
+	sc, err := s.catalog.Get(r.Context(), r.PathValue("id"))
+	if err != nil {
+		s.writeError(w, r, err)
+		return
+	}
+	d := ScenarioDetail{Entry: sc.Entry(r.URL.Query().Get("lang"))}
+	if s.opts.SVG != nil {
+		svg, err := s.opts.SVG(sc)
+		if err != nil {
+			s.log.Warn("cannot render a scenario", "scenario", sc.ID, "err", err)
+		} else {
+			d.SVG = string(svg)
+		}
+	}
+	writeJSON(w, http.StatusOK, d)
+}
+
+func (s *Server) uploadScenario(w http.ResponseWriter, r *http.Request) {
+	data, err := io.ReadAll(io.LimitReader(r.Body, match.MaxScenarioSize+1))
+	if err != nil {
+		s.writeError(w, r, match.Errorf(match.CodeBadRequest, "cannot read the file: %v", err))
+		return
+	}
+	if len(data) > match.MaxScenarioSize {
+		s.writeError(w, r, match.Errorf(match.CodeTooLarge, "the file is larger than %d bytes", match.MaxScenarioSize))
+		return
+	}
+	sc, err := s.catalog.Upload(r.Context(), data)
+	if err != nil {
+		s.writeError(w, r, err)
+		return
+	}
+	s.log.Info("scenario uploaded", "scenario", sc.ID, "name", sc.Name(""))
+	writeJSON(w, http.StatusCreated, map[string]any{"id": sc.ID, "name": sc.Name(r.URL.Query().Get("lang")), "report": sc.Report})
+}
+
+// maxBody bounds the JSON bodies of the API (all but scenario uploads).
+const maxBody = 64 << 10
+
+// decode reads a JSON body into v, strictly: unknown fields are refused.
+func decode(w http.ResponseWriter, r *http.Request, v any) error {
+	dec := json.NewDecoder(http.MaxBytesReader(w, r.Body, maxBody))
+	dec.DisallowUnknownFields()
+	if err := dec.Decode(v); err != nil {
+		var tooBig *http.MaxBytesError
+		if errors.As(err, &tooBig) {
+			return match.Errorf(match.CodeTooLarge, "the body is larger than %d bytes", maxBody)
+		}
+		return match.Errorf(match.CodeBadRequest, "bad JSON body: %v", err)
+	}
+	if dec.More() {
+		return match.Errorf(match.CodeBadRequest, "bad JSON body: more than one value")
+	}
+	return nil
+}
+
+func (s *Server) createGame(w http.ResponseWriter, r *http.Request) {
+	var req match.CreateRequest
+	if err := decode(w, r, &req); err != nil {
+		s.writeError(w, r, err)
+		return
+	}
+	out, err := s.games.Create(r.Context(), req)
+	if err != nil {
+		s.writeError(w, r, err)
+		return
+	}
+	writeJSON(w, http.StatusCreated, out)
+}
+
+func (s *Server) game(w http.ResponseWriter, r *http.Request) *match.Match {
+	m, err := s.games.Get(r.Context(), r.PathValue("id"))
+	if err != nil {
+		s.writeError(w, r, err)
+		return nil
+	}
+	return m
+}
+
+func (s *Server) getGame(w http.ResponseWriter, r *http.Request) {
+	m := s.game(w, r)
+	if m == nil {
+		return
+	}
+	snap, err := m.Snapshot(r.URL.Query().Get("token"), r.URL.Query().Get("log") == "all")
+	if err != nil {
+		s.writeError(w, r, err)
+		return
+	}
+	writeJSON(w, http.StatusOK, snap)
+}
+
+// ActRequest is the body of POST /api/games/{id}/actions (and, without
+// the action, of …/undo).
+type ActRequest struct {
+	Token   string `json:"token"`
+	Action  string `json:"action"`
+	Version *int   `json:"version"`
+}
+
+func (s *Server) act(w http.ResponseWriter, r *http.Request) {
+	var req ActRequest
+	if err := decode(w, r, &req); err != nil {
+		s.writeError(w, r, err)
+		return
+	}
+	if req.Version == nil {
+		s.writeError(w, r, match.Errorf(match.CodeBadRequest, "version: missing (the last version the client has seen)"))
+		return
+	}
+	m := s.game(w, r)
+	if m == nil {
+		return
+	}
+	v, err := m.Act(r.Context(), req.Token, req.Action, *req.Version)
+	if err != nil {
+		s.writeError(w, r, err)
+		return
+	}
+	writeJSON(w, http.StatusOK, map[string]int{"version": v})
+}
+
+func (s *Server) undo(w http.ResponseWriter, r *http.Request) {
+	var req struct {
+		Token   string `json:"token"`
+		Version *int   `json:"version"`
+	}
+	if err := decode(w, r, &req); err != nil {
+		s.writeError(w, r, err)
+		return
+	}
+	if req.Version == nil {
+		s.writeError(w, r, match.Errorf(match.CodeBadRequest, "version: missing (the last version the client has seen)"))
+		return
+	}
+	m := s.game(w, r)
+	if m == nil {
+		return
+	}
+	v, err := m.Undo(r.Context(), req.Token, *req.Version)
+	if err != nil {
+		s.writeError(w, r, err)
+		return
+	}
+	writeJSON(w, http.StatusOK, map[string]int{"version": v})
+}
+
+func (s *Server) record(w http.ResponseWriter, r *http.Request) {
+	m := s.game(w, r)
+	if m == nil {
+		return
+	}
+	rec, err := m.Record()
+	if err != nil {
+		s.writeError(w, r, err)
+		return
+	}
+	writeJSON(w, http.StatusOK, rec)
+}

@@ -1,0 +1,102 @@
+package web
+
+import (
+	"context"
+	"encoding/json"
+	"net/http"
+	"strconv"
+	"time"
+
+	"github.com/coder/websocket"
+
+	"m44/match"
+)
+
+const (
+	wsWriteTimeout = 10 * time.Second
+	wsPingEvery    = 25 * time.Second
+)
+
+// websocket is GET /api/games/{id}/ws?token=T&since=N: the server pushes an
+// update (the log entries after the client's version, and its snapshot) on
+// connection and after every change. The client sends nothing.
+func (s *Server) websocket(w http.ResponseWriter, r *http.Request) {
+	m := s.game(w, r)
+	if m == nil {
+		return
+	}
+	q := r.URL.Query()
+	since := -1 // no since: the snapshot only (its log has every entry)
+	if v := q.Get("since"); v != "" {
+		n, err := strconv.Atoi(v)
+		if err != nil || n < 0 {
+			s.writeError(w, r, match.Errorf(match.CodeBadRequest, "since: %q is not a version", v))
+			return
+		}
+		since = n
+	}
+	select {
+	case <-s.done:
+		s.writeError(w, r, match.Errorf(match.CodeInternal, "the server is shutting down"))
+		return
+	default:
+	}
+	sub, err := m.Subscribe(q.Get("token"))
+	if err != nil {
+		s.writeError(w, r, err)
+		return
+	}
+	defer sub.Close()
+	c, err := websocket.Accept(w, r, &websocket.AcceptOptions{CompressionMode: websocket.CompressionContextTakeover})
+	if err != nil {
+		return // Accept has answered the client
+	}
+	s.sockets.Add(1)
+	defer s.sockets.Done()
+	defer c.CloseNow()
+	ctx := c.CloseRead(r.Context())
+
+	ping := time.NewTicker(wsPingEvery)
+	defer ping.Stop()
+	send := true
+	for {
+		if send {
+			u := sub.Update(since)
+			if err := writeWS(ctx, c, u); err != nil {
+				return
+			}
+			since = u.Version
+			send = false
+		}
+		select {
+		case <-sub.C():
+			send = true
+			if sub.Closed() {
+				c.Close(websocket.StatusGoingAway, "the server is shutting down")
+				return
+			}
+		case <-ping.C:
+			pctx, cancel := context.WithTimeout(ctx, wsWriteTimeout)
+			err := c.Ping(pctx)
+			cancel()
+			if err != nil {
+				return
+			}
+		case <-s.done:
+			c.Close(websocket.StatusGoingAway, "the server is shutting down")
+			return
+		case <-ctx.Done():
+			return
+		}
+	}
+}
+
+func writeWS(ctx context.Context, c *websocket.Conn, v any) error {
+	b, err := json.Marshal(v)
+	if err != nil {
+		return err
+	}
+	ctx, cancel := context.WithTimeout(ctx, wsWriteTimeout)
+	defer cancel()
+	return c.Write(ctx, websocket.MessageText, b)
+}
