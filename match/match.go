@@ -702,9 +702,9 @@ func (m *Match) Snapshot(token string, fullLog bool) (*Snapshot, error) {
 }
 
 func (m *Match) snapshotLocked(s *seat, fullLog bool) *Snapshot {
-	v := viewSpectator
+	v, player := viewSpectator, 0
 	if s != nil {
-		v = viewerOf(s.side)
+		v, player = viewerOf(s.side), s.player
 	}
 	from := len(m.log) - LogTail
 	if fullLog {
@@ -712,7 +712,7 @@ func (m *Match) snapshotLocked(s *seat, fullLog bool) *Snapshot {
 	}
 	snap := &Snapshot{Game: m.id, Version: len(m.log), Spectator: s == nil, Hotseat: m.settings.Hotseat,
 		Scenario: ScenarioInfo{ID: m.sc.ID, Name: m.sc.Name(m.settings.Lang), Board: m.sc.board(), Labels: m.sc.labels()},
-		View:     viewFor(m.st, v), Log: m.logLocked(v, from), LastRoll: m.lastRoll}
+		View:     viewFor(m.st, v, player), Log: m.logLocked(v, from), LastRoll: m.lastRoll}
 	if s != nil {
 		seatName, side := s.name, s.side.String()
 		snap.Seat, snap.Side = &seatName, &side

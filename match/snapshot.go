@@ -143,10 +143,12 @@ type HexFeature struct {
 	Obstacle  string `json:"obstacle,omitempty"`
 }
 
-// viewFor is what the viewer may see of st. A spectator gets the Allies'
-// view with everything only a side may know taken out: no hand, no team
-// mate's hand, no Recon choice (the face-up shared cards are public).
-func viewFor(st *rules.State, v viewer) View {
+// viewFor is what the viewer may see of st; player is the seat's player
+// in its team (0 for a lone player). A team seat's hand is its own, its
+// mate's is team_hand. A spectator gets the Allies' view with everything
+// only a side may know taken out: no hand, no team mate's hand, no Recon
+// choice (the face-up shared cards are public).
+func viewFor(st *rules.State, v viewer, player int) View {
 	side := rules.Allies
 	if v == viewAxis {
 		side = rules.Axis
@@ -171,6 +173,9 @@ func viewFor(st *rules.State, v viewer) View {
 	} else {
 		s := side.String()
 		out.Viewer = &s
+		if rv.Players[side] == 2 && player != rv.Player {
+			out.Hand, out.TeamHand = rv.TeamHand, rv.Hand
+		}
 	}
 	for _, h := range rv.Targets {
 		out.Targets = append(out.Targets, h.String())

@@ -72,6 +72,12 @@ func Open(path string) (*Store, error) {
 	return s, nil
 }
 
+// Ping checks that the database answers.
+func (s *Store) Ping(ctx context.Context) error {
+	var one int
+	return s.db.QueryRowContext(ctx, `SELECT 1`).Scan(&one)
+}
+
 // Close closes the database.
 func (s *Store) Close() error { return s.db.Close() }
 

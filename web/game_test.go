@@ -6,11 +6,14 @@ import (
 	"encoding/json"
 	"fmt"
 	"math/rand/v2"
+	"slices"
 	"strings"
 	"testing"
 	"time"
 
 	"github.com/coder/websocket"
+
+	"m44/rules"
 )
 
 // fullLog is the seat's whole log, each entry as raw JSON.
@@ -396,6 +399,42 @@ func TestTeamGame(t *testing.T) {
 	}
 	if len(starters["allies"]) < 2 || len(starters["axis"]) < 2 {
 		t.Fatalf("too few turns: %v", starters)
+	}
+	// Each seat's hand is its own; its mate's is team_hand.
+	m, _ := ts.srv.Games().Get(context.Background(), c.Game)
+	st := m.State()
+	for seat, tok := range c.Tokens {
+		var v struct {
+			View struct {
+				Hand     []struct{ ID int } `json:"hand"`
+				TeamHand []struct{ ID int } `json:"team_hand"`
+			} `json:"view"`
+		}
+		ts.must(200, "GET", "/api/games/"+c.Game+"?token="+tok, nil, &v)
+		side := rules.Allies
+		if strings.HasPrefix(seat, "axis") {
+			side = rules.Axis
+		}
+		p := int(seat[len(seat)-1] - '1')
+		ids := func(cs []struct{ ID int }) string {
+			var out []int
+			for _, c := range cs {
+				out = append(out, c.ID)
+			}
+			slices.Sort(out)
+			return fmt.Sprint(out)
+		}
+		want := func(p int) string {
+			var out []int
+			for _, c := range st.HandOf(side, p) {
+				out = append(out, int(c))
+			}
+			slices.Sort(out)
+			return fmt.Sprint(out)
+		}
+		if ids(v.View.Hand) != want(p) || ids(v.View.TeamHand) != want(1-p) {
+			t.Fatalf("%s: hand %s, team hand %s; engine %s and %s", seat, ids(v.View.Hand), ids(v.View.TeamHand), want(p), want(1-p))
+		}
 	}
 
 	// Three players with a bot: the game plays to its end.

@@ -216,6 +216,13 @@ func (s *Server) logged(h http.Handler) http.Handler {
 }
 
 func (s *Server) health(w http.ResponseWriter, r *http.Request) {
+	ctx, cancel := context.WithTimeout(r.Context(), 2*time.Second)
+	defer cancel()
+	if err := s.opts.Store.Ping(ctx); err != nil {
+		s.log.Error("health: the database does not answer", "err", err)
+		writeJSON(w, http.StatusServiceUnavailable, map[string]any{"ok": false, "version": s.opts.Version, "error": "the database does not answer"})
+		return
+	}
 	writeJSON(w, http.StatusOK, map[string]any{"ok": true, "version": s.opts.Version})
 }
 

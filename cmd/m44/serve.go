@@ -37,7 +37,7 @@ func runServe(args []string, stdout, stderr io.Writer) int {
 	var c serveConfig
 	fs.StringVar(&c.addr, "addr", "", "address to listen on (default "+defaultAddr+", or a free port if it is taken)")
 	fs.StringVar(&c.db, "db", "data/m44.db", "SQLite database file (created if missing)")
-	fs.DurationVar(&c.botDelay, "bot-delay", 400*time.Millisecond, "pause before each computer move, so that players can follow")
+	fs.DurationVar(&c.botDelay, "bot-delay", 250*time.Millisecond, "pause before each computer move, so that players can follow")
 	fs.BoolVar(&c.verbose, "v", false, "log every request")
 	fs.Usage = func() {
 		fmt.Fprintf(stderr, "usage: m44 serve [--addr host:port] [--db file]\n\n"+

@@ -1,0 +1,151 @@
+package match
+
+import (
+	"encoding/json"
+	"fmt"
+	"strings"
+	"testing"
+
+	"m44/library"
+	"m44/rules"
+)
+
+func libraryScenario(t *testing.T) *Scenario {
+	t.Helper()
+	all := library.All()
+	if len(all) == 0 {
+		t.Skip("no library scenario")
+	}
+	sc, err := Parse(all[0].ID, all[0].Data)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return sc
+}
+
+func TestSeatNames(t *testing.T) {
+	for _, tc := range []struct {
+		players [2]int
+		want    string
+	}{
+		{[2]int{1, 1}, "[allies axis]"},
+		{[2]int{2, 1}, "[allies-1 allies-2 axis]"},
+		{[2]int{2, 2}, "[allies-1 allies-2 axis-1 axis-2]"},
+	} {
+		var names []string
+		for _, d := range seatDefs(tc.players) {
+			names = append(names, d.name)
+		}
+		if got := fmt.Sprint(names); got != tc.want {
+			t.Errorf("%v: %s, want %s", tc.players, got, tc.want)
+		}
+	}
+}
+
+func TestParseRejects(t *testing.T) {
+	for _, data := range []string{"", "[]", "{", `{"board":{"type":"MOON"}}`} {
+		_, err := Parse("x", []byte(data))
+		if CodeOf(err) != CodeBadScenario {
+			t.Errorf("%q: %v", data, err)
+			continue
+		}
+		if e := err.(*Error); len(e.Problems) == 0 {
+			t.Errorf("%q: no problems listed", data)
+		}
+	}
+	if _, err := Parse("x", make([]byte, MaxScenarioSize+1)); CodeOf(err) != CodeTooLarge {
+		t.Errorf("too large: %v", err)
+	}
+}
+
+// TestChance: an action that rolls dice or draws cards is recognised, one
+// that does not is not; checked over random games.
+func TestChance(t *testing.T) {
+	sc := libraryScenario(t)
+	st, err := rules.New(sc.Setup, 5)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var with, without int
+	for i := 0; i < 3000; i++ {
+		if over, _ := st.Over(); over {
+			break
+		}
+		legal := st.Legal()
+		a := legal[(i*7919)%len(legal)]
+		before := st.Clone()
+		evs, err := st.Apply(a)
+		if err != nil {
+			t.Fatal(err)
+		}
+		got := usesChance(before, a, evs, st)
+		want := st.Phase() == rules.PhaseKeep
+		for _, e := range evs {
+			switch e.Kind {
+			case rules.EvDiceRolled, rules.EvCardDrawn, rules.EvDeckReshuffled:
+				want = true
+			}
+		}
+		if got != want {
+			t.Fatalf("action %d %s: chance %v, want %v (events %v)", i, a, got, want, evs)
+		}
+		if got {
+			with++
+		} else {
+			without++
+		}
+	}
+	if with == 0 || without == 0 {
+		t.Fatalf("%d actions with chance, %d without", with, without)
+	}
+}
+
+// TestEntriesHideDraws: a card drawn is named to its side only.
+func TestEntriesHideDraws(t *testing.T) {
+	sc := libraryScenario(t)
+	st, _ := rules.New(sc.Setup, 1)
+	e := rules.Event{Kind: rules.EvCardDrawn, Side: rules.Allies, Card: 3}
+	en := eventEntry(st, 7, e)
+	var seen [numViewers]LogEntry
+	for v := range seen {
+		if err := json.Unmarshal(en.json[v], &seen[v]); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if seen[viewAllies].Text.Key != "ev.draw" || seen[viewAllies].Text.Args["card"] != st.Card(3).Name() {
+		t.Errorf("allies: %+v", seen[viewAllies])
+	}
+	for _, v := range []viewer{viewAxis, viewSpectator} {
+		if seen[v].Text.Key != "ev.draw.hidden" || strings.Contains(string(en.json[v]), `"card"`) || strings.Contains(string(en.json[v]), `"id"`) {
+			t.Errorf("viewer %d sees the card: %s", v, en.json[v])
+		}
+	}
+	// Face up (a team's shared card): everyone sees it.
+	up := eventEntry(st, 8, rules.Event{Kind: rules.EvCardDrawn, Side: rules.Allies, Card: 3, N: 1})
+	if !strings.Contains(string(up.json[viewSpectator]), `"face_up":true`) {
+		t.Errorf("face-up draw: %s", up.json[viewSpectator])
+	}
+}
+
+func TestSpectatorView(t *testing.T) {
+	sc := libraryScenario(t)
+	st, _ := rules.New(sc.Setup, 1)
+	v := viewFor(st, viewSpectator, 0)
+	if v.Viewer != nil || len(v.Hand) != 0 || v.TeamHand != nil || v.Choice != nil || v.Hands == nil {
+		t.Fatalf("spectator view: %+v", v)
+	}
+	if v.Hands[rules.Allies] != len(st.Hand(rules.Allies)) || v.Hands[rules.Axis] != len(st.Hand(rules.Axis)) {
+		t.Fatalf("hand sizes %v", *v.Hands)
+	}
+	b, _ := json.Marshal(v)
+	for _, side := range []rules.Side{rules.Allies, rules.Axis} {
+		for _, c := range st.Hand(side) {
+			if strings.Contains(string(b), fmt.Sprintf(`"id":%d,`, c)) {
+				t.Fatalf("the spectator's view names card %d of the %s hand", c, side)
+			}
+		}
+	}
+	if !strings.Contains(string(b), `"hex":"`) {
+		t.Fatal("hexes are not strings")
+	}
+}
