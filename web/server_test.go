@@ -377,7 +377,7 @@ func cardIDs(v any, out map[int]bool) {
 // card the Allies hold at that moment, nor the draw pile.
 func TestNoHiddenCardLeaks(t *testing.T) {
 	ts := newTestServer(t, "")
-	c := ts.create(map[string]any{"scenario": firstScenario(t), "seats": map[string]string{"allies": "bot:random", "axis": "human"}, "seed": 11})
+	c := ts.create(map[string]any{"scenario": firstScenario(t), "seats": map[string]string{"allies": "bot:easy", "axis": "human"}, "seed": 11})
 	axisWS := ts.dial(c.Game, c.Tokens["axis"], 0)
 	specWS := ts.dial(c.Game, "", 0)
 	var got [][]byte // HTTP replies to the Axis seat
