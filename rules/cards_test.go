@@ -124,7 +124,7 @@ func TestFAQCardRulings(t *testing.T) {
 		skip(31, "flame-thrower tanks (expansion unit)"),
 		skip(32, "destroyers (expansion unit)"),
 		run(33, TestArtilleryBombard),
-		run(34, TestArtilleryBombard, TestArtilleryBombardSameTargetTwice),
+		run(34, TestArtilleryBombard, TestArtilleryBombardSameTargetTwice, TestArtilleryBombardOneUnitAtATime),
 		skip(35, "roads (Terrain Pack)"),
 		run(36, testRuling36),
 		skip(37, "Overlord"),

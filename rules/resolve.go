@@ -17,6 +17,14 @@ func (s *State) declareBattle(ui int, t int16, overrun bool) {
 	if overrun {
 		u.overrun = true
 	} else {
+		// Units battle one at a time (rulebook p.9 "Attaquer"): a unit that
+		// has battled and still has a shot (Artillery Bombard) gives it up
+		// once another unit battles (FAQ VIII; command-cards.md ruling 34).
+		for _, oi := range s.orderedBy {
+			if o := &s.units[oi]; int(oi) != ui && o.battled {
+				o.shots = 0
+			}
+		}
 		u.battled = true
 		u.shots--
 	}

@@ -551,6 +551,41 @@ func TestArtilleryBombard(t *testing.T) {
 	g.diceUsed()
 }
 
+// Ruling 34: several artillery units ordered by the card battle one after
+// the other: a unit's second shot comes before another unit battles, or is
+// given up (rulebook p.9 "Attaquer": each unit's attack is resolved entirely
+// before the next unit's).
+func TestArtilleryBombardOneUnitAtATime(t *testing.T) {
+	g := tcStart(t, "allies art 7,11", "allies art 7,15", "axis inf 4,10", "axis inf 4,16")
+	g.hand(Allies, "artillery-bombard", "probe-left")
+	g.play("artillery-bombard")
+	g.do("end-moves")
+	g.dice("star star")
+	g.do("battle 7,11 4,10")
+	g.dice("star star")
+	g.do("battle 7,11 4,16") // its second shot, right away
+	g.dice("star star")
+	g.do("battle 7,15 4,16")
+	// 7,15 now fires its second shot or ends: 7,11 has none left.
+	g.wantKind("battle", "battle 7,15 4,10", "battle 7,15 4,16")
+
+	g = tcStart(t, "allies art 7,11", "allies art 7,15", "axis inf 4,10", "axis inf 4,16")
+	g.hand(Allies, "artillery-bombard", "probe-left")
+	g.play("artillery-bombard")
+	g.do("end-moves")
+	g.dice("star star")
+	g.do("battle 7,11 4,10")
+	g.dice("star star")
+	g.do("battle 7,15 4,16") // 7,11 gives up its second shot
+	g.wantKind("battle", "battle 7,15 4,10", "battle 7,15 4,16")
+	g.dice("star star")
+	g.do("battle 7,15 4,10")
+	if g.s.Active() != Axis {
+		t.Fatalf("turn goes on: %v", g.legal())
+	}
+	g.diceUsed()
+}
+
 // The two shots may also go to the same target.
 func TestArtilleryBombardSameTargetTwice(t *testing.T) {
 	g := tcStart(t, "allies art 7,11", "axis inf 4,10")

@@ -416,3 +416,41 @@ func TestTeamCounterAttack(t *testing.T) {
 	}
 	g.wantKind("order", "order 8,22")
 }
+
+// docs/rules-decisions.md "Hidden information" in team play: a team sees
+// both its hands and its shared card, so when the attacking team holds the
+// Ambush (in the other mate's hand or as its shared card) no Ambush window
+// opens; when it does not, the window opens even for a defender without it.
+func TestTeamAmbushWindow(t *testing.T) {
+	for _, where := range []string{"attacker's mate", "attacker's shared card", "discards", "draw pile"} {
+		t.Run(where, func(t *testing.T) {
+			g := tcTeams(t, [2]int{2, 1}, [2]int{4, 5}, "allies inf 5,9", "axis inf 4,10", "axis inf 0,22")
+			g.setSeat(Allies, 0, "probe-center", "probe-left")
+			switch where {
+			case "attacker's mate":
+				g.setSeat(Allies, 1, "ambush", "attack-left")
+			case "attacker's shared card":
+				g.setShared(Allies, "ambush")
+			case "draw pile":
+				amb, _ := g.cardIn(g.s.Discards(), "ambush")
+				g.s.discard = slices.DeleteFunc(g.s.discard, func(c CardID) bool { return c == amb })
+				g.s.deck = append(g.s.deck, amb)
+				g.checkCards()
+			}
+			g.toBattle("probe-center", "5,9")
+			g.dice("star star star")
+			g.do("battle 5,9 4,10")
+			window := g.s.Phase() == PhaseAmbush
+			if window != (where == "draw pile") {
+				t.Fatalf("Ambush window %v (phase %s)", window, g.s.Phase())
+			}
+			if window {
+				g.wantLegal("skip")
+				g.do("skip")
+				if battleDiceOf(g.evs) != 3 {
+					t.Fatalf("events %s", evString(g.evs))
+				}
+			}
+		})
+	}
+}
