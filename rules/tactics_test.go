@@ -1439,6 +1439,11 @@ func TestTypedCardFallbacks(t *testing.T) {
 			if d := battleDiceOf(g.evs); d != c.dice {
 				t.Fatalf("dice %d, want %d", d, c.dice)
 			}
+			// One battle and no second move (Behind Enemy Lines) or second
+			// shot (Artillery Bombard): the turn is over.
+			if g.s.Active() != Axis {
+				t.Fatalf("turn goes on in phase %s: %v", g.s.Phase(), g.legal())
+			}
 			g.diceUsed()
 		})
 	}
