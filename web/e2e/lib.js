@@ -123,16 +123,16 @@ async function ids(page, sel) {
   }).filter(Boolean));
 }
 
-// click clicks like a person; the page may redraw in between, so retry.
-export async function click(page, sel) {
-  for (let i = 0; ; i++) {
-    try {
-      await page.click(sel, { timeout: 4000 });
-      return;
-    } catch (e) {
-      if (i >= 2) throw e;
-      await page.waitForTimeout(150);
-    }
+// click clicks like a person. The page may redraw in between (a new
+// position arrives): then the click is dropped and false returned, and the
+// caller looks again at what the page offers.
+export async function click(page, sel, timeout = 3000) {
+  try {
+    await page.click(sel, { timeout });
+    return true;
+  } catch (e) {
+    if (!/Timeout|detached|not attached|not stable/.test(String(e && e.message))) throw e;
+    return false;
   }
 }
 
@@ -141,7 +141,7 @@ export async function click(page, sel) {
 // else the step's main button. It returns what it clicked.
 export async function step(page, rnd = Math.random) {
   const pick = (a) => a[Math.floor(rnd() * a.length)];
-  const go = async (list, what) => { await click(page, pick(list)); return what; };
+  const go = async (list, what) => ((await click(page, pick(list))) ? what : '');
   const keep = await ids(page, '#hand [data-keep]');
   if (keep.length) return go(keep, 'keep');
   const playable = await ids(page, '#hand .card.playable');

@@ -63,11 +63,11 @@ test('against the computer: play a card, order, move, battle with dice, and play
 
     // Play a card: Attack, Probe or Assault on the center if we have one, else the first playable card.
     assert.ok(await page.$('#hand .card.playable'), 'playable cards');
-    await click(page, '#hand .card.playable');
+    assert.ok(await click(page, '#hand .card.playable'));
     await page.waitForSelector('#hand .card.selected');
     await page.waitForSelector('#actions .btn.primary');
     await shot(page, '03-card-selected');
-    await click(page, '#actions .btn.primary');
+    assert.ok(await click(page, '#actions .btn.primary'));
     await page.waitForFunction(() => !document.querySelector('.game.pending') && document.querySelector('#status-what').textContent !== 'Play a card');
 
     // Play the turn by clicking; record that we ordered, moved and battled, and saw dice.
@@ -75,13 +75,28 @@ test('against the computer: play a card, order, move, battle with dice, and play
     const seen = new Set();
     let over = false;
     let sawDice = false;
+    let idle = 0;
     for (let i = 0; i < 3000 && !over; i++) {
       over = await waitMine(page, 120000);
       if (over) break;
       const phase = (await snapshotOf(srv.url, page)).view.phase;
       const before = await page.evaluate(() => document.querySelector('#status-what').textContent);
-      const did = await step(page, rnd);
-      assert.ok(did, `nothing to click at "${before}" (phase ${phase})`);
+      let did;
+      try {
+        did = await step(page, rnd);
+      } catch (e) {
+        await shot(page, 'fail-step');
+        const dump = await page.evaluate(() => ({ what: document.querySelector('#status-what').textContent, buttons: [...document.querySelectorAll('#actions .btn')].map((x) => x.outerHTML), pending: !!document.querySelector('.game.pending') }));
+        throw new Error(`${e.message}\nphase ${phase}, page: ${JSON.stringify(dump)}\nlegal: ${JSON.stringify((await snapshotOf(srv.url, page)).legal)}`);
+      }
+      if (!did) {
+        // The page may be between two positions; it must offer something soon.
+        idle++;
+        assert.ok(idle < 100, `nothing to click at "${before}" (phase ${phase})`);
+        await page.waitForTimeout(100);
+        continue;
+      }
+      idle = 0;
       seen.add(`${phase}:${did}`);
       await page.waitForTimeout(30);
       if (!sawDice && await page.$('#dice:not([hidden]) .die')) {

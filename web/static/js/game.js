@@ -169,6 +169,7 @@ class Game {
   show(s, animate) {
     const prev = this.snap;
     this.snap = s;
+    if (this.waitVersion != null && s.version > this.waitVersion) { this.waitVersion = null; this.pending = false; }
     this.live.seen(s.version);
     if (!prev || prev.version !== s.version || prev.seat !== s.seat) {
       // A new position: keep a selection only if it is still offered.
@@ -537,7 +538,7 @@ class Game {
         if (k) this.act(k.action);
         return;
       }
-      if (el.dataset.play) {
+      if (el.dataset.play || (s.view && s.view.phase === 'ambush')) {
         // The button on the selected card plays it at once.
         const a = byKind(L, 'play').find((x) => x.card === id && !x.section);
         if (a) { this.act(a.action); return; }
@@ -709,16 +710,20 @@ class Game {
     try {
       await api.act(this.id, this.token, action, version);
       this.sel = { card: null, unit: null };
-      // The socket brings the new state; fetch it if it is slow.
-      setTimeout(() => { if (this.snap.version <= version) this.refresh(); }, 1200);
+      // Stay busy until the new position arrives (the socket brings it; fetch it if slow).
+      if (this.snap.version <= version) {
+        this.waitVersion = version;
+        setTimeout(() => { if (this.waitVersion === version) this.refresh(); }, 1200);
+        setTimeout(() => { if (this.waitVersion === version) { this.waitVersion = null; this.pending = false; this.render(); } }, 6000);
+        return;
+      }
     } catch (e) {
       if (e.code === 'stale') toast(t('err.stale'), 'info');
       else toast(errorText(e.code, e.message), 'error');
       await this.refresh();
-    } finally {
-      this.pending = false;
-      this.render();
     }
+    this.pending = false;
+    this.render();
   }
 
   async undo() {

@@ -95,7 +95,7 @@ class Lobby {
     const rows = ['allies', 'axis'].map((side) => `<tr><th scope="row">${esc(sideName(side))}</th><td>${esc(per(s.cards, side))}</td><td>${esc(per(s.medals, side))}</td><td>${esc(nations(per(s.sides, side)))}</td></tr>`).join('');
     const first = s.sides ? ['allies', 'axis'].find((sd) => s.sides[sd] && s.sides[sd].first) : null;
     box.innerHTML = `<div class="preview">${d.svg ? d.svg : d.error ? `<p class="muted">${esc(d.error)}</p>` : '<div class="preview-wait"></div>'}</div>
-      <h2 class="scn-h">${esc(s.name || s.id)}</h2>
+      <h2 class="scn-h">${esc(s.name || s.id)}</h2>${s.subtitle ? `<p class="scn-subtitle">${esc(s.subtitle)}</p>` : ''}
       <p class="scn-sub">${esc([s.date, s.front && `${t('lobby.front')}: ${cap(s.front)}`, boardName(s.board) && `${t('lobby.board')}: ${boardName(s.board)}`].filter(Boolean).join(' · '))}</p>
       <table class="scn-table"><thead><tr><th></th><th>${esc(t('lobby.cards'))}</th><th>${esc(t('lobby.victory'))}</th><th></th></tr></thead><tbody>${rows}</tbody></table>
       ${first ? `<p class="scn-first">${esc(t('lobby.first', { side: sideName(first) }))}</p>` : ''}
