@@ -230,10 +230,18 @@ export class BoardView {
       const at = l.hex ? parseHex(l.hex) : { r: l.row, c: l.col };
       if (at.r == null || at.c == null || Number.isNaN(at.r)) continue;
       const o = this.center(at.r, at.c);
-      const lines = Array.isArray(l.text) ? l.text : [l.text];
-      lines.forEach((s, i) => {
-        const y = o.y + S * 0.42 + i * 10 - (lines.length - 1) * 10;
-        out.push(`<text x="${o.x.toFixed(1)}" y="${y.toFixed(1)}" font-size="9" text-anchor="middle" fill="#1f1e1a" stroke="#f7f3e8" stroke-width="2.5" paint-order="stroke" class="label">${esc(s)}</text>`);
+      const lines = (Array.isArray(l.text) ? l.text : [l.text]).filter(Boolean);
+      if (!lines.length) continue;
+      // As render/board.go: a cream box centred a little below the hex centre.
+      const size = S * 0.135, lh = size * 1.15;
+      const w = Math.max(...lines.map((x) => x.length)) * size * 0.62;
+      const h = lines.length * lh + size * 0.35;
+      let cy = o.y + S * 0.4;
+      if (cy + h / 2 > PAD + this.g.H) cy = PAD + this.g.H - h / 2;
+      const x0 = Math.max(PAD * 0.3, Math.min(o.x - w / 2 - size * 0.35, W + 2 * PAD - w - size * 0.7));
+      out.push(paint(new Path().rect(x0, cy - h / 2, w + size * 0.7, h, size * 0.3), { fill: '#fffdf5', op: 0.85, stroke: '#5a5548', width: S * 0.008, cls: 'label-box' }));
+      lines.forEach((s2, i) => {
+        out.push(text(x0 + w / 2 + size * 0.35, cy - h / 2 + size * 0.175 + lh * i + size * 0.9, s2, size, { bold: true, fill: pal.ink, cls: 'label' }));
       });
     }
     return `<g class="terrain">${out.join('')}</g>`;

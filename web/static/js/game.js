@@ -588,7 +588,7 @@ class Game {
       rows.push(`<li class="log-${esc(ev.kind || 'x')}${ev.side ? ' side-' + esc(ev.side) : ''}">${this.words(e)}</li>`);
     }
     const atBottom = box.scrollHeight - box.scrollTop - box.clientHeight < 40;
-    const key = `${lang()}:${log.length ? log[log.length - 1].n : 0}:${log.length}`;
+    const key = `${this.snap.seat || ''}:${lang()}:${log.length ? log[log.length - 1].n : 0}:${log.length}`; // per seat: a hot-seat log shows only that seat's view
     if (key !== this.logKey) {
       box.innerHTML = rows.join('');
       this.logKey = key;
