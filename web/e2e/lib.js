@@ -30,10 +30,11 @@ export function buildServer() {
 
 // startServer runs `m44 serve --addr 127.0.0.1:0 --db <tmp>` and resolves
 // with {url, stop} once it prints the address it serves on.
-export async function startServer({ botDelay = '60ms' } = {}) {
+export async function startServer({ botDelay = '60ms', addr = '127.0.0.1:0', dir = null } = {}) {
   const bin = buildServer();
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'm44-e2e-db-'));
-  const proc = spawn(bin, ['serve', '--addr', '127.0.0.1:0', '--db', path.join(dir, 'm44.db'), '--bot-delay', botDelay],
+  const keep = !!dir;
+  dir = dir || fs.mkdtempSync(path.join(os.tmpdir(), 'm44-e2e-db-'));
+  const proc = spawn(bin, ['serve', '--addr', addr, '--db', path.join(dir, 'm44.db'), '--bot-delay', botDelay],
     { cwd: dir, stdio: ['ignore', 'pipe', 'pipe'] });
   let log = '';
   const url = await new Promise((resolve, reject) => {
@@ -50,13 +51,15 @@ export async function startServer({ botDelay = '60ms' } = {}) {
   proc.stderr.on('data', (b) => { log += b; });
   return {
     url,
+    dir,
     log: () => log,
     stop: async () => {
       if (proc.exitCode != null) return;
       proc.kill('SIGTERM');
       await new Promise((r) => { const t = setTimeout(() => { proc.kill('SIGKILL'); r(); }, 5000); proc.on('exit', () => { clearTimeout(t); r(); }); });
-      fs.rmSync(dir, { recursive: true, force: true });
+      if (!keep) fs.rmSync(dir, { recursive: true, force: true });
     },
+    keep() { return dir; },
   };
 }
 

@@ -3,6 +3,7 @@
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import { startServer, browser, shot, api, snapshotOf, waitMine, step, seeded, fixtures, click } from '../lib.js';
 
@@ -295,5 +296,89 @@ test('errors are polite: an unknown game', async () => {
     await b.page.goto(srv.url + '/play/nosuchgame#0123456789abcdef0123456789abcdef');
     await b.page.waitForSelector('#toast.show');
     assert.match(await b.page.textContent('#toast'), /does not exist|not valid/);
+  } finally { await b.close(); }
+});
+
+test('team game (Operation Alliance): my hand, my team mate\'s hand and our shared card', { timeout: 120000 }, async () => {
+  const b = await browser();
+  try {
+    const { page } = b;
+    await page.goto(srv.url + '/');
+    await page.waitForSelector('#scn-list .scn-item.selected');
+    await page.click('input[name="mode"][value="team"]');
+    await page.click('input[name="team-axis"][value="1"]');
+    await page.selectOption('select[data-seat="allies-2"]', 'bot:random');
+    await page.selectOption('select[data-seat="axis"]', 'bot:random');
+    await page.click('#start');
+    await page.waitForURL(/\/play\//);
+    await page.waitForSelector('.hand-group.mate .card');
+    await page.waitForSelector('.hand-group.shared .card');
+    const snap = await snapshotOf(srv.url, page);
+    assert.equal(snap.seat, 'allies-1');
+    assert.deepEqual(snap.view.players, [2, 1]);
+    await shot(page, '14-team');
+    assert.deepEqual(b.errors, []);
+  } finally { await b.close(); }
+});
+
+test('the page reconnects after the server restarts, and plays on', { timeout: 180000 }, async () => {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'm44-e2e-restart-'));
+  let one = await startServer({ dir });
+  const b = await browser();
+  try {
+    const { page } = b;
+    await page.goto(one.url + '/');
+    await page.waitForSelector('#scn-list .scn-item.selected');
+    await page.click('input[name="level"][value="random"]');
+    await page.click('#start');
+    await page.waitForURL(/\/play\//);
+    await waitMine(page);
+    await page.waitForSelector('#conn[data-state="online"]');
+    const addr = new URL(one.url).host;
+    await one.stop();
+    await page.waitForSelector('#conn[data-state="offline"]');
+    assert.match(await page.textContent('#conn'), /reconnecting/);
+    await shot(page, '15-offline');
+    one = await startServer({ dir, addr });
+    await page.waitForSelector('#conn[data-state="online"]', { timeout: 60000 });
+    // Still our turn, and the game goes on.
+    await waitMine(page);
+    assert.ok(await click(page, '#hand .card.playable'));
+    await page.waitForSelector('#actions .btn.primary');
+    assert.ok(await click(page, '#actions .btn.primary'));
+    await page.waitForFunction(() => !document.querySelector('.game.pending') && document.querySelector('#status-what').textContent !== 'Play a card');
+    assert.deepEqual(b.errors.filter((e) => !/ERR_CONNECTION_REFUSED|WebSocket|Failed to load/.test(e)), []);
+  } finally {
+    await b.close();
+    await one.stop();
+    fs.rmSync(dir, { recursive: true, force: true });
+  }
+});
+
+test('a refused action is explained, and the board is fetched again', { timeout: 120000 }, async () => {
+  const b = await browser();
+  try {
+    const { page } = b;
+    await lobbyStart(page, { mode: 'bot', level: 'random' });
+    await page.waitForURL(/\/play\//);
+    await waitMine(page);
+    let once = false;
+    await page.route('**/api/games/*/actions', (route) => {
+      if (once) return route.continue();
+      once = true;
+      return route.fulfill({ status: 422, contentType: 'application/json', body: JSON.stringify({ error: { code: 'illegal_action', message: 'the unit cannot go there' } }) });
+    });
+    assert.ok(await click(page, '#hand .card.playable'));
+    await page.waitForSelector('#actions .btn.primary');
+    assert.ok(await click(page, '#actions .btn.primary'));
+    await page.waitForSelector('#toast.show');
+    assert.equal(await page.textContent('#toast'), 'That move is not allowed: the unit cannot go there');
+    await shot(page, '16-refused');
+    // Nothing changed: still our card to play, and playing it now works.
+    assert.equal(await page.textContent('#status-what'), 'Play a card');
+    assert.ok(await click(page, '#hand .card.playable'));
+    await page.waitForSelector('#actions .btn.primary');
+    assert.ok(await click(page, '#actions .btn.primary'));
+    await page.waitForFunction(() => !document.querySelector('.game.pending') && document.querySelector('#status-what').textContent !== 'Play a card');
   } finally { await b.close(); }
 });

@@ -718,6 +718,7 @@ class Game {
         return;
       }
     } catch (e) {
+      this.sel = { card: null, unit: null };
       if (e.code === 'stale') toast(t('err.stale'), 'info');
       else toast(errorText(e.code, e.message), 'error');
       await this.refresh();

@@ -65,7 +65,7 @@ class Lobby {
     const items = this.list.filter((s) => !this.filter || `${s.name} ${s.date || ''} ${s.front || ''} ${s.id}`.toLowerCase().includes(this.filter));
     if (!items.length) { ul.innerHTML = `<li class="muted">${esc(this.list.length ? t('lobby.none') : t('lobby.loading'))}</li>`; return; }
     ul.innerHTML = items.map((s) => `<li><button type="button" class="scn-item${s.id === this.sel ? ' selected' : ''}" data-id="${esc(s.id)}" aria-pressed="${s.id === this.sel}">
-      <span class="scn-title">${esc(s.name || s.id)}</span><span class="scn-meta">${esc([s.date, s.front].filter(Boolean).join(' · '))}</span></button></li>`).join('');
+      <span class="scn-title">${esc(s.name || s.id)}</span><span class="scn-meta">${esc([s.date, cap(s.front)].filter(Boolean).join(' · '))}</span></button></li>`).join('');
   }
 
   async select(id) {
