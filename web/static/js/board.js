@@ -104,6 +104,24 @@ export class BoardView {
     }
   }
 
+  // slide animates units from where they were to where they are now.
+  slide(moves) {
+    if (!this.g || matchMedia('(prefers-reduced-motion: reduce)').matches) return;
+    for (const mv of moves) {
+      const el = this.el.querySelector(`[data-unit="${mv.to}"]`);
+      if (!el || !mv.from || mv.from === mv.to) continue;
+      const a = parseHex(mv.from), b = parseHex(mv.to);
+      const pa = this.center(a.r, a.c), pb = this.center(b.r, b.c);
+      el.style.transition = 'none';
+      el.style.transform = `translate(${pa.x - pb.x}px, ${pa.y - pb.y}px)`;
+      el.getBoundingClientRect();
+      requestAnimationFrame(() => {
+        el.style.transition = 'transform .45s cubic-bezier(.3,.7,.4,1)';
+        el.style.transform = '';
+      });
+    }
+  }
+
   terrainAt(h) { const f = this.feats.get(h); return f ? f.terrain || 'plain' : 'plain'; }
 
   allHexes(withHalves) {

@@ -80,7 +80,7 @@ class Game {
     this.hotseat = !!rec.hotseat || !!this.snap.hotseat || Object.keys(this.seatTokens).length > 1;
     // At a hot-seat table the first player takes the device too.
     if (this.hotseat && Object.keys(this.seatTokens).length > 1 && this.snap.your_turn && !this.snap.over) this.hideFor = this.snap.seat;
-    store.put(this.id, { tokens: this.seatTokens, current: this.token, hotseat: this.hotseat, name: this.snap.scenario && this.snap.scenario.name });
+    if (Object.keys(this.seatTokens).length) store.put(this.id, { tokens: this.seatTokens, current: this.token, hotseat: this.hotseat, name: this.snap.scenario && this.snap.scenario.name });
     if (this.token && !fromFrag.length) history.replaceState(null, '', `${location.pathname}${location.search}#${this.token}`);
     this.lastN = lastLogN(this.snap);
     this.show(this.snap, false);
@@ -106,8 +106,10 @@ class Game {
   }
 
   async refresh() {
+    const tok = this.token;
     try {
-      const s = await api.snapshot(this.id, this.token);
+      const s = await api.snapshot(this.id, tok);
+      if (tok !== this.token) return; // the hot-seat table changed hands meanwhile
       if (!this.snap || s.version >= this.snap.version) this.show(s, true);
       this.maybeSwitchSeat(s);
     } catch (e) { toast(errorText(e.code, e.message), 'error'); }
@@ -192,6 +194,7 @@ class Game {
       if (ev.kind === 'eliminated') this.floats.push({ hex: ev.hex, text: '✖', at: now });
       if (ev.kind === 'healed') this.floats.push({ hex: ev.hex, text: `+${ev.figures}`, at: now });
       if (ev.kind === 'dice') this.rolled = true;
+      if (ev.kind === 'move' || ev.kind === 'retreat' || ev.kind === 'take-ground') (this.slides = this.slides || []).push({ from: ev.from, to: ev.to });
     }
     setTimeout(() => this.render(), 1700);
   }
@@ -210,6 +213,7 @@ class Game {
     root.classList.toggle('my-turn', !!s.your_turn && !this.hideFor);
     root.classList.toggle('pending', this.pending);
     $('#scn-name', root).textContent = (s.scenario && s.scenario.name) || '';
+    document.title = `${(s.scenario && s.scenario.name) || ''} — m44`;
     $('#turn', root).textContent = t('status.turn', { n: v.turn || 1 });
     this.renderMedals();
     const plan = this.plan(L);
@@ -229,6 +233,7 @@ class Game {
       objectives: (s.scenario && s.scenario.objectives) || [],
       highlight: this.hover ? [this.hover] : [],
     });
+    if (this.slides) { this.board.slide(this.slides); this.slides = null; }
     $('#status-who', root).textContent = plan.who;
     $('#status-what', root).textContent = plan.what;
     $('#status', root).dataset.mine = s.your_turn && !this.hideFor ? 'yes' : 'no';
@@ -500,7 +505,7 @@ class Game {
     const deck = $('#deck', this.root);
     const other = s.side === 'allies' ? 'axis' : 'allies';
     deck.innerHTML = `<div class="deck-pile" title="${esc(t('panel.deck', { n: v.draw_pile ?? '?' }))}"><span class="card-back"></span><span>${esc(t('panel.deck', { n: v.draw_pile ?? '?' }))}</span></div>
-      <div class="other-hand">${esc(t('panel.other', { side: sideName(s.spectator ? 'axis' : other), n: v.other_hand ?? '?' }))}</div>`;
+      <div class="other-hand">${s.spectator && v.hands ? ['allies', 'axis'].map((sd, i) => esc(t('panel.other', { side: sideName(sd), n: arr2(v.hands, i) }))).join('<br>') : esc(t('panel.other', { side: sideName(other), n: v.other_hand ?? '?' }))}</div>`;
     if (s.spectator) { box.innerHTML = `<p class="muted">${esc(t('panel.nohand'))}</p>`; this.handHtml = ''; return; }
     if (this.hideFor) { box.innerHTML = ''; this.handHtml = ''; return; }
     const L = this.L;
@@ -586,6 +591,10 @@ class Game {
       if (skip.has(ev.kind)) continue;
       if (ev.kind === 'turn') { rows.push(`<li class="log-turn side-${esc(ev.side || '')}">${this.words(e)}</li>`); continue; }
       rows.push(`<li class="log-${esc(ev.kind || 'x')}${ev.side ? ' side-' + esc(ev.side) : ''}">${this.words(e)}</li>`);
+    }
+    if (!rows.length) {
+      const v = this.snap.view || {};
+      rows.push(`<li class="log-start">${esc(this.snap.scenario && this.snap.scenario.name || '')} — ${esc(t('lobby.first', { side: sideName(v.active || 'allies') }))}</li>`);
     }
     const atBottom = box.scrollHeight - box.scrollTop - box.clientHeight < 40;
     const key = `${this.snap.seat || ''}:${lang()}:${log.length ? log[log.length - 1].n : 0}:${log.length}`; // per seat: a hot-seat log shows only that seat's view

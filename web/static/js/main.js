@@ -5,7 +5,7 @@ import { t, onLang } from './i18n.js';
 
 const root = document.getElementById('app');
 const m = /^\/play\/([^/]+)\/?$/.exec(location.pathname);
-const setTitle = () => { document.title = t('app.title'); };
+const setTitle = () => { if (!m) document.title = t('app.title'); };
 setTitle();
 onLang(setTitle);
 if (m) {
