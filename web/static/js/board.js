@@ -87,6 +87,7 @@ export class BoardView {
     parts.push(`<svg class="board-svg" viewBox="0 0 ${vw} ${vh}" preserveAspectRatio="xMidYMid meet" role="group" aria-label="${esc(t('lobby.board'))}" font-family="Go, 'DejaVu Sans', Verdana, Arial, sans-serif">`);
     parts.push(this.terrain);
     parts.push(`<g class="trail">${this.drawTrail(st.trail || [])}</g>`);
+    parts.push(`<g class="sections-lit">${this.drawSections(st.sections || [])}</g>`);
     parts.push(`<g class="marks-under">${this.drawMarksUnder(st.marks || {}, st.highlight)}</g>`);
     parts.push(`<g class="units">${this.drawUnits(units)}</g>`);
     parts.push(`<g class="marks-over">${this.drawMarksOver(st.marks || {})}</g>`);
@@ -320,6 +321,16 @@ export class BoardView {
       out.push('</g>');
     }
     return out.join('');
+  }
+
+  // drawSections tints the sections a card orders in, as the viewer (at the
+  // bottom) names them: left is the screen's left.
+  drawSections(secs) {
+    if (!secs.length) return '';
+    const xa = this.center(0, this.g.left).x, xb = this.center(0, this.g.right).x;
+    const l = Math.min(xa, xb), r = Math.max(xa, xb);
+    const span = { left: [PAD, l], center: [l, r], right: [r, PAD + this.g.W] };
+    return secs.filter((k) => span[k]).map((k) => `<rect x="${span[k][0].toFixed(1)}" y="${PAD}" width="${(span[k][1] - span[k][0]).toFixed(1)}" height="${this.g.H.toFixed(1)}" fill="#fff3b0" opacity="0.22" class="section-lit"/>`).join('');
   }
 
   drawMarksUnder(marks, highlight) {

@@ -232,6 +232,7 @@ class Game {
       trail: trailOf(s.log || []),
       objectives: (s.scenario && s.scenario.objectives) || [],
       highlight: this.hover ? [this.hover] : [],
+      sections: plan.sections || [],
     });
     if (this.slides) { this.board.slide(this.slides); this.slides = null; }
     $('#status-who', root).textContent = plan.who;
@@ -271,6 +272,7 @@ class Game {
     const me = this.mySide();
     const marks = {};
     const buttons = [];
+    const plan = {};
     const used = new Set();
     const use = (a) => used.add(a.action);
     let what = '';
@@ -332,6 +334,7 @@ class Game {
       const { kind, section } = cardParts(eff);
       const key = 'order.' + kind;
       what = t(t(key) === key ? 'order.default' : key, section ? { your: t('sec.your.' + section) } : {});
+      plan.sections = sectionsOf(eff);
       const n = (v.units || []).filter((u) => u.ordered && u.side === me).length;
       if (n) what += ` (${t('status.ordered', { n })})`;
       for (const a of orders) { marks[a.from] = { kind: 'can', action: a.action, label: t('phase.order') }; use(a); }
@@ -417,7 +420,7 @@ class Game {
     const rest = L.filter((a) => !used.has(a.action));
     for (const a of rest) buttons.push({ label: a.action, action: a.action, extra: true });
     if (!what) what = t('phase.' + phase);
-    return { marks, buttons, what, who };
+    return { marks, buttons, what, who, sections: plan.sections };
   }
 
   cardNameById(id) {
@@ -808,6 +811,15 @@ function glyphBadge(side) {
   const pal = paletteFor('country');
   const sd = side === 'axis' ? 'axis' : 'allies';
   return `<svg viewBox="0 0 60 60" width="60" height="60" aria-hidden="true"><rect x="3" y="3" width="54" height="54" rx="8" fill="${pal.side[sd]}" stroke="${pal.sideDark[sd]}" stroke-width="3"/>${glyph('infantry', { x: 30, y: 32 }, 54, pal.sideText[sd], pal.sideDark[sd])}</svg>`;
+}
+
+// sectionsOf: the sections a card in effect orders in.
+function sectionsOf(eff) {
+  const { kind, section } = cardParts(eff);
+  if (section) return [section];
+  if (kind === 'general-advance' || kind === 'recon-in-force') return ['left', 'center', 'right'];
+  if (kind === 'pincer-move') return ['left', 'right'];
+  return [];
 }
 
 const actSide = (s) => s.to_act_side || (s.view && s.view.to_act) || '';
