@@ -711,8 +711,9 @@ func (m *Match) snapshotLocked(s *seat, fullLog bool) *Snapshot {
 		from = 0
 	}
 	snap := &Snapshot{Game: m.id, Version: len(m.log), Spectator: s == nil, Hotseat: m.settings.Hotseat,
-		Scenario: ScenarioInfo{ID: m.sc.ID, Name: m.sc.Name(m.settings.Lang), Board: m.sc.board(), Labels: m.sc.labels()},
-		View:     viewFor(m.st, v, player), Log: m.logLocked(v, from), LastRoll: m.lastRoll}
+		Scenario: ScenarioInfo{ID: m.sc.ID, Name: m.sc.Name(m.settings.Lang), Board: m.sc.board(), Labels: m.sc.labels(),
+			Top: m.st.Setup().Top.String(), Objectives: objectivesOf(m.st)},
+		View: viewFor(m.st, v, player), Log: m.logLocked(v, from), LastRoll: m.lastRoll}
 	if s != nil {
 		seatName, side := s.name, s.side.String()
 		snap.Seat, snap.Side = &seatName, &side

@@ -6,6 +6,7 @@ import (
 	"strings"
 	"testing"
 
+	"m44/hex"
 	"m44/library"
 	"m44/rules"
 )
@@ -147,5 +148,26 @@ func TestSpectatorView(t *testing.T) {
 	}
 	if !strings.Contains(string(b), `"hex":"`) {
 		t.Fatal("hexes are not strings")
+	}
+}
+
+// The snapshot carries the scenario's objectives and who holds them, and the
+// side at the top of the board (public information the client draws).
+func TestSnapshotObjectives(t *testing.T) {
+	setup := &rules.Setup{Name: "obj", Grid: hex.Standard(), Top: rules.Axis, First: rules.Allies,
+		Cards: [2]int{4, 4}, Victory: [2]int{6, 6},
+		Units: []rules.UnitSetup{{Hex: hex.Hex{Row: 6, Col: 12}, Type: rules.Infantry, Side: rules.Allies},
+			{Hex: hex.Hex{Row: 1, Col: 1}, Type: rules.Infantry, Side: rules.Axis}},
+		Objectives: []rules.Objective{{Kind: rules.TemporaryMedal, Hexes: []hex.Hex{{Row: 6, Col: 12}}, Sides: rules.MaskAllies, Medals: 1}}}
+	st, err := rules.New(setup, 1)
+	if err != nil {
+		t.Fatal(err)
+	}
+	obs := objectivesOf(st)
+	if len(obs) != 1 || obs[0].Kind != "temporary" || obs[0].Hexes[0] != "6,12" || len(obs[0].Sides) != 1 || obs[0].Sides[0] != "allies" {
+		t.Fatalf("objectives %+v", obs)
+	}
+	if obs[0].Holder == nil || *obs[0].Holder != "allies" {
+		t.Fatalf("holder %v, want allies (an Allied unit stands on it)", obs[0].Holder)
 	}
 }

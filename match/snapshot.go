@@ -31,10 +31,49 @@ type Snapshot struct {
 
 // ScenarioInfo is the scenario of a game.
 type ScenarioInfo struct {
-	ID     string    `json:"id"`
-	Name   string    `json:"name"`
-	Board  BoardInfo `json:"board"`
-	Labels []Label   `json:"labels"`
+	ID         string          `json:"id"`
+	Name       string          `json:"name"`
+	Board      BoardInfo       `json:"board"`
+	Labels     []Label         `json:"labels"`
+	Top        string          `json:"top"` // the side whose baseline is row 0
+	Objectives []ObjectiveInfo `json:"objectives"`
+}
+
+// ObjectiveInfo is one objective and who holds it now (all public).
+type ObjectiveInfo struct {
+	Kind   string   `json:"kind"` // temporary, permanent, majority, sudden-death
+	Hexes  []string `json:"hexes"`
+	Sides  []string `json:"sides"` // who can gain it
+	Medals int      `json:"medals,omitempty"`
+	Count  int      `json:"count,omitempty"` // hexes to hold (sudden death, groups)
+	Holder *string  `json:"holder"`          // the side holding it now
+	Taken  []string `json:"taken,omitempty"` // permanent medal: the side that took it for good
+}
+
+// objectivesOf lists the setup's objectives with their status in st.
+func objectivesOf(st *rules.State) []ObjectiveInfo {
+	out := []ObjectiveInfo{}
+	for k, o := range st.Setup().Objectives {
+		oi := ObjectiveInfo{Kind: o.Kind.String(), Medals: o.Medals, Count: o.Count, Hexes: []string{}, Sides: []string{}}
+		for _, h := range o.Hexes {
+			oi.Hexes = append(oi.Hexes, h.String())
+		}
+		holder, held, taken := st.ObjectiveStatus(k)
+		for side := rules.Allies; side <= rules.Axis; side++ {
+			if o.Sides.Has(side) {
+				oi.Sides = append(oi.Sides, side.String())
+			}
+			if taken.Has(side) {
+				oi.Taken = append(oi.Taken, side.String())
+			}
+		}
+		if held {
+			h := holder.String()
+			oi.Holder = &h
+		}
+		out = append(out, oi)
+	}
+	return out
 }
 
 // SeatInfo is one seat of a game, as everyone may see it.
