@@ -128,58 +128,14 @@ func legalOf(st *rules.State) []Legal {
 	return out
 }
 
-// View is rules.View in JSON with hexes as "row,col" strings; medals,
-// victory and players are [allies, axis].
+// View is rules.View (hexes as "row,col" strings; medals, victory and
+// players as [allies, axis]) with a viewer that is null for a spectator, and
+// for spectators the number of cards in each side's hand(s).
 type View struct {
-	Viewer      *string          `json:"viewer"` // null for a spectator
-	Turn        int              `json:"turn"`
-	Active      rules.Side       `json:"active"`
-	Phase       string           `json:"phase"`
-	ToAct       rules.Side       `json:"to_act"`
-	Over        bool             `json:"over"`
-	Winner      *rules.Side      `json:"winner,omitempty"`
-	Medals      [2]int           `json:"medals"`
-	Victory     [2]int           `json:"victory"`
-	Hand        []rules.CardView `json:"hand"`
-	TeamHand    []rules.CardView `json:"team_hand,omitempty"`
-	Shared      *rules.CardView  `json:"shared,omitempty"`
-	Players     [2]int           `json:"players"`
-	Player      int              `json:"player"`
-	OtherHand   int              `json:"other_hand"`
-	Hands       *[2]int          `json:"hands,omitempty"` // spectators: cards in each side's hand(s)
-	OtherShared *rules.CardView  `json:"other_shared,omitempty"`
-	DrawPile    int              `json:"draw_pile"`
-	Discards    []rules.CardView `json:"discards"`
-	Played      *rules.CardView  `json:"played,omitempty"`
-	InEffect    string           `json:"in_effect,omitempty"`
-	Targets     []string         `json:"targets,omitempty"`
-	Choice      []rules.CardView `json:"choice,omitempty"`
-	Units       []UnitView       `json:"units"`
-	Features    []HexFeature     `json:"features"`
-}
-
-// UnitView is rules.UnitView with its hex as a string.
-type UnitView struct {
-	Hex        string     `json:"hex"`
-	Type       string     `json:"type"`
-	Side       rules.Side `json:"side"`
-	Figures    int8       `json:"figures"`
-	Max        int8       `json:"max"`
-	Elite      bool       `json:"elite,omitempty"`
-	Resistance bool       `json:"resistance,omitempty"`
-	Nation     string     `json:"nation,omitempty"`
-	Badge      string     `json:"badge,omitempty"`
-	Ordered    bool       `json:"ordered,omitempty"`
-	Moved      bool       `json:"moved,omitempty"`
-	Battled    bool       `json:"battled,omitempty"`
-}
-
-// HexFeature is rules.HexFeature with its hex as a string.
-type HexFeature struct {
-	Hex       string `json:"hex"`
-	Terrain   string `json:"terrain,omitempty"`
-	Structure string `json:"structure,omitempty"`
-	Obstacle  string `json:"obstacle,omitempty"`
+	rules.View
+	Viewer *string  `json:"viewer"`          // null for a spectator
+	Hands  *[2]int  `json:"hands,omitempty"` // spectators: cards in each side's hand(s)
+	Legal  []string `json:"legal,omitempty"` // always empty: the snapshot carries the legal actions
 }
 
 // viewFor is what the viewer may see of st; player is the seat's player
@@ -193,11 +149,7 @@ func viewFor(st *rules.State, v viewer, player int) View {
 		side = rules.Axis
 	}
 	rv := st.View(side)
-	out := View{Turn: rv.Turn, Active: rv.Active, Phase: rv.Phase, ToAct: rv.ToAct, Over: rv.Over, Winner: rv.Winner,
-		Medals: rv.Medals, Victory: rv.Victory, Hand: rv.Hand, TeamHand: rv.TeamHand, Shared: rv.Shared,
-		Players: rv.Players, Player: rv.Player, OtherHand: rv.OtherHand, OtherShared: rv.OtherShared,
-		DrawPile: rv.DrawPile, Discards: rv.Discards, Played: rv.Played, InEffect: rv.InEffect, Choice: rv.Choice,
-		Units: make([]UnitView, 0, len(rv.Units)), Features: make([]HexFeature, 0, len(rv.Features))}
+	out := View{View: rv}
 	if v == viewSpectator {
 		var hands [2]int
 		players := st.Players()
@@ -215,17 +167,6 @@ func viewFor(st *rules.State, v viewer, player int) View {
 		if rv.Players[side] == 2 && player != rv.Player {
 			out.Hand, out.TeamHand = rv.TeamHand, rv.Hand
 		}
-	}
-	for _, h := range rv.Targets {
-		out.Targets = append(out.Targets, h.String())
-	}
-	for _, u := range rv.Units {
-		out.Units = append(out.Units, UnitView{Hex: u.Hex.String(), Type: u.Type, Side: u.Side, Figures: u.Figures, Max: u.Max,
-			Elite: u.Elite, Resistance: u.Resistance, Nation: u.Nation, Badge: u.Badge,
-			Ordered: u.Ordered, Moved: u.Moved, Battled: u.Battled})
-	}
-	for _, f := range rv.Features {
-		out.Features = append(out.Features, HexFeature{Hex: f.Hex.String(), Terrain: f.Terrain, Structure: f.Structure, Obstacle: f.Obstacle})
 	}
 	return out
 }
