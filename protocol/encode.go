@@ -342,6 +342,9 @@ func encodeEvent(st *rules.State, e rules.Event) (Event, bool) {
 	case rules.EvCardAttack:
 		withSide()
 		out.Hex, out.Dice = e.To.String(), &n
+	case rules.EvAirdrop:
+		withSide()
+		out.Hex, out.Figures = e.To.String(), &n // figures: 1 landed, 0 lost
 	case rules.EvHealed:
 		out.Hex, out.Figures = e.To.String(), &n
 	case rules.EvBattle:

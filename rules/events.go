@@ -33,11 +33,12 @@ const (
 	EvObstaclePlaced                       // From = hex, N = obstacle (Dig In)
 	EvAmbush                               // Side (ambusher), From (ambushing unit), To (attacker)
 	EvCardAttack                           // Side, To = target hex, N = dice (Air Power, Barrage)
+	EvAirdrop                              // Side, To = where a paratrooper came down, N = 1 landed, 0 lost
 )
 
 var eventNames = [...]string{"", "turn", "play", "order", "move", "obstacle-removed", "battle", "dice", "hits", "flag-ignored",
 	"retreat", "flag-losses", "eliminated", "medals", "take-ground", "discard", "draw", "reshuffle", "turn-end", "game-over",
-	"healed", "obstacle-placed", "ambush", "card-attack"}
+	"healed", "obstacle-placed", "ambush", "card-attack", "airdrop"}
 
 func (k EventKind) String() string {
 	if int(k) < len(eventNames) {
@@ -83,6 +84,11 @@ func (e Event) String() string {
 		return fmt.Sprintf("%s %s %s", e.Kind, e.From, e.To)
 	case EvRetreated:
 		return fmt.Sprintf("retreat %s %s %d", e.From, e.To, e.N)
+	case EvAirdrop:
+		if e.N == 0 {
+			return fmt.Sprintf("airdrop %s %s lost", e.Side, e.To)
+		}
+		return fmt.Sprintf("airdrop %s %s", e.Side, e.To)
 	case EvAmbush:
 		return fmt.Sprintf("ambush %s %s", e.From, e.To)
 	case EvCardAttack:

@@ -1,6 +1,10 @@
 package rules
 
-import "fmt"
+import (
+	"fmt"
+
+	"m44/hex"
+)
 
 // The turn (rulebook p.6): play a card, order units, move, battle, draw.
 
@@ -11,10 +15,14 @@ func (s *State) startTurn() {
 	for i := range s.units {
 		u := &s.units[i]
 		u.start = u.pos
-		u.ordered, u.moved, u.stopped, u.noBattle, u.battled, u.overrun, u.fx = false, false, false, false, false, false, false
+		u.ordered, u.moved, u.stopped, u.noBattle, u.battled, u.overrun, u.fx, u.landed = false, false, false, false, false, false, false, false
 		u.dist, u.shots = 0, 0
 	}
 	s.orderedBy = s.orderedBy[:0]
+	s.airdrop()
+	if s.phase == PhaseOver {
+		return
+	}
 	s.aim = s.aim[:0]
 	s.aimNext = 0
 	s.quota = [numSlots]int8{}
@@ -91,7 +99,7 @@ func (s *State) ordersFit(extra int) bool {
 // orderable reports whether unit i may be ordered now.
 func (s *State) orderable(i int) bool {
 	u := &s.units[i]
-	if u.dead || u.ordered || u.side != s.active {
+	if u.dead || u.ordered || u.side != s.active || u.landed {
 		return false
 	}
 	if s.slotsOf(u)&s.quotaMask() == 0 {
@@ -622,4 +630,68 @@ func (s *State) do(a Action) {
 	case ActEndTargets:
 		s.fireCard()
 	}
+}
+
+// airdrop drops the active side's waiting paratroopers at the start of its
+// first turn (Setup.Airdrops; FAQ III Parachutage): all land at once, so two
+// on the same hex are both lost.
+func (s *State) airdrop() {
+	var drop [16]int16
+	var idx [16]int
+	n := 0
+	for i := range s.units {
+		u := &s.units[i]
+		if u.reserve == 0 || u.side != s.active || n == len(drop) {
+			continue
+		}
+		a := &s.b.setup.Airdrops[u.reserve-1]
+		u.reserve = 0
+		drop[n], idx[n] = s.dropSpot(a), i
+		n++
+	}
+	for k := 0; k < n; k++ {
+		u := &s.units[idx[k]]
+		p := drop[k]
+		ok := p >= 0 && s.occ[p] < 0 && !s.impassableFor(u.typ, p)
+		for j := 0; j < n && ok; j++ {
+			ok = j == k || drop[j] != p
+		}
+		if !ok {
+			s.emit(Event{Kind: EvAirdrop, Side: u.side, To: hexAtOrNone(s, p), N: 0})
+			continue
+		}
+		u.dead, u.pos, u.start, u.landed = false, p, p, true
+		s.occ[p] = int8(idx[k])
+		s.emit(Event{Kind: EvAirdrop, Side: u.side, To: s.b.hexAt[p], N: 1})
+	}
+	if n > 0 {
+		s.updateMedals()
+	}
+}
+
+// dropSpot draws where one paratrooper lands: the board index, or -1 off
+// the board (or on a half-hex).
+func (s *State) dropSpot(a *Airdrop) int16 {
+	var spots []hex.Hex
+	c := a.Center
+	for dr := -a.Range; dr <= a.Range; dr++ {
+		for dc := -2 * a.Range; dc <= 2*a.Range; dc++ {
+			h := hex.Hex{Row: c.Row + int8(dr), Col: c.Col + int8(dc)}
+			if (dr+dc)&1 == 0 && hex.Distance(c, h) <= a.Range {
+				spots = append(spots, h)
+			}
+		}
+	}
+	h := spots[s.rng.intn(len(spots))]
+	if !s.b.grid.Contains(h) {
+		return -1
+	}
+	return int16(s.b.grid.Index(h))
+}
+
+func hexAtOrNone(s *State, p int16) hex.Hex {
+	if p < 0 {
+		return hex.None
+	}
+	return s.b.hexAt[p]
 }

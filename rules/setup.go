@@ -37,6 +37,9 @@ type Setup struct {
 	// Front and Year give air superiority (rulebook annex 4).
 	Front string
 	Year  int
+	// Airdrops are paratroopers dropped before a side's first turn (a
+	// scenario special rule, e.g. Sainte-Mère-Église).
+	Airdrops []Airdrop
 	// AirDice, when set, overrides the Air Power dice per hex of each side
 	// (a scenario's special rule); zero means rulebook annex 4.
 	AirDice [2]int
@@ -66,6 +69,20 @@ type UnitSetup struct {
 	// Nation and Badge are carried for display (e.g. "us", "ger"; "badge4").
 	Nation string
 	Badge  string
+}
+
+// Airdrop drops Count units like Unit (its Hex is ignored) before Side's
+// first turn. Each lands on a hex drawn uniformly among every hex position
+// within Range of Center, on the board or not; one that lands off the board,
+// on a half-hex, on impassable terrain, on a unit or with another
+// paratrooper is lost, and gives no medal. A unit that lands may not move or
+// battle that turn (FAQ III Parachutage).
+type Airdrop struct {
+	Side   Side
+	Center hex.Hex
+	Range  int
+	Count  int
+	Unit   UnitSetup
 }
 
 // ObjectiveKind is one of the objective types of rulebook annex 3.
@@ -152,6 +169,14 @@ func (s *Setup) Validate() error {
 		}
 		if h, ok := terr[u.Hex]; ok && terrainTable[h.Terrain].impassable && h.Structure != Bridge {
 			return fmt.Errorf("unit at %s: on impassable %s", u.Hex, h.Terrain)
+		}
+	}
+	for i, a := range s.Airdrops {
+		if a.Side > Axis || a.Count < 1 || a.Count > 12 || a.Range < 0 || a.Range > 12 || a.Unit.Type >= numUnitTypes {
+			return fmt.Errorf("airdrop %d: bad side, count (1..12), range (0..12) or unit", i)
+		}
+		if !g.Contains(a.Center) {
+			return fmt.Errorf("airdrop %d: centre %s not on the board", i, a.Center)
 		}
 	}
 	for i, o := range s.Objectives {

@@ -53,6 +53,8 @@ type unit struct {
 	battled  bool
 	overrun  bool // has made its armor overrun this turn
 	fx       bool // the card's effects apply to it (not a fallback order)
+	reserve  int8 // 1 + the airdrop that will bring this unit, 0 once on the board
+	landed   bool // dropped this turn: may not move or battle
 	shots    int8 // battles left this turn (2 with Artillery Bombard)
 }
 
@@ -241,8 +243,12 @@ func Compile(s *Setup) (*Board, error) {
 			}
 		}
 	}
-	if len(s.Units) > 120 {
-		return nil, fmt.Errorf("units: %d, at most 120", len(s.Units))
+	n := len(s.Units)
+	for _, a := range s.Airdrops {
+		n += a.Count
+	}
+	if n > 120 {
+		return nil, fmt.Errorf("units: %d, at most 120", n)
 	}
 	for _, us := range s.Units {
 		f := us.Figures
@@ -255,6 +261,19 @@ func Compile(s *Setup) (*Board, error) {
 			elite: us.Elite, resistance: us.Resistance})
 		b.nation = append(b.nation, us.Nation)
 		b.badge = append(b.badge, us.Badge)
+	}
+	// Paratroopers wait off the board until their drop.
+	for k, a := range s.Airdrops {
+		f := a.Unit.Figures
+		if f == 0 {
+			f = DefaultFigures(a.Unit.Type, a.Unit.Elite, a.Unit.Resistance)
+		}
+		for n := 0; n < a.Count; n++ {
+			st.units = append(st.units, unit{typ: a.Unit.Type, side: a.Side, figures: f, max: f, elite: a.Unit.Elite,
+				resistance: a.Unit.Resistance, dead: true, reserve: int8(k + 1)})
+			b.nation = append(b.nation, a.Unit.Nation)
+			b.badge = append(b.badge, a.Unit.Badge)
+		}
 	}
 	b.objHex = make([][]int16, len(s.Objectives))
 	for k, o := range s.Objectives {

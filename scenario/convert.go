@@ -456,6 +456,10 @@ func (c *converter) options(raw json.RawMessage, field string) {
 			c.handGrowth(v, field+"."+k)
 			continue
 		}
+		if strings.EqualFold(k, "airdrop") && !emptyJSON(v) {
+			c.airdrop(v, field+"."+k)
+			continue
+		}
 		e, known := Lookup(SlotOption, k)
 		if !known {
 			if emptyJSON(v) {
@@ -498,6 +502,56 @@ func (c *converter) handGrowth(raw json.RawMessage, field string) {
 		return
 	}
 	c.s.GrowTo[side] = v.To
+}
+
+// airdrop reads the airdrop option: {"side": "ALLIES", "range": 4,
+// "nbr_units": 4, "center": "G5", "unit": {"name": "infus"}} (Sainte-Mère-
+// Église): paratroopers dropped around the centre before the side's first
+// turn (rules.Airdrop).
+func (c *converter) airdrop(raw json.RawMessage, field string) {
+	var v struct {
+		Side     string `json:"side"`
+		Range    int    `json:"range"`
+		NbrUnits int    `json:"nbr_units"`
+		Center   string `json:"center"`
+		Unit     struct {
+			Name string `json:"name"`
+		} `json:"unit"`
+	}
+	var keys map[string]json.RawMessage
+	dec := json.NewDecoder(bytes.NewReader(raw))
+	dec.DisallowUnknownFields()
+	if json.Unmarshal(raw, &keys) != nil || dec.Decode(&v) != nil {
+		// Several drops, targeted drops, drops one at a time…: other
+		// scenarios' variants of the rule.
+		c.r.unsupported(hex.None, field, "airdrop", "airdrop variants", "value "+clip(compact(raw), 60))
+		return
+	}
+	side, ok := sideOf(v.Side)
+	if !ok {
+		c.r.errorf(hex.None, field+".side", "unknown side %q: want AXIS or ALLIES", v.Side)
+		return
+	}
+	if !c.gridOK {
+		return
+	}
+	centre, err := ParseGroupName(v.Center, c.s.Grid)
+	if err != nil {
+		c.r.errorf(hex.None, field+".center", "%v", err)
+		return
+	}
+	e, ok := LookupUnit(v.Unit.Name)
+	if !ok || !e.Supported() {
+		c.r.unsupported(hex.None, field+".unit.name", v.Unit.Name, "airdrop of unit "+v.Unit.Name, "")
+		return
+	}
+	if v.NbrUnits < 1 || v.NbrUnits > 12 || v.Range < 0 || v.Range > 12 {
+		c.r.errorf(hex.None, field, "%d units within %d hexes: want 1..12 units, range 0..12", v.NbrUnits, v.Range)
+		return
+	}
+	c.s.Airdrops = append(c.s.Airdrops, rules.Airdrop{Side: side, Center: centre, Range: v.Range, Count: v.NbrUnits,
+		Unit: rules.UnitSetup{Type: e.Unit, Side: side, Elite: e.Elite, Nation: e.Nation,
+			Figures: rules.DefaultFigures(e.Unit, e.Elite, false)}})
 }
 
 // victory reads game_info.victory: {"condition": [{"group_sudden_death": …}]}.

@@ -24,7 +24,7 @@ func corpus(t testing.TB) []Scenario {
 // every playable corpus scenario, with the full 60-card deck, in 2-, 3- and
 // 4-player configurations, checking the engine's invariants after every
 // action: a legal action exists until the game ends, cards are conserved,
-// figures appear only through Medics & Mechanics, medals never pass the
+// figures appear only through Medics & Mechanics and airdrops, medals never pass the
 // victory number, and every game ends.
 func TestSoakCorpus(t *testing.T) {
 	games := 150
@@ -65,7 +65,7 @@ func TestSoakCorpus(t *testing.T) {
 				}
 				healed := false
 				for _, e := range evs {
-					if e.Kind == rules.EvHealed {
+					if e.Kind == rules.EvHealed || (e.Kind == rules.EvAirdrop && e.N == 1) {
 						healed = true
 					}
 				}

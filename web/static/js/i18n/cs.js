@@ -162,6 +162,8 @@ export default {
   'ev.order': '{side}: rozkaz jednotce na {hex}',
   'ev.move': '{side}: pohyb {from} → {to}',
   'ev.battle': '{side}: {from} útočí na {to} ({dice} kostky)',
+  'ev.airdrop': 'Výsadkáři ({side}) přistávají na {hex}',
+  'ev.airdrop.lost': 'Výsadkáři ({side}) jsou ztraceni ({hex})',
   'ev.card-attack': '{side} útočí na {hex} ({dice} kostky)',
   'ev.ambush': '{side}: přepadení! {from} střílí první na {to}',
   'ev.dice': 'Hod ({side}): {faces}',

@@ -163,6 +163,8 @@ export default {
   'ev.order': '{side} aktivieren die Einheit auf {hex}',
   'ev.move': '{side} bewegen {from} → {to}',
   'ev.battle': '{side}: {from} greift {to} mit {dice} Würfel(n) an',
+  'ev.airdrop': 'Fallschirmjäger der {side} landen auf {hex}',
+  'ev.airdrop.lost': 'Fallschirmjäger der {side} gehen verloren ({hex})',
   'ev.card-attack': '{side} greifen {hex} mit {dice} Würfel(n) an',
   'ev.ambush': '{side}: Hinterhalt! {from} schießt zuerst auf {to}',
   'ev.dice': 'Wurf der {side}: {faces}',

@@ -164,6 +164,8 @@ export default {
   'ev.order': '{side} order the unit on {hex}',
   'ev.move': '{side} move {from} → {to}',
   'ev.battle': '{side}: {from} battles {to} with {dice} dice',
+  'ev.airdrop': '{side} paratroopers land on {hex}',
+  'ev.airdrop.lost': '{side} paratroopers are lost ({hex})',
   'ev.card-attack': '{side} attack {hex} with {dice} dice',
   'ev.ambush': '{side} ambush! {from} fires first at {to}',
   'ev.dice': '{side} roll: {faces}',

@@ -163,6 +163,8 @@ export default {
   'ev.order': "{side} activent l'unité en {hex}",
   'ev.move': '{side} : déplacement {from} → {to}',
   'ev.battle': '{side} : {from} attaque {to} avec {dice} dé(s)',
+  'ev.airdrop': 'Des parachutistes {side} atterrissent en {hex}',
+  'ev.airdrop.lost': 'Des parachutistes {side} sont perdus ({hex})',
   'ev.card-attack': '{side} attaquent {hex} avec {dice} dé(s)',
   'ev.ambush': '{side} : embuscade ! {from} tire le premier sur {to}',
   'ev.dice': 'Jet {side} : {faces}',
