@@ -40,8 +40,8 @@ func benchRandomGames(b *testing.B, file string) {
 	b.ReportMetric(float64(decisions)/float64(b.N), "decisions/game")
 }
 
-// Sainte-Mère-Église is the reference scenario for engine speed (without its
-// airdrop special rule, which the engine does not play yet).
+// Sainte-Mère-Église is the reference scenario for engine speed (airdrop
+// included).
 func BenchmarkRandomGameSainteMereEglise(b *testing.B) { benchRandomGames(b, "3-SainteMereEglise.m44") }
 func BenchmarkRandomGamePegasusBridge(b *testing.B)    { benchRandomGames(b, "2-PegasusBridge.m44") }
 
