@@ -58,9 +58,13 @@ func BenchmarkDecision(b *testing.B) {
 // and an evaluation).
 func BenchmarkMCTSIterations(b *testing.B) {
 	pos := benchPositions(b, 32)
-	for _, turns := range []int{0, 1} {
-		b.Run([]string{"exact-battles", "to-turn-end"}[turns], func(b *testing.B) {
-			m := NewMCTS("bench", 1, MCTSConfig{Iterations: 400, Turns: turns})
+	for mode, cfg := range map[string]MCTSConfig{
+		"reply":         {Iterations: 400, Reply: true, Explore: 0.1},
+		"exact-battles": {Iterations: 400, Explore: 0.1},
+		"to-turn-end":   {Iterations: 400, Turns: 1, Explore: 0.1},
+	} {
+		b.Run(mode, func(b *testing.B) {
+			m := NewMCTS("bench", 1, cfg)
 			iters := 0
 			var el time.Duration
 			b.ResetTimer()

@@ -34,6 +34,9 @@ func (p *Perspective) Side() rules.Side { return p.side }
 // View is the side's view of the game.
 func (p *Perspective) View() rules.View { return p.state.View(p.side) }
 
+// Phase is the decision point.
+func (p *Perspective) Phase() rules.Phase { return p.state.Phase() }
+
 // Legal is the legal actions now (do not modify).
 func (p *Perspective) Legal() []rules.Action { return p.legal }
 

@@ -168,3 +168,19 @@ func (k *know) bestAttackFrom(ai int, from int16, bonus int8, adjOnly bool) floa
 
 // squash maps an evaluation to (0, 1) for the search.
 func squash(v float64) float64 { return 0.5 + 0.5*math.Tanh(v/3) }
+
+// material is the medal difference plus the damage done, for side me.
+func (k *know) material(me rules.Side) float64 {
+	m := k.s.Medals()
+	v := float64(m[me] - m[me.Opp()])
+	for i := range k.units {
+		u := &k.units[i]
+		d := damageWeight * float64(u.max-u.fig) / float64(u.max)
+		if u.side == me {
+			v -= d
+		} else {
+			v += d
+		}
+	}
+	return v
+}

@@ -39,7 +39,8 @@ func New(level string, seed uint64, o Options) (Bot, error) {
 	case "easy":
 		return NewGreedy(seed), nil
 	case "medium", "hard":
-		cfg := MCTSConfig{Iterations: o.Iterations, Time: o.Time, Workers: o.Workers, Turns: 0, Explore: 0.1}
+		cfg := MCTSConfig{Iterations: o.Iterations, Time: o.Time, Workers: o.Workers, Explore: 0.1, Reply: true,
+			GreedyBattles: level == "medium"}
 		if cfg.Iterations == 0 && cfg.Time == 0 {
 			if level == "medium" {
 				cfg.Iterations = MediumIterations

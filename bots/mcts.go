@@ -43,6 +43,23 @@ type MCTSConfig struct {
 	Turns int
 	// Explore is the UCB exploration constant.
 	Explore float64
+	// GreedyBattles leaves the decisions of the battle step (battles,
+	// retreats, take ground, overrun) to the greedy policy, whose
+	// expectations over the dice are exact: a small search only adds
+	// sampling noise there.
+	GreedyBattles bool
+	// MaxBackup values a node by the best playout found through it rather
+	// than the mean: with exact battle expectations (Turns = 0) the search
+	// of one's own turn is nearly deterministic, a planning problem where
+	// the mean undervalues actions with many poor continuations. Not used
+	// when the search starts in the battle step (dice are sampled there).
+	MaxBackup bool
+	// Reply makes playouts go on through the opponent's next orders and
+	// moves, scoring his coming battles exactly. The searching side's own
+	// battles in the playout are rolled, and their luck (the material they
+	// brought less its expectation) is taken out of the score, so the
+	// opponent's answer is judged without the noise of the dice.
+	Reply bool
 }
 
 // NewMCTS is a search bot named name.
@@ -77,6 +94,7 @@ type node struct {
 	children []*node
 	visits   float64
 	value    float64 // sum of rewards for actor
+	best     float64 // best reward for actor seen through the node
 	avail    float64
 	ranked   []rules.Action // the greedy order of the actions seen, best first
 	score    map[rules.Action]float64
@@ -95,6 +113,13 @@ func (m *MCTS) Search(ctx context.Context, p *Perspective) (rules.Action, Stats)
 	}
 	m.n++
 	base := mix(m.seed, m.n)
+	if m.cfg.GreedyBattles {
+		switch p.Phase() {
+		case rules.PhaseBattle, rules.PhaseOverrun, rules.PhaseRetreat, rules.PhaseTakeGround:
+			pl := policy{}
+			return pl.choose(p.Determinize(base), legal), Stats{}
+		}
+	}
 	start := time.Now()
 	var deadline time.Time
 	if m.cfg.Time > 0 {
@@ -102,6 +127,11 @@ func (m *MCTS) Search(ctx context.Context, p *Perspective) (rules.Action, Stats)
 	}
 	if d, ok := ctx.Deadline(); ok && (deadline.IsZero() || d.Before(deadline)) {
 		deadline = d
+	}
+	maxBackup := m.cfg.MaxBackup && m.cfg.Turns == 0
+	switch p.Phase() {
+	case rules.PhaseBattle, rules.PhaseOverrun, rules.PhaseRetreat, rules.PhaseTakeGround, rules.PhaseAmbush:
+		maxBackup = false
 	}
 	workers := m.cfg.Workers
 	roots := make([]*node, workers)
@@ -119,7 +149,7 @@ func (m *MCTS) Search(ctx context.Context, p *Perspective) (rules.Action, Stats)
 		wg.Add(1)
 		go func(w, budget int) {
 			defer wg.Done()
-			t := &tree{p: p, side: p.Side(), cfg: &m.cfg, seed: mix(base, uint64(w)), pl: policy{}}
+			t := &tree{p: p, side: p.Side(), cfg: &m.cfg, seed: mix(base, uint64(w)), pl: policy{}, maxBackup: maxBackup}
 			roots[w], iters[w] = t.run(ctx, budget, deadline)
 		}(w, budget)
 	}
@@ -127,17 +157,21 @@ func (m *MCTS) Search(ctx context.Context, p *Perspective) (rules.Action, Stats)
 	// Sum the root statistics by action.
 	visits := map[rules.Action]float64{}
 	value := map[rules.Action]float64{}
+	best := map[rules.Action]float64{}
 	for _, r := range roots {
 		for _, c := range r.children {
 			visits[c.action] += c.visits
 			value[c.action] += c.value
+			if b, ok := best[c.action]; !ok || c.best > b {
+				best[c.action] = c.best
+			}
 		}
 	}
 	total := 0
 	for _, n := range iters {
 		total += n
 	}
-	best, bestN, bestQ := rules.Action{}, -1.0, 0.0
+	choice, bestN, bestQ := rules.Action{}, -1.0, 0.0
 	found := false
 	for _, a := range legal { // legal order breaks ties deterministically
 		n, ok := visits[a]
@@ -145,32 +179,42 @@ func (m *MCTS) Search(ctx context.Context, p *Perspective) (rules.Action, Stats)
 			continue
 		}
 		q := value[a] / math.Max(n, 1)
+		if maxBackup {
+			// The best plan found, its visits breaking ties.
+			if q = best[a]; !found || q > bestQ || (q == bestQ && n > bestN) {
+				choice, bestN, bestQ, found = a, n, q, true
+			}
+			continue
+		}
 		if n > bestN || (n == bestN && q > bestQ) {
-			best, bestN, bestQ, found = a, n, q, true
+			choice, bestN, bestQ, found = a, n, q, true
 		}
 	}
 	if !found {
 		// No iteration finished: fall back on the greedy choice.
 		pl := policy{planCards: true}
-		best = pl.choose(p.Determinize(base), legal)
+		choice = pl.choose(p.Determinize(base), legal)
 	}
-	return best, Stats{Iterations: total, Elapsed: time.Since(start)}
+	return choice, Stats{Iterations: total, Elapsed: time.Since(start)}
 }
 
 // tree is one worker's search.
 type tree struct {
-	p    *Perspective
-	side rules.Side
-	cfg  *MCTSConfig
-	seed uint64
-	pl   policy
-	buf  []rules.Action
-	sc   []float64
-	path []*node
+	p         *Perspective
+	maxBackup bool
+	side      rules.Side
+	cfg       *MCTSConfig
+	seed      uint64
+	pl        policy
+	buf       []rules.Action
+	sc        []float64
+	path      []*node
+	luck      luck
 }
 
 func (t *tree) run(ctx context.Context, budget int, deadline time.Time) (*node, int) {
 	root := &node{}
+	start := time.Now()
 	n := 0
 	for ; budget == 0 || n < budget; n++ {
 		if n&7 == 0 {
@@ -183,6 +227,15 @@ func (t *tree) run(ctx context.Context, budget int, deadline time.Time) (*node, 
 		}
 		if budget > 0 && n >= 16 && t.decided(root, budget-n) {
 			break
+		}
+		if budget == 0 && n >= 64 && n&63 == 0 && !deadline.IsZero() {
+			// With a time budget: stop once the iterations the time left
+			// allows at this pace could not change the choice.
+			el := time.Since(start)
+			left := float64(n) * float64(time.Until(deadline)) / float64(max(el, 1))
+			if t.decided(root, int(left)) {
+				break
+			}
 		}
 		t.iterate(root, mix(t.seed, uint64(n)))
 	}
@@ -211,6 +264,7 @@ func widen(v float64) int { return 2 + int(math.Sqrt(v)) }
 
 func (t *tree) iterate(root *node, seed uint64) {
 	s := t.p.Determinize(seed)
+	t.luck = luck{me: t.side}
 	n := root
 	t.path = append(t.path[:0], root)
 	turn0 := s.Turn()
@@ -249,7 +303,11 @@ func (t *tree) iterate(root *node, seed uint64) {
 				break
 			}
 			c.avail++
-			u := c.value/c.visits + t.cfg.Explore*math.Sqrt(math.Log(c.avail)/c.visits) + 0.02*n.score[a]/(1+c.visits)
+			q := c.value / c.visits
+			if t.maxBackup {
+				q = c.best
+			}
+			u := q + t.cfg.Explore*math.Sqrt(math.Log(c.avail)/c.visits) + 0.02*n.score[a]/(1+c.visits)
 			if u > bestU {
 				bestU, pick = u, c
 			}
@@ -266,18 +324,25 @@ func (t *tree) iterate(root *node, seed uint64) {
 			c.avail++
 			pick = c
 		}
+		if t.cfg.Reply {
+			t.luck.settle(s)
+			t.luck.before(s, pick.action)
+		}
 		s.Play(pick.action)
 		n = pick
 		t.path = append(t.path, n)
 	}
 	r := squash(t.playout(s, turn0))
 	for _, c := range t.path[1:] {
-		c.visits++
-		if c.actor == t.side {
-			c.value += r
-		} else {
-			c.value += 1 - r
+		v := r
+		if c.actor != t.side {
+			v = 1 - r
 		}
+		if c.visits == 0 || v > c.best {
+			c.best = v
+		}
+		c.visits++
+		c.value += v
 	}
 	root.visits++
 }
@@ -328,6 +393,9 @@ func contains(list []rules.Action, a rules.Action) bool {
 // expected value computed exactly over the dice (no sampling noise);
 // otherwise it plays to the end of Turns turns.
 func (t *tree) playout(s *rules.State, turn0 int) float64 {
+	if t.cfg.Reply {
+		return t.replyPlayout(s, turn0)
+	}
 	for steps := 0; steps < 400; steps++ {
 		if over, _ := s.Over(); over {
 			break
@@ -354,4 +422,65 @@ func (t *tree) playout(s *rules.State, turn0 int) float64 {
 		s.Play(t.pl.choose(s, t.buf))
 	}
 	return newKnow(s).eval(t.side)
+}
+
+// replyPlayout plays the rest of the turn and the opponent's orders and
+// moves, and scores the position with the opponent's battles to come
+// counted exactly and the luck of the searching side's dice removed.
+func (t *tree) replyPlayout(s *rules.State, turn0 int) float64 {
+	me := t.side
+	lk := &t.luck
+	for steps := 0; steps < 400; steps++ {
+		if over, _ := s.Over(); over {
+			return newKnow(s).eval(me) // decisive results are not luck to remove
+		}
+		ph := s.Phase()
+		lk.settle(s)
+		luck := lk.sum
+		if s.Turn() > turn0+1 {
+			break
+		}
+		if s.Active() != me && s.ToAct() != me && s.Turn() > turn0 {
+			switch ph {
+			case rules.PhaseBattle:
+				k := newKnow(s)
+				t.buf = s.LegalActions(t.buf[:0])
+				return k.eval(me) - battlePlan(k, t.buf) - luck
+			case rules.PhaseTarget:
+				k := newKnow(s)
+				return k.eval(me) - targetPlan(k, s.Active(), k.eff) - luck
+			}
+		}
+		t.buf = s.LegalActions(t.buf[:0])
+		a := t.pl.choose(s, t.buf)
+		lk.before(s, a)
+		s.Play(a)
+	}
+	lk.settle(s)
+	return newKnow(s).eval(me) - lk.sum
+}
+
+// luck follows the searching side's rolled battles: the material each
+// brought less its expectation (Reply mode).
+type luck struct {
+	me      rules.Side
+	sum     float64
+	pending bool
+	ev, m0  float64
+}
+
+// before is called before an action is played.
+func (l *luck) before(s *rules.State, a rules.Action) {
+	if a.Kind == rules.ActBattle && s.Active() == l.me {
+		k := newKnow(s)
+		l.ev, l.m0, l.pending = battleValue(k, a), k.material(l.me), true
+	}
+}
+
+// settle closes a battle once its retreat and ambush are over.
+func (l *luck) settle(s *rules.State) {
+	if ph := s.Phase(); l.pending && ph != rules.PhaseRetreat && ph != rules.PhaseAmbush {
+		l.sum += newKnow(s).material(l.me) - l.m0 - l.ev
+		l.pending = false
+	}
 }
