@@ -65,6 +65,8 @@ type Game struct {
 	Medals    [2]int     `json:"medals"`
 	Turns     int        `json:"turns"`
 	Decisions [2]int     `json:"decisions"` // by side
+	// Choices are the decisions with more than one legal action.
+	Choices [2]int `json:"choices"`
 	// Think is each side's total time choosing.
 	Think [2]time.Duration `json:"think_ns"`
 }
@@ -137,8 +139,10 @@ type Report struct {
 	Turns  Summary    `json:"turns"`
 	// DecisionsPerSecond is each side's decisions per second of thinking.
 	DecisionsPerSecond [2]float64 `json:"decisions_per_second"`
-	// TimePerDecision is each side's mean thinking time per decision.
+	// TimePerDecision is each side's mean thinking time per decision;
+	// TimePerChoice leaves out the forced ones (a single legal action).
 	TimePerDecision [2]time.Duration `json:"time_per_decision_ns"`
+	TimePerChoice   [2]time.Duration `json:"time_per_choice_ns"`
 	Decisions       int              `json:"decisions"`
 	Elapsed         time.Duration    `json:"elapsed_ns"`
 	Games           []Game           `json:"games"`
@@ -241,7 +245,7 @@ func (r *Report) summarize() {
 	var margin, turns []float64
 	var medals [2][]float64
 	var think [2]time.Duration
-	var dec [2]int
+	var dec, cho [2]int
 	r.Played = len(r.Games)
 	for _, g := range r.Games {
 		if g.Finished {
@@ -256,6 +260,7 @@ func (r *Report) summarize() {
 		for s := 0; s < 2; s++ {
 			think[s] += g.Think[s]
 			dec[s] += g.Decisions[s]
+			cho[s] += g.Choices[s]
 		}
 	}
 	r.Margin, r.Turns = summarize(margin), summarize(turns)
@@ -268,6 +273,9 @@ func (r *Report) summarize() {
 		}
 		if dec[s] > 0 {
 			r.TimePerDecision[s] = think[s] / time.Duration(dec[s])
+		}
+		if cho[s] > 0 {
+			r.TimePerChoice[s] = think[s] / time.Duration(cho[s])
 		}
 	}
 }
@@ -303,6 +311,9 @@ func playGame(ctx context.Context, cfg Config, i, maxDec int) (Game, bool, error
 		a, err := players[side].Choose(ctx, p)
 		g.Think[side] += time.Since(t0)
 		g.Decisions[side]++
+		if len(p.Legal()) > 1 {
+			g.Choices[side]++
+		}
 		if ctx.Err() != nil {
 			return g, false, nil
 		}

@@ -12,7 +12,7 @@ import (
 // total line when there are several.
 func WriteText(w io.Writer, reports []*Report) error {
 	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', 0)
-	fmt.Fprintln(tw, "scenario\tgames\tallies wins\taxis wins\tdraws\tmedals A-X\tmargin\tturns\tdec/s A\tdec/s X\ttime/dec A\ttime/dec X")
+	fmt.Fprintln(tw, "scenario\tgames\tallies wins\taxis wins\tdraws\tmedals A-X\tmargin\tturns\tdec/s A\tdec/s X\ttime/choice A\ttime/choice X")
 	var tot Report
 	for _, r := range reports {
 		writeRow(tw, shortName(r.Scenario), r)
@@ -28,7 +28,8 @@ func WriteText(w io.Writer, reports []*Report) error {
 		return err
 	}
 	if len(reports) > 0 {
-		fmt.Fprintf(w, "allies: %s, axis: %s; win rates with 95%% Wilson intervals; turns count each side's turn\n",
+		fmt.Fprintf(w, "allies: %s, axis: %s; win rates with 95%% Wilson intervals; turns count each side's turn;\n"+
+			"dec/s: decisions per second of thinking; time/choice: thinking per decision with more than one legal action\n",
 			reports[0].Bots[0], reports[0].Bots[1])
 	}
 	for _, r := range reports {
@@ -47,7 +48,7 @@ func writeRow(w io.Writer, name string, r *Report) {
 		iv(r.Wins[0], r.WinRate[0]), iv(r.Wins[1], r.WinRate[1]), r.Draws,
 		r.Medals[0].Mean, r.Medals[1].Mean, r.Margin.Mean, r.Margin.SD, r.Turns.Mean,
 		rate(r.DecisionsPerSecond[0]), rate(r.DecisionsPerSecond[1]),
-		dur(r.TimePerDecision[0]), dur(r.TimePerDecision[1]))
+		dur(r.TimePerChoice[0]), dur(r.TimePerChoice[1]))
 }
 
 func rate(x float64) string {
