@@ -329,7 +329,7 @@ func (k *know) retreatRoom(ui int) int8 {
 				if tp.blocked && !k.st.bridge[q] {
 					continue
 				}
-				if u.typ != rules.Infantry && (k.st.bunker[q] || k.obst[q] == rules.Hedgehog) {
+				if u.typ != rules.Infantry && (k.st.bunker[q] || k.obst[q] == rules.Hedgehog || k.st.terrain[q] == rules.Mountain) {
 					continue
 				}
 				dh := k.st.height[p] - k.st.height[q]
