@@ -64,3 +64,16 @@ func TestNoAmbushWindowWhenAmbushIsVisible(t *testing.T) {
 		t.Fatalf("Ambush window opened although the Allies hold the only Ambush")
 	}
 }
+
+// A determinization knows nothing of the dice to come: scripted faces are
+// dropped with the generator's state.
+func TestDeterminizeDropsScriptedDice(t *testing.T) {
+	st := game(t, "allies inf 6,12", "axis inf 5,11")
+	st.ScriptDice(FaceGrenade, FaceGrenade)
+	if d := st.Determinize(Allies, 9); d.ScriptedLeft() != 0 {
+		t.Fatalf("determinization keeps %d scripted faces", d.ScriptedLeft())
+	}
+	if st.ScriptedLeft() != 2 {
+		t.Fatalf("the game lost its scripted faces")
+	}
+}
