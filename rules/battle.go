@@ -64,6 +64,26 @@ func (s *State) LineOfSight(a, b hex.Hex) bool {
 	return true
 }
 
+// acrossArtilleryWall reports whether a line of fire crosses a hex that
+// artillery may not fire across (a scenario rule), judged like a line of
+// sight: a hex the line cuts, or hexes on both sides of an edge it runs along.
+func (s *State) acrossArtilleryWall(from, to int16) bool {
+	g := s.b.grid
+	wall := func(h hex.Hex) bool { return g.Contains(h) && s.b.artWall[g.Index(h)] }
+	var buf [16]hex.Step
+	var left, right bool
+	for _, st := range hex.Line(s.b.hexAt[from], s.b.hexAt[to], buf[:0]) {
+		if !st.Edge() {
+			if wall(st.A) {
+				return true
+			}
+			continue
+		}
+		left, right = left || wall(st.A), right || wall(st.B)
+	}
+	return left && right
+}
+
 // battleDice is the number of dice unit a rolls against the unit on hex t, or
 // 0 if it cannot battle it (out of range, no line of sight). It does not check
 // the close-combat obligation.
@@ -80,6 +100,9 @@ func (s *State) battleDice(a *unit, t int16, overrun bool) int8 {
 	}
 	dice += s.cardBonus(a, d == 1, overrun)
 	if ui.needsLOS && d > 1 && !s.LineOfSight(s.b.hexAt[from], s.b.hexAt[t]) {
+		return 0
+	}
+	if a.typ == Artillery && d > 1 && s.acrossArtilleryWall(from, t) {
 		return 0
 	}
 	target := &s.units[s.occ[t]]

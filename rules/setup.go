@@ -56,6 +56,12 @@ type HexSetup struct {
 	Terrain   Terrain
 	Structure Structure
 	Obstacle  Obstacle
+	// Closed: the scenario makes the hex impassable (no unit may enter or
+	// retreat into it; one that starts there may leave).
+	Closed bool
+	// BlocksArtillery: artillery may not fire across the hex (Saverne Gap's
+	// mountains).
+	BlocksArtillery bool
 }
 
 // UnitSetup places one unit.

@@ -19,6 +19,8 @@ type board struct {
 	valid   []bool
 	terrain []Terrain
 	tinfo   []*terrainInfo // terrainTable row of each hex
+	closed  []bool         // made impassable by the scenario
+	artWall []bool         // artillery may not fire across
 	nb      [][6]int16     // neighbour index per direction, -1 off board
 	// step[t][i][d] is the cost for a unit of type t to move from hex i to its
 	// neighbour d, or -1 if terrain forbids it (units aside). Terrain,
@@ -227,6 +229,11 @@ func Compile(s *Setup) (*Board, error) {
 		b.terrain[i] = h.Terrain
 		st.structure[i] = h.Structure
 		st.obstacle[i] = h.Obstacle
+	}
+	b.closed, b.artWall = make([]bool, b.n), make([]bool, b.n)
+	for _, h := range s.Hexes {
+		i := g.Index(h.Hex)
+		b.closed[i], b.artWall[i] = h.Closed, h.BlocksArtillery
 	}
 	b.tinfo = make([]*terrainInfo, b.n)
 	for i := range b.tinfo {

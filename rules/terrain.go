@@ -17,7 +17,7 @@ func (s *State) isWater(i int16) bool {
 // impassableFor reports whether a unit of type t can never enter hex i
 // (rivers, lakes; bunkers and hedgehogs for armor and artillery).
 func (s *State) impassableFor(t UnitType, i int16) bool {
-	if s.terr(i).impassable && s.structure[i] != Bridge {
+	if s.terr(i).impassable && s.structure[i] != Bridge || s.b.closed[i] {
 		return true
 	}
 	if t != Infantry && (s.structure[i] == Bunker || s.obstacle[i] == Hedgehog || s.terr(i).infOnly) {

@@ -160,6 +160,10 @@ func (c *converter) terrain(x hex.Hex, path string, p *Piece, cl *cell) {
 	}
 	t := e.Terrain
 	fine := c.behaviors(x, path, p, func(field string, b Entry) bool {
+		if b.Closes {
+			cl.ground.Closed, cl.ground.BlocksArtillery = true, b.BlocksArtillery
+			return true
+		}
 		if !b.Refines {
 			c.r.errorf(x, field, "behavior %q does not apply to a terrain", b.Name)
 			return false

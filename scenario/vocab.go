@@ -54,6 +54,9 @@ type Entry struct {
 	// Refines marks behaviors that turn a hill tile into another height-1
 	// terrain (Terrain).
 	Refines bool
+	// Closes marks behaviors that make a terrain impassable; BlocksArtillery
+	// those that also stop artillery fire across it.
+	Closes, BlocksArtillery bool
 	// Display marks a badge that only identifies special forces (the unit's
 	// "2" icon carries the rule).
 	Display bool
@@ -100,6 +103,10 @@ func (e Entry) Meaning() string {
 		return "objective medal for " + maskName(e.Sides)
 	case SlotBehavior:
 		switch {
+		case e.Closes && e.BlocksArtillery:
+			return "the hex is impassable and artillery may not fire across it (HexSetup.Closed, BlocksArtillery)"
+		case e.Closes:
+			return "the hex is impassable (HexSetup.Closed)"
 		case e.Refines:
 			return "hill becomes terrain " + e.Terrain.String()
 		case e.Obstacle != rules.NoObstacle:
@@ -365,8 +372,8 @@ var Vocabulary = []Entry{
 	unsupported(SlotBehavior, "FORDABLE_STREAM", "fordable streams", "FAQ II Ruisseaux & rivières franchissables"),
 	unsupported(SlotBehavior, "FORD", "fords", "FAQ II Gués & rivières guéables"),
 	unsupported(SlotBehavior, "WIDE_RIVER", "wide rivers", srcNoText),
-	unsupported(SlotBehavior, "IMPASSABLE_HILL", "terrain made impassable by the scenario", "Villers-Bocage, Montelimar, St. Vith"),
-	unsupported(SlotBehavior, "IMPASSABLE_BLOCKING_HILL", "terrain made impassable by the scenario", "Saverne Gap's mountains, which also block artillery fire"),
+	{Slot: SlotBehavior, Name: "IMPASSABLE_HILL", Closes: true, Source: "scenario rule: the hex is impassable (Villers-Bocage, Montelimar, St. Vith)"},
+	{Slot: SlotBehavior, Name: "IMPASSABLE_BLOCKING_HILL", Closes: true, BlocksArtillery: true, Source: "scenario rule: impassable, and artillery may not fire across it (Saverne Gap)"},
 	unsupported(SlotBehavior, "OASIS_RECOVERY", "oasis recovery", "FAQ III Soins dans l'oasis"),
 	unsupported(SlotBehavior, "HEADQUARTER", "field headquarters", "FAQ III Capture du QG de campagne"),
 	unsupported(SlotBehavior, "BRIDGE_SECTION", "multi-hex bridges", "Arnhem Bridge"),
