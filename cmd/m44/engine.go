@@ -20,16 +20,8 @@ func runEngine(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 			"See docs/protocol.md. Try: {\"cmd\":\"hello\"}\n\n")
 		fs.PrintDefaults()
 	}
-	if err := fs.Parse(args); err != nil {
-		if err == flag.ErrHelp {
-			return 0
-		}
-		return 2
-	}
-	if fs.NArg() > 0 {
-		fmt.Fprintf(stderr, "m44 engine: unexpected argument %q\n", fs.Arg(0))
-		fs.Usage()
-		return 2
+	if code, ok := parseFlags(fs, args); !ok {
+		return code
 	}
 	if *maxLine <= 0 {
 		fmt.Fprintf(stderr, "m44 engine: -max-line must be positive\n")

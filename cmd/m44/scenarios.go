@@ -23,16 +23,8 @@ func runScenarios(args []string, stdout, stderr io.Writer) int {
 			"Lists the scenarios built into m44. Draw one with: m44 render ID -o board.png\n\n")
 		fs.PrintDefaults()
 	}
-	if err := fs.Parse(args); err != nil {
-		if err == flag.ErrHelp {
-			return 0
-		}
-		return 2
-	}
-	if fs.NArg() > 0 {
-		fmt.Fprintf(stderr, "m44 scenarios: unexpected argument %q\n", fs.Arg(0))
-		fs.Usage()
-		return 2
+	if code, ok := parseFlags(fs, args); !ok {
+		return code
 	}
 	all := library.All()
 	if *asJSON {

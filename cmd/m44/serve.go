@@ -44,16 +44,8 @@ func runServe(args []string, stdout, stderr io.Writer) int {
 			"Serves Memoir '44 in the browser: the game server (docs/web-api.md) and its client.\n\n")
 		fs.PrintDefaults()
 	}
-	if err := fs.Parse(args); err != nil {
-		if err == flag.ErrHelp {
-			return 0
-		}
-		return 2
-	}
-	if fs.NArg() > 0 {
-		fmt.Fprintf(stderr, "m44 serve: unexpected argument %q\n", fs.Arg(0))
-		fs.Usage()
-		return 2
+	if code, ok := parseFlags(fs, args); !ok {
+		return code
 	}
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 	defer stop()
