@@ -311,9 +311,16 @@ class Game {
       for (const a of plays) { buttons.push({ label: t('btn.ambush'), action: a.action, primary: true }); use(a); }
       const sk = single('skip');
       if (sk) { buttons.push({ label: t('btn.no-ambush'), action: sk.action }); use(sk); }
-      // Show the threatened unit and its assailant.
-      const lastBattle = [...(s.log || [])].reverse().find((e) => e.event && e.event.kind === 'battle');
-      if (lastBattle) { marks[lastBattle.event.to] = { kind: 'sel' }; marks[lastBattle.event.from] = { kind: 'target' }; }
+      // Show the threatened unit and its assailant: the battle just declared
+      // (it has no engine event until its dice are rolled; the server logs
+      // the action itself as a step). Both are only highlighted, not offered.
+      for (const e of [...(s.log || [])].reverse()) {
+        const act = e.text && e.text.key === 'ev.step' && e.text.args && String(e.text.args.action || '');
+        const m = act && /^battle (\S+) (\S+)$/.exec(act);
+        const from = m ? m[1] : e.event && e.event.kind === 'battle' ? e.event.from : null;
+        const to = m ? m[2] : e.event && e.event.kind === 'battle' ? e.event.to : null;
+        if (from && to) { marks[to] = { kind: 'sel' }; marks[from] = { kind: 'sel' }; break; }
+      }
     } else if (plays.length) {
       what = t('phase.card');
       plays.forEach(use);
