@@ -49,6 +49,17 @@ type gameReq struct {
 	Game string `json:"game"`
 }
 
+func (r *gameReq) gameHandle() string { return r.Game }
+
+// withGame decodes a request that names a game (or none: the current one)
+// into p and finds that game.
+func (s *Session) withGame(line []byte, p interface{ gameHandle() string }) (*game, *Error) {
+	if err := decode(line, p); err != nil {
+		return nil, err
+	}
+	return s.gameFor(p.gameHandle())
+}
+
 // --- hello
 
 // HelloResult describes the engine.
@@ -289,10 +300,7 @@ type cloneReq struct {
 
 func cmdClone(s *Session, line []byte) (any, *Error) {
 	var p cloneReq
-	if err := decode(line, &p); err != nil {
-		return nil, err
-	}
-	g, err := s.gameFor(p.Game)
+	g, err := s.withGame(line, &p)
 	if err != nil {
 		return nil, err
 	}
@@ -312,10 +320,7 @@ func cmdClone(s *Session, line []byte) (any, *Error) {
 
 func cmdClose(s *Session, line []byte) (any, *Error) {
 	var p gameReq
-	if err := decode(line, &p); err != nil {
-		return nil, err
-	}
-	g, err := s.gameFor(p.Game)
+	g, err := s.withGame(line, &p)
 	if err != nil {
 		return nil, err
 	}
@@ -361,10 +366,7 @@ type LegalResult struct {
 
 func cmdLegal(s *Session, line []byte) (any, *Error) {
 	var p gameReq
-	if err := decode(line, &p); err != nil {
-		return nil, err
-	}
-	g, err := s.gameFor(p.Game)
+	g, err := s.withGame(line, &p)
 	if err != nil {
 		return nil, err
 	}
@@ -387,10 +389,7 @@ type ApplyResult struct {
 
 func cmdApply(s *Session, line []byte) (any, *Error) {
 	var p applyReq
-	if err := decode(line, &p); err != nil {
-		return nil, err
-	}
-	g, err := s.gameFor(p.Game)
+	g, err := s.withGame(line, &p)
 	if err != nil {
 		return nil, err
 	}
@@ -450,10 +449,7 @@ func cmdApply(s *Session, line []byte) (any, *Error) {
 
 func cmdUndo(s *Session, line []byte) (any, *Error) {
 	var p gameReq
-	if err := decode(line, &p); err != nil {
-		return nil, err
-	}
-	g, err := s.gameFor(p.Game)
+	g, err := s.withGame(line, &p)
 	if err != nil {
 		return nil, err
 	}
@@ -470,10 +466,7 @@ func cmdUndo(s *Session, line []byte) (any, *Error) {
 
 func cmdState(s *Session, line []byte) (any, *Error) {
 	var p gameReq
-	if err := decode(line, &p); err != nil {
-		return nil, err
-	}
-	g, err := s.gameFor(p.Game)
+	g, err := s.withGame(line, &p)
 	if err != nil {
 		return nil, err
 	}
@@ -487,10 +480,7 @@ type viewReq struct {
 
 func cmdView(s *Session, line []byte) (any, *Error) {
 	var p viewReq
-	if err := decode(line, &p); err != nil {
-		return nil, err
-	}
-	g, err := s.gameFor(p.Game)
+	g, err := s.withGame(line, &p)
 	if err != nil {
 		return nil, err
 	}
@@ -513,10 +503,7 @@ type diceReq struct {
 
 func cmdDice(s *Session, line []byte) (any, *Error) {
 	var p diceReq
-	if err := decode(line, &p); err != nil {
-		return nil, err
-	}
-	g, err := s.gameFor(p.Game)
+	g, err := s.withGame(line, &p)
 	if err != nil {
 		return nil, err
 	}
@@ -550,10 +537,7 @@ type handReq struct {
 
 func cmdHand(s *Session, line []byte) (any, *Error) {
 	var p handReq
-	if err := decode(line, &p); err != nil {
-		return nil, err
-	}
-	g, err := s.gameFor(p.Game)
+	g, err := s.withGame(line, &p)
 	if err != nil {
 		return nil, err
 	}
@@ -728,10 +712,7 @@ type reachReq struct {
 
 func cmdReach(s *Session, line []byte) (any, *Error) {
 	var p reachReq
-	if err := decode(line, &p); err != nil {
-		return nil, err
-	}
-	g, err := s.gameFor(p.Game)
+	g, err := s.withGame(line, &p)
 	if err != nil {
 		return nil, err
 	}
@@ -751,10 +732,7 @@ func cmdReach(s *Session, line []byte) (any, *Error) {
 
 func cmdCards(s *Session, line []byte) (any, *Error) {
 	var p gameReq
-	if err := decode(line, &p); err != nil {
-		return nil, err
-	}
-	g, err := s.gameFor(p.Game)
+	g, err := s.withGame(line, &p)
 	if err != nil {
 		return nil, err
 	}
