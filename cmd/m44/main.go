@@ -66,3 +66,22 @@ func parseFlags(fs *flag.FlagSet, args []string) (code int, ok bool) {
 	}
 	return 0, true
 }
+
+// parseWithNames parses flags that may come before, between or after the
+// names (files, ids) a command takes, and returns the names; ok is false
+// when the command must stop with code (0 after --help, 2 on bad flags).
+func parseWithNames(fs *flag.FlagSet, args []string) (names []string, code int, ok bool) {
+	for {
+		if err := fs.Parse(args); err != nil {
+			if err == flag.ErrHelp {
+				return nil, 0, false
+			}
+			return nil, 2, false
+		}
+		if fs.NArg() == 0 {
+			return names, 0, true
+		}
+		names = append(names, fs.Arg(0))
+		args = fs.Args()[1:]
+	}
+}

@@ -34,19 +34,9 @@ func runRender(args []string, stdout, stderr io.Writer) int {
 			"Scenarios the engine cannot fully play are drawn all the same.\n\n")
 		fs.PrintDefaults()
 	}
-	var pos []string
-	for {
-		if err := fs.Parse(args); err != nil {
-			if err == flag.ErrHelp {
-				return 0
-			}
-			return 2
-		}
-		if fs.NArg() == 0 {
-			break
-		}
-		pos = append(pos, fs.Arg(0))
-		args = fs.Args()[1:]
+	pos, code, ok := parseWithNames(fs, args)
+	if !ok {
+		return code
 	}
 	if len(pos) != 1 {
 		fs.Usage()

@@ -34,19 +34,9 @@ func runValidate(args []string, stdout, stderr io.Writer) int {
 		fs.PrintDefaults()
 	}
 	// Flags may come after file names: parse up to each name in turn.
-	var files []string
-	for {
-		if err := fs.Parse(args); err != nil {
-			if err == flag.ErrHelp {
-				return 0
-			}
-			return 2
-		}
-		if fs.NArg() == 0 {
-			break
-		}
-		files = append(files, fs.Arg(0))
-		args = fs.Args()[1:]
+	files, code, ok := parseWithNames(fs, args)
+	if !ok {
+		return code
 	}
 	if len(files) == 0 && *coverDir == "" {
 		fmt.Fprintln(stderr, "m44 validate: no file to check")
