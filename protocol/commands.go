@@ -484,9 +484,6 @@ func cmdView(s *Session, line []byte) (any, *Error) {
 	if err != nil {
 		return nil, err
 	}
-	if p.As == "" {
-		return nil, errf(CodeBadArgument, "missing \"as\" (\"allies\" or \"axis\")")
-	}
 	viewer, err := parseSide("as", p.As)
 	if err != nil {
 		return nil, err
@@ -540,9 +537,6 @@ func cmdHand(s *Session, line []byte) (any, *Error) {
 	g, err := s.withGame(line, &p)
 	if err != nil {
 		return nil, err
-	}
-	if p.Side == "" {
-		return nil, errf(CodeBadArgument, "missing \"side\" (\"allies\" or \"axis\")")
 	}
 	side, err := parseSide("side", p.Side)
 	if err != nil {

@@ -401,6 +401,9 @@ func (s *Seed) UnmarshalJSON(b []byte) error {
 
 // parseSide reads "allies" or "axis".
 func parseSide(field, s string) (rules.Side, *Error) {
+	if s == "" {
+		return 0, errf(CodeBadArgument, "missing %q (\"allies\" or \"axis\")", field)
+	}
 	var side rules.Side
 	if err := side.UnmarshalText([]byte(s)); err != nil {
 		return 0, errf(CodeBadArgument, "%s: %v", field, err)
