@@ -81,30 +81,13 @@ func viewCard(c *rules.CardView) *CardRef {
 	return &CardRef{ID: c.ID, Name: c.Name}
 }
 
-// Unit is a unit on the board.
-type Unit struct {
-	Hex        string     `json:"hex"`
-	Type       string     `json:"type"`
-	Side       rules.Side `json:"side"`
-	Figures    int8       `json:"figures"`
-	Max        int8       `json:"max"`
-	Elite      bool       `json:"elite,omitempty"`
-	Resistance bool       `json:"resistance,omitempty"`
-	Nation     string     `json:"nation,omitempty"`
-	Badge      string     `json:"badge,omitempty"`
-	Ordered    bool       `json:"ordered,omitempty"`
-	Moved      bool       `json:"moved,omitempty"`
-	Battled    bool       `json:"battled,omitempty"`
-}
-
-// Feature is a hex with terrain other than plain, or with a structure or an
-// obstacle.
-type Feature struct {
-	Hex       string `json:"hex"`
-	Terrain   string `json:"terrain,omitempty"`
-	Structure string `json:"structure,omitempty"`
-	Obstacle  string `json:"obstacle,omitempty"`
-}
+// Unit is a unit on the board, and Feature a hex with terrain other than
+// plain or with a structure or an obstacle: the engine's own view types
+// (hexes are "row,col" text in JSON).
+type (
+	Unit    = rules.UnitView
+	Feature = rules.HexFeature
+)
 
 // Board is the public part of a position, shared by "view" and "state".
 type Board struct {
@@ -176,17 +159,9 @@ func boardOf(v *rules.View) Board {
 	b := Board{Turn: v.Turn, Active: v.Active, Phase: v.Phase, ToAct: v.ToAct, Over: v.Over, Winner: v.Winner,
 		Medals: perSide(v.Medals), Victory: perSide(v.Victory), Players: perSide(v.Players), DrawPile: v.DrawPile,
 		Discards: viewCards(v.Discards), Played: viewCard(v.Played), InEffect: v.InEffect,
-		Units: []Unit{}, Features: []Feature{}}
+		Units: v.Units, Features: v.Features}
 	if len(v.Targets) > 0 {
 		b.Targets = hexes(v.Targets)
-	}
-	for _, u := range v.Units {
-		b.Units = append(b.Units, Unit{Hex: u.Hex.String(), Type: u.Type, Side: u.Side, Figures: u.Figures, Max: u.Max,
-			Elite: u.Elite, Resistance: u.Resistance, Nation: u.Nation, Badge: u.Badge,
-			Ordered: u.Ordered, Moved: u.Moved, Battled: u.Battled})
-	}
-	for _, f := range v.Features {
-		b.Features = append(b.Features, Feature{Hex: f.Hex.String(), Terrain: f.Terrain, Structure: f.Structure, Obstacle: f.Obstacle})
 	}
 	return b
 }
