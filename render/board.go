@@ -258,6 +258,32 @@ func (d *drawer) groundBase(h hex.Hex) {
 
 func seedOf(h hex.Hex) int { return int(h.Row)*131 + int(h.Col)*7 + 3 }
 
+// extraSymbol draws a tile the engine does not play (marsh, jungle, ruins,
+// coast, escarpment, wooded hill, or another named tile), on the board and
+// in the legend alike.
+func (d *drawer) extraSymbol(kind, tile string, c pt, s float64, seed int) {
+	p := d.p
+	switch kind {
+	case "marsh":
+		p.marsh(c, s)
+	case "jungle":
+		p.hexFill(c, s, rgb("#8fae6a"))
+		p.trees(c, s, rgb("#2f6a2a"), rgb("#173d14"))
+	case "ruins":
+		p.ruins(c, s)
+	case "coast":
+		p.beach(c, s, seed)
+		p.waves(c, s*0.9, seed, d.pal.ocean)
+	case "escarpment":
+		p.hachures(c, s, d.pal.bluff, d.pal.bluffLine, false)
+	case "hillforest":
+		p.hill(c, s)
+		p.trees(c, s, d.pal.canopy, d.pal.dark)
+	default:
+		p.other(c, s, tile)
+	}
+}
+
 func (d *drawer) terrainSymbol(h hex.Hex) {
 	g := d.m.groundAt(h)
 	c, s, p := d.center(h), d.s, d.p
@@ -268,24 +294,8 @@ func (d *drawer) terrainSymbol(h hex.Hex) {
 				p.hill(c, s)
 			}
 			return // drawn with the waterways
-		case "marsh":
-			p.marsh(c, s)
-		case "jungle":
-			p.hexFill(c, s, rgb("#8fae6a"))
-			p.trees(c, s, rgb("#2f6a2a"), rgb("#173d14"))
-		case "ruins":
-			p.ruins(c, s)
-		case "coast":
-			p.beach(c, s, seedOf(h))
-			p.waves(c, s*0.9, seedOf(h), d.pal.ocean)
-		case "escarpment":
-			p.hachures(c, s, d.pal.bluff, d.pal.bluffLine, false)
-		case "hillforest":
-			p.hill(c, s)
-			p.trees(c, s, d.pal.canopy, d.pal.dark)
-		default:
-			p.other(c, s, g.tile)
 		}
+		d.extraSymbol(g.extra, g.tile, c, s, seedOf(h))
 		return
 	}
 	switch g.terrain {
@@ -847,23 +857,8 @@ func (d *drawer) legendEntries() []legendEntry {
 				path := bandPath(c, s, []int{3, 0}, nil)
 				d.c.draw(path, Style{Stroke: rgb("#5b4c3c"), Width: s * 0.12, Dash: []float64{s * 0.02, s * 0.05}, Butt: true})
 				d.c.draw(path, Style{Stroke: rgb("#2f2a25"), Width: s * 0.035, Butt: true})
-			case "marsh":
-				p.marsh(c, s)
-			case "jungle":
-				p.hexFill(c, s, rgb("#8fae6a"))
-				p.trees(c, s, rgb("#2f6a2a"), rgb("#173d14"))
-			case "ruins":
-				p.ruins(c, s)
-			case "coast":
-				p.beach(c, s, 5)
-				p.waves(c, s*0.9, 5, d.pal.ocean)
-			case "escarpment":
-				p.hachures(c, s, d.pal.bluff, d.pal.bluffLine, false)
-			case "hillforest":
-				p.hill(c, s)
-				p.trees(c, s, d.pal.canopy, d.pal.dark)
 			default:
-				p.other(c, s, "name")
+				d.extraSymbol(k, "name", c, s, 5)
 			}
 		})
 	}
