@@ -437,31 +437,10 @@ func (m *model) fromState(st *rules.State) {
 
 // printed is the ground the board face shows at row (the converter's rule).
 func (m *model) printed(row int) rules.Terrain {
-	if m.face != "BEACH" {
-		return rules.Plain
-	}
-	beach, ocean := 4, 7
-	if m.grid.Rows == hex.Breakthrough().Rows {
-		beach, ocean = 11, 14
-	}
-	switch {
-	case row >= ocean:
-		return rules.Ocean
-	case row >= beach:
-		return rules.Beach
-	}
-	return rules.Plain
+	return scenario.PrintedGround(m.grid, m.face == "BEACH", row)
 }
 
-func sideOf(s string) (rules.Side, bool) {
-	switch strings.ToUpper(strings.TrimSpace(s)) {
-	case "AXIS":
-		return rules.Axis, true
-	case "ALLIES":
-		return rules.Allies, true
-	}
-	return 0, false
-}
+func sideOf(s string) (rules.Side, bool) { return scenario.SideOf(s) }
 
 func (m *model) groundAt(h hex.Hex) ground {
 	if g, ok := m.cells[h]; ok {

@@ -195,7 +195,10 @@ func (c *converter) missing(raw json.RawMessage, h hex.Hex, field, what string) 
 	}
 }
 
-func sideOf(s string) (rules.Side, bool) {
+func sideOf(s string) (rules.Side, bool) { return SideOf(s) }
+
+// SideOf reads a side as the format writes it ("AXIS", "allies", …).
+func SideOf(s string) (rules.Side, bool) {
 	switch strings.ToUpper(strings.TrimSpace(s)) {
 	case "AXIS":
 		return rules.Axis, true

@@ -486,12 +486,17 @@ func (c *converter) tag(x hex.Hex, path string, t *Tag) {
 }
 
 // printed is the ground the board face shows at row.
-func (c *converter) printed(row int) rules.Terrain {
-	if !c.printedBeach {
+func (c *converter) printed(row int) rules.Terrain { return PrintedGround(c.grid, c.printedBeach, row) }
+
+// PrintedGround is the ground a board face shows at row where no tile is
+// placed: on the BEACH face (beachFace) rows 4–6 are beach and 7–8 ocean
+// (Breakthrough board: 11–13 and 14–16); every other face is plain.
+func PrintedGround(g hex.Grid, beachFace bool, row int) rules.Terrain {
+	if !beachFace {
 		return rules.Plain
 	}
 	beach, ocean := 4, 7 // standard and Overlord boards
-	if c.grid.Rows == hex.Breakthrough().Rows {
+	if g.Rows == hex.Breakthrough().Rows {
 		beach, ocean = 11, 14
 	}
 	switch {
