@@ -71,13 +71,8 @@ func hitFaces(t rules.UnitType, starsHit bool) int {
 
 // Values, in medals.
 const (
-	// damageWeight is what losing all of a unit's figures short of its
-	// elimination is worth: a weakened unit is closer to giving a medal.
-	damageWeight = 0.55
 	// winValue is a won game.
 	winValue = 40.0
-	// retreatValue is each hex an enemy is pushed back.
-	retreatValue = 0.06
 )
 
 // target describes the unit fired at.
@@ -89,6 +84,8 @@ type target struct {
 	ignore    bool // may ignore one flag
 	vacate    float64
 	killValue float64
+	dmg       float64 // Weights.Damage
+	retreat   float64 // Weights.Retreat
 }
 
 // targetOf describes unit ti of k as a target for side by.
@@ -97,6 +94,7 @@ func (k *know) targetOf(ti int, by rules.Side, ignorable bool) target {
 	tg := target{typ: t.typ, side: t.side, fig: t.fig, max: t.max, room: k.retreatRoom(ti),
 		ignore: ignorable && k.canIgnoreFlag(t)}
 	tg.killValue = k.killValue(t, by)
+	tg.dmg, tg.retreat = k.w.Damage, k.w.Retreat
 	tg.vacate = k.holdValue(t.pos, t.side)
 	return tg
 }
@@ -108,7 +106,7 @@ func (k *know) killValue(t *bu, by rules.Side) float64 {
 	if m[by]+1 >= k.st.vic[by] {
 		return winValue
 	}
-	return 1 - damageWeight*float64(t.max-t.fig)/float64(t.max)
+	return 1 - k.w.Damage*float64(t.max-t.fig)/float64(t.max)
 }
 
 // holdValue is the medals side holds thanks to a unit on hex i (objectives
@@ -138,7 +136,7 @@ func battleEV(n int8, tg *target, hf int) float64 {
 	if n > maxDice {
 		n = maxDice
 	}
-	fig := float64(damageWeight) / float64(tg.max)
+	fig := tg.dmg / float64(tg.max)
 	ev := 0.0
 	for _, o := range rollTable[hf][n] {
 		flags := o.flags
@@ -153,7 +151,7 @@ func battleEV(n int8, tg *target, hf int) float64 {
 		} else {
 			v = float64(loss) * fig
 			if back > 0 {
-				v += float64(back)*retreatValue + tg.vacate
+				v += float64(back)*tg.retreat + tg.vacate
 			}
 		}
 		ev += o.p * v

@@ -11,15 +11,9 @@ import (
 // closer to a medal), the objectives within reach, and the expected damage
 // each side's units threaten next (the side about to act counts more).
 
-const (
-	threatMine = 0.25 // weight of what my units threaten
-	threatOpp  = 0.45 // weight of what enemy units threaten (they act next)
-	objReach   = 0.35 // weight of an objective per hex of distance
-)
-
 // Evaluate scores s for side me, in medals (a won game is ±winValue).
 func Evaluate(s *rules.State, me rules.Side) float64 {
-	return newKnow(s).eval(me)
+	return newKnow(s, &DefaultWeights).eval(me)
 }
 
 func (k *know) eval(me rules.Side) float64 {
@@ -35,10 +29,10 @@ func (k *know) eval(me rules.Side) float64 {
 	opp := me.Opp()
 	v := float64(m[me] - m[opp])
 	// Nearer victory, each medal matters more.
-	v += 0.3 * (pressure(m[me], k.st.vic[me]) - pressure(m[opp], k.st.vic[opp]))
+	v += k.w.Pressure * (pressure(m[me], k.st.vic[me]) - pressure(m[opp], k.st.vic[opp]))
 	for i := range k.units {
 		u := &k.units[i]
-		d := damageWeight * float64(u.max-u.fig) / float64(u.max)
+		d := k.w.Damage * float64(u.max-u.fig) / float64(u.max)
 		if u.side == me {
 			v -= d
 		} else {
@@ -46,7 +40,7 @@ func (k *know) eval(me rules.Side) float64 {
 		}
 	}
 	v += k.objectiveReach(me) - k.objectiveReach(opp)
-	v += threatMine*k.threat(me) - threatOpp*k.threat(opp)
+	v += k.w.ThreatMine*k.threat(me) - k.w.ThreatOpp*k.threat(opp)
 	return v
 }
 
@@ -90,7 +84,7 @@ func (k *know) objectiveReach(side rules.Side) float64 {
 			}
 		}
 		if best < 99 {
-			v += objReach * worth / float64(1+best)
+			v += k.w.ObjReach * worth / float64(1+best)
 		}
 	}
 	return v
@@ -175,7 +169,7 @@ func (k *know) material(me rules.Side) float64 {
 	v := float64(m[me] - m[me.Opp()])
 	for i := range k.units {
 		u := &k.units[i]
-		d := damageWeight * float64(u.max-u.fig) / float64(u.max)
+		d := k.w.Damage * float64(u.max-u.fig) / float64(u.max)
 		if u.side == me {
 			v -= d
 		} else {

@@ -14,17 +14,13 @@ import (
 // prospects, moves to the hexes with the best fire, least exposure and
 // objective gains.
 
-const (
-	exposureWeight = 0.5  // weight of the return fire a unit faces where it ends
-	advanceWeight  = 0.04 // per hex nearer to the enemy or an objective
-	cardSpend      = 0.08 // the cost of spending a card, per unit of strength
-)
-
 // policy holds the greedy policy's scratch space. planCards makes card
 // choices look ahead through the turn; without it (inside searches) a cheap
 // estimate picks the card.
 type policy struct {
 	planCards bool
+	w         *Weights
+	model     *Model // judges planned turns by the learned evaluation
 	buf       []rules.Action
 }
 
@@ -62,13 +58,13 @@ func (pl *policy) scores(s *rules.State, legal []rules.Action, plan bool, sc []f
 			pl.planScores(s, legal, me, sc)
 			break
 		}
-		k := newKnow(s)
+		k := newKnow(s, pl.w)
 		act := k.activity(me)
 		for i, a := range legal {
 			sc[i] = k.quickValue(a, me, act)
 		}
 	case rules.PhaseOrder:
-		k := newKnow(s)
+		k := newKnow(s, pl.w)
 		for i, a := range legal {
 			sc[i] = -0.05
 			if a.Kind == rules.ActOrder {
@@ -76,7 +72,7 @@ func (pl *policy) scores(s *rules.State, legal []rules.Action, plan bool, sc []f
 			}
 		}
 	case rules.PhaseMove:
-		k := newKnow(s)
+		k := newKnow(s, pl.w)
 		stay := map[int]float64{}
 		for i, a := range legal {
 			sc[i] = 0.01
@@ -94,7 +90,7 @@ func (pl *policy) scores(s *rules.State, legal []rules.Action, plan bool, sc []f
 			sc[i] = k.posValue(ui, d, k.dist(u.pos, d), true) - base
 		}
 	case rules.PhaseBattle, rules.PhaseOverrun:
-		k := newKnow(s)
+		k := newKnow(s, pl.w)
 		for i, a := range legal {
 			switch a.Kind {
 			case rules.ActBattle:
@@ -110,12 +106,12 @@ func (pl *policy) scores(s *rules.State, legal []rules.Action, plan bool, sc []f
 			sc[i] = pl.simulate(s, a, me)
 		}
 	case rules.PhaseKeep:
-		k := newKnow(s)
+		k := newKnow(s, pl.w)
 		for i, a := range legal {
 			sc[i] = k.cardWorth(a.Card, me)
 		}
 	case rules.PhaseTarget:
-		k := newKnow(s)
+		k := newKnow(s, pl.w)
 		for i, a := range legal {
 			sc[i] = -1
 			if a.Kind == rules.ActTarget {
@@ -123,7 +119,7 @@ func (pl *policy) scores(s *rules.State, legal []rules.Action, plan bool, sc []f
 			}
 		}
 	case rules.PhaseAmbush:
-		k := newKnow(s)
+		k := newKnow(s, pl.w)
 		for i, a := range legal {
 			sc[i] = 0.1
 			if a.Kind == rules.ActPlay {
@@ -159,7 +155,7 @@ func (pl *policy) planScores(s *rules.State, legal []rules.Action, me rules.Side
 			sc[i] = v
 			continue
 		}
-		v := pl.planTurn(s, a, me) - cardSpend*cardStrength[c.Kind]
+		v := pl.planTurn(s, a, me) - pl.w.CardSpend*cardStrength[c.Kind]
 		seen[key] = v
 		sc[i] = v
 	}
@@ -181,7 +177,10 @@ func (pl *policy) planTurn(s *rules.State, a rules.Action, me rules.Side) float6
 		pl.buf = c.LegalActions(pl.buf[:0])
 		c.Play(pl.choose(c, pl.buf))
 	}
-	k := newKnow(c)
+	k := newKnow(c, pl.w)
+	if pl.model != nil {
+		return pl.model.value(k, me, k.coming(me, pl.buf))
+	}
 	v := k.eval(me)
 	if over, _ := c.Over(); over {
 		return v
@@ -281,7 +280,7 @@ func chooseBattle(k *know, legal []rules.Action) (rules.Action, float64) {
 func (pl *policy) simulate(s *rules.State, a rules.Action, me rules.Side) float64 {
 	c := s.Clone()
 	c.Play(a)
-	k := newKnow(c)
+	k := newKnow(c, pl.w)
 	v := k.eval(me)
 	if c.Phase() == rules.PhaseOverrun && c.ToAct() == me {
 		_, ov := chooseBattle(k, c.LegalActions(pl.buf[:0]))
@@ -296,7 +295,7 @@ func (k *know) orderGain(ui int) float64 {
 	base := k.posValue(ui, u.pos, 0, false)
 	best := k.posValue(ui, u.pos, 0, true)
 	if k.eff == rules.MedicsMechanics {
-		best += damageWeight * float64(u.max-u.fig) / float64(u.max) * 0.5
+		best += k.w.Damage * float64(u.max-u.fig) / float64(u.max) * 0.5
 	}
 	if k.eff == rules.DigIn || k.eff == rules.Firefight || k.eff == rules.CloseAssault {
 		return best - base
@@ -357,9 +356,9 @@ func (k *know) posValue(ui int, dest int16, cost int, ordered bool) float64 {
 		}
 		v += att
 	}
-	v -= exposureWeight * k.exposure(ui, dest)
+	v -= k.w.Exposure * k.exposure(ui, dest)
 	v += k.objectiveAt(ui, dest)
-	v -= advanceWeight * float64(k.nearest(ui, dest))
+	v -= k.w.Advance * float64(k.nearest(ui, dest))
 	return v
 }
 
@@ -415,7 +414,7 @@ func (k *know) cardAttack(ui int, dest int16) float64 {
 // enemy units best placed to fire at it.
 func (k *know) exposure(ui int, dest int16) float64 {
 	u := &k.units[ui]
-	tg := target{typ: u.typ, side: u.side, fig: u.fig, max: u.max, room: 1}
+	tg := target{typ: u.typ, side: u.side, fig: u.fig, max: u.max, room: 1, dmg: k.w.Damage, retreat: k.w.Retreat}
 	tg.ignore = k.canIgnoreFlagAt(u, dest)
 	tg.vacate = k.holdValue(dest, u.side)
 	top1, top2 := 0.0, 0.0
@@ -698,5 +697,5 @@ func (k *know) quickValue(a rules.Action, me rules.Side, activity []float64) flo
 	default:
 		v = 0
 	}
-	return v - cardSpend*cardStrength[c.Kind]
+	return v - k.w.CardSpend*cardStrength[c.Kind]
 }

@@ -16,7 +16,13 @@ type Greedy struct {
 }
 
 // NewGreedy is an easy bot seeded with seed.
-func NewGreedy(seed uint64) *Greedy { return &Greedy{seed: seed, pl: policy{planCards: true}} }
+func NewGreedy(seed uint64) *Greedy { return NewGreedyWeights(seed, DefaultWeights, nil) }
+
+// NewGreedyWeights is a greedy bot judging with weights w and, if m is not
+// nil, choosing its cards by the learned evaluation m.
+func NewGreedyWeights(seed uint64, w Weights, m *Model) *Greedy {
+	return &Greedy{seed: seed, pl: policy{planCards: true, w: &w, model: m}}
+}
 
 func (g *Greedy) Name() string { return "easy" }
 

@@ -150,6 +150,7 @@ type bu struct {
 // know is a snapshot of a state for judging positions.
 type know struct {
 	s     *rules.State
+	w     *Weights
 	st    *static
 	units []bu
 	at    []int16 // unit index on each hex, -1 if none
@@ -158,9 +159,9 @@ type know struct {
 	room  []int8         // cached retreat room per unit (-1 unknown)
 }
 
-func newKnow(s *rules.State) *know {
+func newKnow(s *rules.State, w *Weights) *know {
 	st := staticOf(s)
-	k := &know{s: s, st: st, at: make([]int16, st.n), obst: make([]rules.Obstacle, st.n), eff: rules.NumCardKinds}
+	k := &know{s: s, w: w, st: st, at: make([]int16, st.n), obst: make([]rules.Obstacle, st.n), eff: rules.NumCardKinds}
 	for i := range k.at {
 		k.at[i] = -1
 	}

@@ -60,6 +60,12 @@ type MCTSConfig struct {
 	// brought less its expectation) is taken out of the score, so the
 	// opponent's answer is judged without the noise of the dice.
 	Reply bool
+	// Weights are the judgement of the policy and the evaluation (zero:
+	// DefaultWeights).
+	Weights Weights
+	// Model, if set, scores playouts (Reply mode) and ranks the root's
+	// cards by the learned evaluation.
+	Model *Model
 }
 
 // NewMCTS is a search bot named name.
@@ -72,6 +78,9 @@ func NewMCTS(name string, seed uint64, cfg MCTSConfig) *MCTS {
 	}
 	if cfg.Workers <= 0 {
 		cfg.Workers = 1
+	}
+	if cfg.Weights == (Weights{}) {
+		cfg.Weights = DefaultWeights
 	}
 	if cfg.Workers > runtime.GOMAXPROCS(0) && cfg.Iterations == 0 {
 		cfg.Workers = runtime.GOMAXPROCS(0)
@@ -116,7 +125,7 @@ func (m *MCTS) Search(ctx context.Context, p *Perspective) (rules.Action, Stats)
 	if m.cfg.GreedyBattles {
 		switch p.Phase() {
 		case rules.PhaseBattle, rules.PhaseOverrun, rules.PhaseRetreat, rules.PhaseTakeGround:
-			pl := policy{}
+			pl := policy{w: &m.cfg.Weights, model: m.cfg.Model}
 			return pl.choose(p.Determinize(base), legal), Stats{}
 		}
 	}
@@ -149,7 +158,7 @@ func (m *MCTS) Search(ctx context.Context, p *Perspective) (rules.Action, Stats)
 		wg.Add(1)
 		go func(w, budget int) {
 			defer wg.Done()
-			t := &tree{p: p, side: p.Side(), cfg: &m.cfg, seed: mix(base, uint64(w)), pl: policy{}, maxBackup: maxBackup}
+			t := &tree{p: p, side: p.Side(), cfg: &m.cfg, seed: mix(base, uint64(w)), pl: policy{w: &m.cfg.Weights, model: m.cfg.Model}, maxBackup: maxBackup}
 			roots[w], iters[w] = t.run(ctx, budget, deadline)
 		}(w, budget)
 	}
@@ -192,7 +201,7 @@ func (m *MCTS) Search(ctx context.Context, p *Perspective) (rules.Action, Stats)
 	}
 	if !found {
 		// No iteration finished: fall back on the greedy choice.
-		pl := policy{planCards: true}
+		pl := policy{planCards: true, w: &m.cfg.Weights, model: m.cfg.Model}
 		choice = pl.choose(p.Determinize(base), legal)
 	}
 	return choice, Stats{Iterations: total, Elapsed: time.Since(start)}
@@ -264,7 +273,7 @@ func widen(v float64) int { return 2 + int(math.Sqrt(v)) }
 
 func (t *tree) iterate(root *node, seed uint64) {
 	s := t.p.Determinize(seed)
-	t.luck = luck{me: t.side}
+	t.luck = luck{me: t.side, w: t.pl.w}
 	n := root
 	t.path = append(t.path[:0], root)
 	turn0 := s.Turn()
@@ -407,11 +416,11 @@ func (t *tree) playout(s *rules.State, turn0 int) float64 {
 			if s.Active() == t.side && s.ToAct() == t.side {
 				switch s.Phase() {
 				case rules.PhaseBattle:
-					k := newKnow(s)
+					k := newKnow(s, t.pl.w)
 					t.buf = s.LegalActions(t.buf[:0])
 					return k.eval(t.side) + battlePlan(k, t.buf)
 				case rules.PhaseTarget:
-					k := newKnow(s)
+					k := newKnow(s, t.pl.w)
 					return k.eval(t.side) + targetPlan(k, t.side, k.eff)
 				}
 			}
@@ -421,7 +430,7 @@ func (t *tree) playout(s *rules.State, turn0 int) float64 {
 		t.buf = s.LegalActions(t.buf[:0])
 		s.Play(t.pl.choose(s, t.buf))
 	}
-	return newKnow(s).eval(t.side)
+	return newKnow(s, t.pl.w).eval(t.side)
 }
 
 // replyPlayout plays the rest of the turn and the opponent's orders and
@@ -432,7 +441,7 @@ func (t *tree) replyPlayout(s *rules.State, turn0 int) float64 {
 	lk := &t.luck
 	for steps := 0; steps < 400; steps++ {
 		if over, _ := s.Over(); over {
-			return newKnow(s).eval(me) // decisive results are not luck to remove
+			return newKnow(s, t.pl.w).eval(me) // decisive results are not luck to remove
 		}
 		ph := s.Phase()
 		lk.settle(s)
@@ -443,11 +452,17 @@ func (t *tree) replyPlayout(s *rules.State, turn0 int) float64 {
 		if s.Active() != me && s.ToAct() != me && s.Turn() > turn0 {
 			switch ph {
 			case rules.PhaseBattle:
-				k := newKnow(s)
+				k := newKnow(s, t.pl.w)
 				t.buf = s.LegalActions(t.buf[:0])
+				if t.cfg.Model != nil {
+					return t.cfg.Model.value(k, me, battlePlan(k, t.buf)) - luck
+				}
 				return k.eval(me) - battlePlan(k, t.buf) - luck
 			case rules.PhaseTarget:
-				k := newKnow(s)
+				k := newKnow(s, t.pl.w)
+				if t.cfg.Model != nil {
+					return t.cfg.Model.value(k, me, targetPlan(k, s.Active(), k.eff)) - luck
+				}
 				return k.eval(me) - targetPlan(k, s.Active(), k.eff) - luck
 			}
 		}
@@ -457,13 +472,14 @@ func (t *tree) replyPlayout(s *rules.State, turn0 int) float64 {
 		s.Play(a)
 	}
 	lk.settle(s)
-	return newKnow(s).eval(me) - lk.sum
+	return newKnow(s, t.pl.w).eval(me) - lk.sum
 }
 
 // luck follows the searching side's rolled battles: the material each
 // brought less its expectation (Reply mode).
 type luck struct {
 	me      rules.Side
+	w       *Weights
 	sum     float64
 	pending bool
 	ev, m0  float64
@@ -472,7 +488,7 @@ type luck struct {
 // before is called before an action is played.
 func (l *luck) before(s *rules.State, a rules.Action) {
 	if a.Kind == rules.ActBattle && s.Active() == l.me {
-		k := newKnow(s)
+		k := newKnow(s, l.w)
 		l.ev, l.m0, l.pending = battleValue(k, a), k.material(l.me), true
 	}
 }
@@ -480,7 +496,7 @@ func (l *luck) before(s *rules.State, a rules.Action) {
 // settle closes a battle once its retreat and ambush are over.
 func (l *luck) settle(s *rules.State) {
 	if ph := s.Phase(); l.pending && ph != rules.PhaseRetreat && ph != rules.PhaseAmbush {
-		l.sum += newKnow(s).material(l.me) - l.m0 - l.ev
+		l.sum += newKnow(s, l.w).material(l.me) - l.m0 - l.ev
 		l.pending = false
 	}
 }
