@@ -80,3 +80,23 @@ func BenchmarkMCTSIterations(b *testing.B) {
 		})
 	}
 }
+
+// BenchmarkRolloutPlayouts measures the rollout levels' playouts per second
+// on one core (each: a sampled world, the candidate, the greedy policy
+// through the opponent's orders and moves, and the evaluation).
+func BenchmarkRolloutPlayouts(b *testing.B) {
+	pos := benchPositions(b, 32)
+	r := NewRollout("bench", 1, RolloutConfig{Candidates: 4, Samples: 24, Model: &LearnedModel})
+	played := 0
+	var el time.Duration
+	b.ResetTimer()
+	for i := 0; i < b.N; i++ {
+		s := pos[i%len(pos)]
+		_, st := r.Search(context.Background(), NewPerspective(s, s.ToAct(), uint64(i)))
+		played += st.Iterations
+		el += st.Elapsed
+	}
+	if el > 0 {
+		b.ReportMetric(float64(played)/el.Seconds(), "playouts/s")
+	}
+}

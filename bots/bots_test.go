@@ -92,8 +92,10 @@ func TestBotsAlwaysLegal(t *testing.T) {
 	levels := []level{
 		{"random", func(seed uint64) Bot { return NewRandom(seed) }, 300},
 		{"easy", func(seed uint64) Bot { return NewGreedy(seed) }, 1000},
-		{"medium", func(seed uint64) Bot { return NewMCTS("medium", seed, MCTSConfig{Iterations: 12}) }, 150},
-		{"hard", func(seed uint64) Bot { return NewMCTS("hard", seed, MCTSConfig{Iterations: 16, Workers: 2, Turns: 1}) }, 80},
+		{"medium", func(seed uint64) Bot { b, _ := New("medium", seed, Options{Iterations: 2}); return b }, 120},
+		{"hard", func(seed uint64) Bot { b, _ := New("hard", seed, Options{Iterations: 2, Workers: 2}); return b }, 60},
+		{"mcts", func(seed uint64) Bot { return NewMCTS("mcts", seed, MCTSConfig{Iterations: 12, Reply: true}) }, 100},
+		{"mcts-turn", func(seed uint64) Bot { return NewMCTS("mcts", seed, MCTSConfig{Iterations: 16, Workers: 2, Turns: 1}) }, 60},
 	}
 	phases := map[rules.Phase]int{}
 	total := 0
@@ -182,7 +184,7 @@ func TestFindsForcedWin(t *testing.T) {
 	st, win := forcedWinState(t)
 	for _, level := range []string{"easy", "medium", "hard"} {
 		for seed := uint64(1); seed <= 3; seed++ {
-			b, err := New(level, seed, Options{Iterations: 200})
+			b, err := New(level, seed, Options{Iterations: 24})
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -255,10 +257,10 @@ func sameCards(a, b []rules.CardID) bool {
 // TestBotsDeterministic: the same seed and iteration budget give the same
 // decisions.
 func TestBotsDeterministic(t *testing.T) {
-	for _, level := range []string{"easy", "medium"} {
+	for _, level := range []string{"easy", "medium", "hard"} {
 		var runs [2][]rules.Action
 		for r := 0; r < 2; r++ {
-			b, _ := New(level, 42, Options{Iterations: 30, Workers: 2})
+			b, _ := New(level, 42, Options{Iterations: 4, Workers: 2})
 			randomPositions(t, tacticSetup(), 9, 60, func(s *rules.State) {
 				a, _ := b.Choose(context.Background(), NewPerspective(s, s.ToAct(), 7))
 				runs[r] = append(runs[r], a)

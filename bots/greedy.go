@@ -199,17 +199,31 @@ func (pl *policy) planTurn(s *rules.State, a rules.Action, me rules.Side) float6
 // battlePlan is the expected value of the best battle of each unit able to
 // fire, with exact dice.
 func battlePlan(k *know, legal []rules.Action) float64 {
-	best := map[hex.Hex]float64{}
+	// Per firing hex, in the order of the legal list (a map's order would
+	// make the float sum, and so the bots, nondeterministic).
+	var from [32]hex.Hex
+	var best [32]float64
+	n := 0
 	for _, a := range legal {
 		if a.Kind != rules.ActBattle {
 			continue
 		}
-		if ev := battleValue(k, a); ev > best[a.From] {
-			best[a.From] = ev
+		ev := battleValue(k, a)
+		i := 0
+		for i < n && from[i] != a.From {
+			i++
 		}
+		if i == n {
+			if n == len(from) {
+				continue
+			}
+			from[i], best[i] = a.From, 0
+			n++
+		}
+		best[i] = max(best[i], ev)
 	}
 	sum := 0.0
-	for _, v := range best {
+	for _, v := range best[:n] {
 		sum += v
 	}
 	return sum

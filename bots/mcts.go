@@ -60,6 +60,11 @@ type MCTSConfig struct {
 	// brought less its expectation) is taken out of the score, so the
 	// opponent's answer is judged without the noise of the dice.
 	Reply bool
+	// Horizon is the reply playouts' length: 1 (0 too) scores the position
+	// when the opponent's next battles come; 2 plays through them (their
+	// luck taken out as well) and the searching side's next card, orders
+	// and moves, scoring when its own battles come.
+	Horizon int
 	// Weights are the judgement of the policy and the evaluation (zero:
 	// DefaultWeights).
 	Weights Weights
@@ -439,6 +444,12 @@ func (t *tree) playout(s *rules.State, turn0 int) float64 {
 func (t *tree) replyPlayout(s *rules.State, turn0 int) float64 {
 	me := t.side
 	lk := &t.luck
+	// The turn scored: the opponent's next one (Horizon 1), or Horizon-1
+	// turns after it.
+	last := turn0 + max(1, t.cfg.Horizon)
+	if t.p.state.Active() != me {
+		last++
+	}
 	for steps := 0; steps < 400; steps++ {
 		if over, _ := s.Over(); over {
 			return newKnow(s, t.pl.w).eval(me) // decisive results are not luck to remove
@@ -446,25 +457,19 @@ func (t *tree) replyPlayout(s *rules.State, turn0 int) float64 {
 		ph := s.Phase()
 		lk.settle(s)
 		luck := lk.sum
-		if s.Turn() > turn0+1 {
+		if s.Turn() > last {
 			break
 		}
-		if s.Active() != me && s.ToAct() != me && s.Turn() > turn0 {
-			switch ph {
-			case rules.PhaseBattle:
-				k := newKnow(s, t.pl.w)
-				t.buf = s.LegalActions(t.buf[:0])
-				if t.cfg.Model != nil {
-					return t.cfg.Model.value(k, me, battlePlan(k, t.buf)) - luck
-				}
-				return k.eval(me) - battlePlan(k, t.buf) - luck
-			case rules.PhaseTarget:
-				k := newKnow(s, t.pl.w)
-				if t.cfg.Model != nil {
-					return t.cfg.Model.value(k, me, targetPlan(k, s.Active(), k.eff)) - luck
-				}
-				return k.eval(me) - targetPlan(k, s.Active(), k.eff) - luck
+		if s.Turn() == last && s.ToAct() == s.Active() && (ph == rules.PhaseBattle || ph == rules.PhaseTarget) {
+			k := newKnow(s, t.pl.w)
+			ev := k.coming(s.Active(), t.buf)
+			if t.cfg.Model != nil {
+				return t.cfg.Model.value(k, me, ev) - luck
 			}
+			if s.Active() != me {
+				ev = -ev
+			}
+			return k.eval(me) + ev - luck
 		}
 		t.buf = s.LegalActions(t.buf[:0])
 		a := t.pl.choose(s, t.buf)
@@ -475,8 +480,8 @@ func (t *tree) replyPlayout(s *rules.State, turn0 int) float64 {
 	return newKnow(s, t.pl.w).eval(me) - lk.sum
 }
 
-// luck follows the searching side's rolled battles: the material each
-// brought less its expectation (Reply mode).
+// luck follows the rolled battles: the material each brought the searching
+// side less its expectation (Reply mode).
 type luck struct {
 	me      rules.Side
 	w       *Weights
@@ -487,9 +492,12 @@ type luck struct {
 
 // before is called before an action is played.
 func (l *luck) before(s *rules.State, a rules.Action) {
-	if a.Kind == rules.ActBattle && s.Active() == l.me {
+	if a.Kind == rules.ActBattle {
 		k := newKnow(s, l.w)
 		l.ev, l.m0, l.pending = battleValue(k, a), k.material(l.me), true
+		if s.Active() != l.me {
+			l.ev = -l.ev
+		}
 	}
 }
 

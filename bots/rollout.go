@@ -2,7 +2,10 @@ package bots
 
 import (
 	"context"
+	"math"
 	"sort"
+	"sync"
+	"time"
 
 	"m44/rules"
 )
@@ -35,6 +38,15 @@ type RolloutConfig struct {
 	// and the evaluation of the worlds (nil: the hand-written one).
 	Weights Weights
 	Model   *Model
+	// Time, if set, makes the bot sample until it is spent, in rounds of
+	// Samples worlds, keeping the better half of the candidates after each
+	// round (best-effort determinism, as with any time budget).
+	Time time.Duration
+	// Workers play a round's worlds in parallel.
+	Workers int
+	// Horizon: 1 (or 0) scores each world when the opponent's battles come;
+	// 2 plays through them and one's own next turn (MCTSConfig.Horizon).
+	Horizon int
 }
 
 // NewRollout is a rollout bot named name.
@@ -54,10 +66,18 @@ func NewRollout(name string, seed uint64, cfg RolloutConfig) *Rollout {
 func (r *Rollout) Name() string { return r.name }
 
 func (r *Rollout) Choose(ctx context.Context, p *Perspective) (rules.Action, error) {
+	a, _ := r.Search(ctx, p)
+	return a, nil
+}
+
+// Search chooses an action and tells what the search did (Iterations: the
+// playouts played).
+func (r *Rollout) Search(ctx context.Context, p *Perspective) (rules.Action, Stats) {
 	legal := p.Legal()
 	if len(legal) == 1 {
-		return legal[0], nil
+		return legal[0], Stats{}
 	}
+	start := time.Now()
 	r.n++
 	base := mix(r.seed, r.n)
 	pl := policy{planCards: true, w: &r.cfg.Weights, model: r.cfg.Model}
@@ -87,30 +107,116 @@ func (r *Rollout) Choose(ctx context.Context, p *Perspective) (rules.Action, err
 		cands = append(cands, a)
 	}
 	if len(cands) == 1 {
-		return cands[0], nil
+		return cands[0], Stats{Elapsed: time.Since(start)}
 	}
-	cfg := MCTSConfig{Reply: true, Weights: r.cfg.Weights, Model: r.cfg.Model}
-	t := &tree{p: p, side: p.Side(), cfg: &cfg, pl: policy{w: &cfg.Weights, model: cfg.Model}}
-	sum := make([]float64, len(cands))
-	for j := 0; j < r.cfg.Samples; j++ {
-		if ctx.Err() != nil && j > 0 {
+	best, played := r.compare(ctx, p, base, cands)
+	return cands[best], Stats{Iterations: played, Elapsed: time.Since(start)}
+}
+
+// compare plays the candidates out on the same worlds and returns the
+// index of the best and the number of playouts. With a time budget it samples in rounds until the
+// deadline, keeping the better half of the candidates after each round,
+// and stops early once the two best are told apart (their paired
+// difference beyond three standard errors).
+func (r *Rollout) compare(ctx context.Context, p *Perspective, base uint64, cands []rules.Action) (int, int) {
+	cfg := MCTSConfig{Reply: true, Horizon: r.cfg.Horizon, Weights: r.cfg.Weights, Model: r.cfg.Model}
+	workers := max(1, r.cfg.Workers)
+	trees := make([]*tree, workers)
+	for w := range trees {
+		trees[w] = &tree{p: p, side: p.Side(), cfg: &cfg, pl: policy{w: &cfg.Weights, model: cfg.Model}}
+	}
+	// vals[ci][j]: candidate ci's score in world j (NaN: not played).
+	vals := make([][]float64, len(cands))
+	alive := make([]int, len(cands))
+	for i := range alive {
+		alive[i] = i
+	}
+	var deadline time.Time
+	if r.cfg.Time > 0 {
+		deadline = time.Now().Add(r.cfg.Time)
+	}
+	if d, ok := ctx.Deadline(); ok && (deadline.IsZero() || d.Before(deadline)) {
+		deadline = d
+	}
+	over := func() bool { return ctx.Err() != nil || (!deadline.IsZero() && time.Now().After(deadline)) }
+	round := r.cfg.Samples
+	for first := true; ; first = false {
+		next := len(vals[alive[0]])
+		for _, ci := range alive {
+			for j := 0; j < round; j++ {
+				vals[ci] = append(vals[ci], math.NaN())
+			}
+		}
+		var wg sync.WaitGroup
+		for w := 0; w < workers; w++ {
+			wg.Add(1)
+			go func(w int) {
+				defer wg.Done()
+				t := trees[w]
+				for j := next + w; j < next+round; j += workers {
+					if !(first && j == 0) && over() {
+						return
+					}
+					seed := mix(base, uint64(j)+1)
+					for _, ci := range alive {
+						s := p.Determinize(seed)
+						turn0 := s.Turn()
+						t.luck = luck{me: t.side, w: t.pl.w}
+						t.luck.before(s, cands[ci])
+						s.Play(cands[ci])
+						vals[ci][j] = squash(t.playout(s, turn0))
+					}
+				}
+			}(w)
+		}
+		wg.Wait()
+		sort.SliceStable(alive, func(i, j int) bool { return mean(vals[alive[i]]) > mean(vals[alive[j]]) })
+		if deadline.IsZero() || over() || len(alive) <= 1 || apart(vals[alive[0]], vals[alive[1]]) {
 			break
 		}
-		seed := mix(base, uint64(j)+1)
-		for ci, a := range cands {
-			s := p.Determinize(seed)
-			turn0 := s.Turn()
-			t.luck = luck{me: t.side, w: t.pl.w}
-			t.luck.before(s, a)
-			s.Play(a)
-			sum[ci] += squash(t.playout(s, turn0))
+		// Keep the better half (at least two) and sample them again.
+		alive = alive[:max(2, (len(alive)+1)/2)]
+	}
+	played := 0
+	for _, v := range vals {
+		for _, x := range v {
+			if !math.IsNaN(x) {
+				played++
+			}
 		}
 	}
-	best := 0
-	for ci := range cands {
-		if sum[ci] > sum[best] {
-			best = ci
+	return alive[0], played
+}
+
+// mean is the mean of the played worlds' scores.
+func mean(v []float64) float64 {
+	s, n := 0.0, 0
+	for _, x := range v {
+		if !math.IsNaN(x) {
+			s, n = s+x, n+1
 		}
 	}
-	return cands[best], nil
+	if n == 0 {
+		return math.Inf(-1)
+	}
+	return s / float64(n)
+}
+
+// apart reports whether a is better than b beyond three standard errors of
+// their paired difference (over the worlds both were played in, at least 16).
+func apart(a, b []float64) bool {
+	s, ss, n := 0.0, 0.0, 0
+	for j := range min(len(a), len(b)) {
+		if math.IsNaN(a[j]) || math.IsNaN(b[j]) {
+			continue
+		}
+		d := a[j] - b[j]
+		s, ss, n = s+d, ss+d*d, n+1
+	}
+	if n < 16 {
+		return false
+	}
+	m := s / float64(n)
+	v := (ss/float64(n) - m*m) / float64(n-1)
+	return m > 3*math.Sqrt(math.Max(v, 1e-12))
 }

@@ -33,6 +33,7 @@ var (
 	iters         *int
 	searchBattles *bool
 	rollout       *bool
+	horizon       *int
 	cands         *int
 	samples       *int
 )
@@ -51,8 +52,9 @@ func main() {
 	medium := flag.Bool("medium", false, "candidate is the medium search bot with the candidate weights")
 	fitModel := flag.Bool("fit", false, "fit the learned evaluation on greedy-versus-greedy games")
 	learned := flag.Bool("learned", false, "candidate uses the learned evaluation")
-	iters = flag.Int("iterations", bots.MediumIterations, "search iterations (-medium)")
+	iters = flag.Int("iterations", 150, "search iterations (-medium)")
 	rollout = flag.Bool("rollout", false, "candidate is the rollout bot")
+	horizon = flag.Int("horizon", 1, "rollout horizon in turns")
 	cands = flag.Int("candidates", 4, "rollout candidates")
 	samples = flag.Int("samples", 24, "rollout samples")
 	searchBattles = flag.Bool("search-battles", false, "search the battle step too (-medium)")
@@ -104,7 +106,7 @@ func match(battles []battle, cand, ref bots.Weights, games int, seed uint64, med
 	cf := mk(cand, model)
 	if *rollout {
 		cf = func(s uint64) (bots.Bot, error) {
-			return bots.NewRollout("rollout", s, bots.RolloutConfig{Candidates: *cands, Samples: *samples, Weights: cand, Model: model}), nil
+			return bots.NewRollout("rollout", s, bots.RolloutConfig{Candidates: *cands, Samples: *samples, Weights: cand, Model: model, Horizon: *horizon}), nil
 		}
 	}
 	if medium {
