@@ -51,9 +51,9 @@ func runSim(args []string, stdout, stderr io.Writer) int {
 	seed := fs.Uint64("seed", 1, "seed of the run (same seed and bots: same results)")
 	asJSON := fs.Bool("json", false, "write the reports as JSON")
 	plotPath := fs.String("plot", "", "draw the win rates to this .svg or .png file")
-	iters := fs.Int("iterations", 0, "search iterations per decision for medium/hard (overrides their default)")
+	iters := fs.Int("iterations", 0, "worlds each candidate is played out in, for medium/hard (overrides their default; hard then has no time budget)")
 	think := fs.Duration("time", 0, "search time per decision for medium/hard (overrides their default)")
-	botWorkers := fs.Int("bot-workers", 1, "cores each medium/hard search uses (root parallelism)")
+	botWorkers := fs.Int("bot-workers", 1, "cores each medium/hard decision plays its worlds on")
 	maxDec := fs.Int("max-decisions", 0, "cut a game after this many decisions (0: 20000)")
 	fs.Usage = func() {
 		fmt.Fprint(stderr, simUsage)
