@@ -27,18 +27,9 @@ func (k *know) eval(me rules.Side) float64 {
 	}
 	m := k.s.Medals()
 	opp := me.Opp()
-	v := float64(m[me] - m[opp])
+	v := k.material(me)
 	// Nearer victory, each medal matters more.
 	v += k.w.Pressure * (pressure(m[me], k.st.vic[me]) - pressure(m[opp], k.st.vic[opp]))
-	for i := range k.units {
-		u := &k.units[i]
-		d := k.w.Damage * float64(u.max-u.fig) / float64(u.max)
-		if u.side == me {
-			v -= d
-		} else {
-			v += d
-		}
-	}
 	v += k.objectiveReach(me) - k.objectiveReach(opp)
 	v += k.w.ThreatMine*k.threat(me) - k.w.ThreatOpp*k.threat(opp)
 	return v
