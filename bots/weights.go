@@ -1,9 +1,9 @@
 package bots
 
-// Weights are the tunable numbers of the bots' judgement, in medals. The
-// easy level plays DefaultWeights; the search levels play TunedWeights,
-// found by playing greedy bots with candidate weights against the default
-// ones on many scenarios (internal/tune, docs/bots.md "Tuning").
+// Weights are the tunable numbers of the bots' judgement, in medals: the
+// greedy policy's and the hand-written evaluation's. Every level plays
+// DefaultWeights; internal/tune measures candidate weights against them on
+// many scenarios (docs/bots.md "Tuning").
 type Weights struct {
 	// Damage is what losing all of a unit's figures short of its
 	// elimination is worth: a weakened unit is closer to giving a medal.
@@ -25,7 +25,7 @@ type Weights struct {
 	CardSpend float64
 }
 
-// DefaultWeights are the easy level's weights.
+// DefaultWeights are the weights the levels play.
 var DefaultWeights = Weights{
 	Damage:     0.55,
 	Retreat:    0.06,
@@ -37,6 +37,3 @@ var DefaultWeights = Weights{
 	Advance:    0.04,
 	CardSpend:  0.08,
 }
-
-// TunedWeights are the search levels' weights.
-var TunedWeights = DefaultWeights

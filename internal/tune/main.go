@@ -1,12 +1,16 @@
-// Command tune measures greedy bots with candidate weights against the
-// default weights (the easy level), both sides swapped, on many scenarios:
-// how bots.TunedWeights were found (docs/bots.md "Tuning").
+// Command tune measures candidate bots against easy (the greedy with the
+// default weights), both sides swapped, on many scenarios, and fits the
+// learned evaluation (docs/bots.md "Tuning").
 //
 //	go run ./internal/tune [-games 10] [-seed 1] [-set Damage=0.7,Exposure=0.3] [-sweep] [scenario.m44...]
+//	go run ./internal/tune -rollout [-candidates 4] [-samples 24] [-horizon 1] [-learned]
+//	go run ./internal/tune -medium [-iterations 150] [-search-battles] [-learned]   (MCTS)
+//	go run ./internal/tune -fit -games 100
 //
 // Without files it plays every fully playable scenario of ../shared/scenarios
 // and of the library. -set changes the candidate's weights; -sweep tries
-// each weight of the candidate at ×0, ×0.5, ×1.5 and ×2 in turn.
+// each weight of the candidate at ×0, ×0.5, ×1.5 and ×2 in turn; -fit plays
+// greedy-versus-greedy games and prints the fitted bots.LearnedModel.
 package main
 
 import (
@@ -20,7 +24,6 @@ import (
 	"sort"
 	"strconv"
 	"strings"
-	"time"
 
 	"m44/bots"
 	"m44/library"
@@ -115,7 +118,6 @@ func match(battles []battle, cand, ref bots.Weights, games int, seed uint64, med
 		}
 	}
 	k, n := 0, 0
-	start := time.Now()
 	for _, b := range battles {
 		for side := rules.Allies; side <= rules.Axis; side++ {
 			cfg := sim.Config{Name: b.name, Setup: b.setup, Games: games, Workers: runtime.NumCPU(), Seed: seed + uint64(side)*7919}
@@ -126,7 +128,6 @@ func match(battles []battle, cand, ref bots.Weights, games int, seed uint64, med
 			n += r.Played
 		}
 	}
-	_ = start
 	return k, n
 }
 
