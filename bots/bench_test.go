@@ -64,19 +64,7 @@ func BenchmarkMCTSIterations(b *testing.B) {
 		"to-turn-end":   {Iterations: 400, Turns: 1, Explore: 0.1},
 	} {
 		b.Run(mode, func(b *testing.B) {
-			m := NewMCTS("bench", 1, cfg)
-			iters := 0
-			var el time.Duration
-			b.ResetTimer()
-			for i := 0; i < b.N; i++ {
-				s := pos[i%len(pos)]
-				_, st := m.Search(context.Background(), NewPerspective(s, s.ToAct(), uint64(i)))
-				iters += st.Iterations
-				el += st.Elapsed
-			}
-			if el > 0 {
-				b.ReportMetric(float64(iters)/el.Seconds(), "iterations/s")
-			}
+			searchRate(b, pos, NewMCTS("bench", 1, cfg).Search, "iterations/s")
 		})
 	}
 }
@@ -87,16 +75,22 @@ func BenchmarkMCTSIterations(b *testing.B) {
 func BenchmarkRolloutPlayouts(b *testing.B) {
 	pos := benchPositions(b, 32)
 	r := NewRollout("bench", 1, RolloutConfig{Candidates: 4, Samples: 24, Model: &LearnedModel})
-	played := 0
+	searchRate(b, pos, r.Search, "playouts/s")
+}
+
+// searchRate runs search on the positions in turn and reports the work it
+// tells of (Stats.Iterations) per second of its own time.
+func searchRate(b *testing.B, pos []*rules.State, search func(context.Context, *Perspective) (rules.Action, Stats), unit string) {
+	done := 0
 	var el time.Duration
 	b.ResetTimer()
 	for i := 0; i < b.N; i++ {
 		s := pos[i%len(pos)]
-		_, st := r.Search(context.Background(), NewPerspective(s, s.ToAct(), uint64(i)))
-		played += st.Iterations
+		_, st := search(context.Background(), NewPerspective(s, s.ToAct(), uint64(i)))
+		done += st.Iterations
 		el += st.Elapsed
 	}
 	if el > 0 {
-		b.ReportMetric(float64(played)/el.Seconds(), "playouts/s")
+		b.ReportMetric(float64(done)/el.Seconds(), unit)
 	}
 }
