@@ -437,6 +437,15 @@ func (m *Match) seatNamed(name string) *seat {
 }
 
 // seatOf is the seat a token holds: nil for no token (a spectator).
+// actingSeat is the seat of token, which must name one, to do what.
+func (m *Match) actingSeat(token, what string) (*seat, error) {
+	s, err := m.seatOf(token)
+	if err == nil && s == nil {
+		err = Errorf(CodeUnauthorized, "a seat's token is needed to %s", what)
+	}
+	return s, err
+}
+
 func (m *Match) seatOf(token string) (*seat, error) {
 	if token == "" {
 		return nil, nil
@@ -549,12 +558,9 @@ func usesChance(before *rules.State, a rules.Action, evs []rules.Event, after *r
 func (m *Match) Act(ctx context.Context, token, action string, version int) (int, error) {
 	m.mu.Lock()
 	defer m.mu.Unlock()
-	s, err := m.seatOf(token)
+	s, err := m.actingSeat(token, "act")
 	if err != nil {
 		return 0, err
-	}
-	if s == nil {
-		return 0, Errorf(CodeUnauthorized, "a seat's token is needed to act")
 	}
 	a, perr := rules.ParseAction(action)
 	canon := action
@@ -588,12 +594,9 @@ func (m *Match) Act(ctx context.Context, token, action string, version int) (int
 func (m *Match) Undo(ctx context.Context, token string, version int) (int, error) {
 	m.mu.Lock()
 	defer m.mu.Unlock()
-	s, err := m.seatOf(token)
+	s, err := m.actingSeat(token, "undo")
 	if err != nil {
 		return 0, err
-	}
-	if s == nil {
-		return 0, Errorf(CodeUnauthorized, "a seat's token is needed to undo")
 	}
 	if l := s.lastUndo; l != nil && l.before == version {
 		return l.after, nil // a duplicate of the seat's last undo

@@ -353,20 +353,9 @@ func (s *Server) act(w http.ResponseWriter, r *http.Request) {
 		s.writeError(w, r, err)
 		return
 	}
-	if req.Version == nil {
-		s.writeError(w, r, match.Errorf(match.CodeBadRequest, "version: missing (the last version the client has seen)"))
-		return
-	}
-	m := s.game(w, r)
-	if m == nil {
-		return
-	}
-	v, err := m.Act(r.Context(), req.Token, req.Action, *req.Version)
-	if err != nil {
-		s.writeError(w, r, err)
-		return
-	}
-	writeJSON(w, http.StatusOK, map[string]int{"version": v})
+	s.versioned(w, r, req.Version, func(m *match.Match, version int) (int, error) {
+		return m.Act(r.Context(), req.Token, req.Action, version)
+	})
 }
 
 func (s *Server) undo(w http.ResponseWriter, r *http.Request) {
@@ -378,7 +367,15 @@ func (s *Server) undo(w http.ResponseWriter, r *http.Request) {
 		s.writeError(w, r, err)
 		return
 	}
-	if req.Version == nil {
+	s.versioned(w, r, req.Version, func(m *match.Match, version int) (int, error) {
+		return m.Undo(r.Context(), req.Token, version)
+	})
+}
+
+// versioned runs a seat's command that names the last version the client
+// has seen (act, undo) on the request's game and answers the new version.
+func (s *Server) versioned(w http.ResponseWriter, r *http.Request, version *int, do func(*match.Match, int) (int, error)) {
+	if version == nil {
 		s.writeError(w, r, match.Errorf(match.CodeBadRequest, "version: missing (the last version the client has seen)"))
 		return
 	}
@@ -386,7 +383,7 @@ func (s *Server) undo(w http.ResponseWriter, r *http.Request) {
 	if m == nil {
 		return
 	}
-	v, err := m.Undo(r.Context(), req.Token, *req.Version)
+	v, err := do(m, *version)
 	if err != nil {
 		s.writeError(w, r, err)
 		return
