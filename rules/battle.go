@@ -12,28 +12,14 @@ func (s *State) obstructs(h hex.Hex, lo int8, line []hex.Step) bool {
 		return true
 	}
 	i := int16(g.Index(h))
-	ti := s.terr(i)
-	hgt := ti.height
+	hgt := s.height(i)
 	if hgt > lo {
 		return true
 	}
 	if hgt < lo {
 		return false
 	}
-	if s.occ[i] >= 0 || ti.blocksLOS || s.structure[i] == Bunker {
-		return true
-	}
-	if ti.lake {
-		// Two adjacent lake hexes on the line block it (rulebook "Lacs").
-		for _, st := range line {
-			for _, o := range [2]hex.Hex{st.A, st.B} {
-				if o != h && hex.Adjacent(o, h) && g.Contains(o) && terrainTable[s.b.terrain[g.Index(o)]].lake {
-					return true
-				}
-			}
-		}
-	}
-	return false
+	return s.occ[i] >= 0 || s.blocksSight(i, line)
 }
 
 // LineOfSight reports whether units on a and b see each other. The hexes of a
@@ -88,28 +74,36 @@ func (s *State) acrossArtilleryWall(from, to int16) bool {
 // 0 if it cannot battle it (out of range, no line of sight). It does not check
 // the close-combat obligation.
 func (s *State) battleDice(a *unit, t int16, overrun bool) int8 {
-	ui := &unitTable[a.typ]
 	from := a.pos
 	d := hex.Distance(s.b.hexAt[from], s.b.hexAt[t])
-	if d < 1 || d > len(ui.rangeDice) {
+	bonus := s.cardBonus(a, d == 1, overrun)
+	return s.diceFrom(s.kind(a), from, s.units[s.occ[t]].side, t, bonus)
+}
+
+// diceFrom is the number of dice a unit of kind k on hex from rolls against
+// a unit of side tside on hex t, with bonus dice from its card: its range,
+// line of sight, the artillery walls of a scenario, the target's protection
+// and the maluses of the hex it battles from (rulebook p.8-9, annex 2).
+func (s *State) diceFrom(k *UnitDef, from int16, tside Side, t int16, bonus int8) int8 {
+	d := hex.Distance(s.b.hexAt[from], s.b.hexAt[t])
+	if d < 1 || d > len(k.RangeDice) {
 		return 0
 	}
-	dice := ui.rangeDice[d-1]
+	dice := k.RangeDice[d-1]
 	if dice == 0 {
 		return 0
 	}
-	dice += s.cardBonus(a, d == 1, overrun)
-	if ui.needsLOS && d > 1 && !s.LineOfSight(s.b.hexAt[from], s.b.hexAt[t]) {
+	dice += bonus
+	if k.NeedsSight && d > 1 && !s.LineOfSight(s.b.hexAt[from], s.b.hexAt[t]) {
 		return 0
 	}
-	if a.typ == Artillery && d > 1 && s.acrossArtilleryWall(from, t) {
+	if k.Class == Artillery && d > 1 && s.acrossArtilleryWall(from, t) {
 		return 0
 	}
-	target := &s.units[s.occ[t]]
-	if !ui.ignoresProt {
-		dice -= s.protection(target.side, t, a.typ, s.height(from))
+	if !k.IgnoresCover {
+		dice -= s.protection(tside, t, k.Class, s.height(from))
 	}
-	dice -= s.attackMalus(a.typ, from)
+	dice -= s.attackMalus(k.Class, from)
 	if dice < 0 {
 		dice = 0
 	}
@@ -154,7 +148,7 @@ func (s *State) inCloseCombat(u *unit) bool {
 
 // canBattleNow reports whether ordered unit u may still battle this turn.
 func (s *State) canBattleNow(u *unit) bool {
-	return !u.dead && u.ordered && u.shots > 0 && !u.noBattle && !s.terr(u.pos).ocean
+	return !u.dead && u.ordered && u.shots > 0 && !u.noBattle && !s.noBattleFrom(u.pos)
 }
 
 // targets appends the legal battle targets of unit ui with their dice.
@@ -179,19 +173,4 @@ func (s *State) targets(ui int, buf []Action) []Action {
 		}
 	}
 	return buf
-}
-
-// hitsOn counts the hits of a roll on a unit of type t: its symbol and
-// grenades; stars miss (rulebook p.9 "Pertes", "Échec").
-func hitsOn(t UnitType, faces []Face) (hits, flags int8) {
-	sym, ok := symbolOf(t)
-	for _, f := range faces {
-		switch {
-		case f == FaceGrenade, ok && f == sym:
-			hits++
-		case f == FaceFlag:
-			flags++
-		}
-	}
-	return
 }

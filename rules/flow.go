@@ -335,17 +335,16 @@ const maxSandbags = 12
 // more than 12 on the board (rulebook "Sacs de sable"; FAQ rulings 59-61).
 func (s *State) digIn() {
 	n := 0
-	for _, o := range s.obstacle {
-		if o == Sandbags {
+	for i := range s.feat[:s.b.n] {
+		if s.hasFeature(int16(i), Sandbags) {
 			n++
 		}
 	}
 	for _, ui := range s.orderedBy {
 		i := s.units[ui].pos
-		if n >= maxSandbags || s.terr(i).ocean || s.obstacle[i] != NoObstacle {
+		if n >= maxSandbags || s.isWater(i) || s.featureOfLayer(i, LayerObstacle) != NoFeature || !s.addFeature(i, Sandbags) {
 			continue
 		}
-		s.obstacle[i] = Sandbags
 		n++
 		s.emit(Event{Kind: EvObstaclePlaced, From: s.b.hexAt[i], N: int8(Sandbags)})
 	}
@@ -411,9 +410,9 @@ func (s *State) endBattles() {
 }
 
 // canRemoveWire: infantry that could battle may give up its battle to remove
-// the wire on its hex (rulebook "Barbelés").
+// the wire on its hex (rulebook "Barbelés"; TerrainDef.RemovableInstead).
 func (s *State) canRemoveWire(u *unit) bool {
-	return u.typ == Infantry && s.obstacle[u.pos] == Wire && s.canBattleNow(u)
+	return s.removableInstead(u) != NoFeature && s.canBattleNow(u)
 }
 
 // endTurn discards the card played and draws (Recon: draw 2, keep 1; Their
@@ -599,8 +598,7 @@ func (s *State) do(a Action) {
 		u := &s.units[s.occ[i]]
 		u.battled = true
 		u.shots = 0
-		s.obstacle[i] = NoObstacle
-		s.emit(Event{Kind: EvObstacleRemoved, From: a.From, N: int8(Wire)})
+		s.removeFeature(i, s.removableInstead(u))
 		s.afterBattle()
 	case ActEndBattles:
 		s.endBattles()

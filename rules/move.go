@@ -4,7 +4,7 @@ package rules
 
 // maxMove is how far unit u may move this turn.
 func (s *State) maxMove(u *unit) int8 {
-	m := unitTable[u.typ].maxMove
+	m := s.kind(u).MaxMove
 	if u.fx {
 		switch s.eff.Kind {
 		case InfantryAssault, BehindEnemyLines, ArtilleryBombard:
@@ -16,8 +16,8 @@ func (s *State) maxMove(u *unit) int8 {
 	return m
 }
 
-// moveAndFight is how far unit u may move and still battle (elite infantry 2,
-// rulebook annex 1 "Infanterie d'élite").
+// moveAndFight is how far unit u may move and still battle (its kind's
+// allowance: elite infantry 2, rulebook annex 1 "Infanterie d'élite").
 func (s *State) moveAndFight(u *unit) int8 {
 	if u.fx {
 		switch s.eff.Kind {
@@ -27,10 +27,7 @@ func (s *State) moveAndFight(u *unit) int8 {
 			return 3
 		}
 	}
-	if u.typ == Infantry && u.elite {
-		return 2
-	}
-	return unitTable[u.typ].moveAndFight
+	return s.kind(u).MoveAndFight
 }
 
 // infiltrating: Behind Enemy Lines ignores terrain movement restrictions:
@@ -67,10 +64,10 @@ func (s *State) reach(ui int, out []dest) []dest {
 	queue[qt] = node{pos: u.pos}
 	qt++
 	best[0][u.pos] = 1
-	startHedge := s.terr(u.start).hedgerow
+	startHedge := s.fromAdjacentOnly(u.start)
 	bel := s.infiltrating(u)
 	occ := &s.occ
-	nbs, stepTab, tinfo := s.b.nb, s.b.step[u.typ], s.b.tinfo
+	nbs, stepTab, fx := s.b.nb, s.b.step[u.typ], &s.fx
 	for qh < qt {
 		n := queue[qh]
 		qh++
@@ -98,15 +95,15 @@ func (s *State) reach(ui int, out []dest) []dest {
 			if cost > maxM {
 				continue
 			}
-			ti := tinfo[q]
-			capped := !bel && (n.capped || ti.beachCap)
+			f := fx[q]
+			capped := !bel && (n.capped || f>>fxCapShift != 0)
 			if capped && cost > 2 {
 				continue // entering a beach caps the move at 2 (rulebook "Plages")
 			}
-			if ti.hedgerow && !bel && !s.adjacent(u.start, q) {
+			if f&fxAdjOnly != 0 && !bel && !s.adjacent(u.start, q) {
 				continue // enter a hedgerow only from a hex adjacent at turn start
 			}
-			stop := !bel && (ti.mustStop || s.obstacle[q] == Wire || (startHedge && n.pos == u.start && n.cost == 0))
+			stop := !bel && (f&fxStop != 0 || (startHedge && n.pos == u.start && n.cost == 0))
 			k := 0
 			if capped {
 				k = 1
@@ -155,7 +152,7 @@ func (s *State) canMove(ui int) bool {
 		if c < 0 || c > maxM {
 			continue
 		}
-		if s.terr(q).hedgerow && !s.adjacent(u.start, q) {
+		if s.fromAdjacentOnly(q) && !s.adjacent(u.start, q) {
 			continue
 		}
 		return true
@@ -180,23 +177,14 @@ func (s *State) moveUnit(ui int, to int16, cost int8) {
 		u.noBattle = true
 	}
 	s.emit(Event{Kind: EvUnitMoved, Side: u.side, From: s.b.hexAt[from], To: s.b.hexAt[to]})
-	s.armorClearsWire(u)
+	s.clearObstacles(u)
 	s.updateMedals()
-}
-
-// armorClearsWire: armor entering wire removes it (rulebook "Barbelés"; a
-// retreat never removes wire, FAQ II Barbelés).
-func (s *State) armorClearsWire(u *unit) {
-	if u.typ == Armor && s.obstacle[u.pos] == Wire {
-		s.obstacle[u.pos] = NoObstacle
-		s.emit(Event{Kind: EvObstacleRemoved, From: s.b.hexAt[u.pos], N: int8(Wire)})
-	}
 }
 
 // canTakeGround reports whether unit u may advance into the hex its target
 // vacated (rulebook p.10 "Prise de terrain"; FAQ I Prise de terrain).
 func (s *State) canTakeGround(u *unit, to int16) bool {
-	if !unitTable[u.typ].takesGround || u.stopped || s.occ[to] >= 0 {
+	if !s.kind(u).TakesGround || u.stopped || s.occ[to] >= 0 {
 		return false
 	}
 	if s.impassableFor(u.typ, to) || !s.bridgeEntryOK(u.pos, to) || !s.heightStepOK(u.pos, to) {
@@ -205,11 +193,10 @@ func (s *State) canTakeGround(u *unit, to int16) bool {
 	if s.stepCost(u.typ, u.pos, to) < 0 {
 		return false // armor cannot climb from a beach to a bluff
 	}
-	tt := s.terr(to)
-	if tt.noTGFromBch && s.b.terrain[u.pos] == Beach {
-		return false // cliff (rulebook "Falaises")
+	if !s.groundTakeable(u.pos, to) {
+		return false // cliff from a beach (rulebook "Falaises")
 	}
-	if tt.hedgerow && (u.moved || !s.adjacent(u.start, to)) {
+	if s.fromAdjacentOnly(to) && (u.moved || !s.adjacent(u.start, to)) {
 		return false // hedgerow: only for a unit that started adjacent and has not moved
 	}
 	return true

@@ -30,7 +30,7 @@ func (s *State) declareBattle(ui int, t int16, overrun bool) {
 	}
 	// Armor battling from a wire hex (where a retreat left it) removes the
 	// wire, as armor entering it does (FAQ digest 69 [II Barbelés]).
-	s.armorClearsWire(u)
+	s.clearObstacles(u)
 	ti := int(s.occ[t])
 	s.bt = battleCtx{att: int8(ui), target: int8(ti), attPos: u.pos, targetPos: t, overrun: overrun,
 		close: hex.Distance(s.b.hexAt[u.pos], s.b.hexAt[t]) == 1, retreats: s.bt.retreats[:0]}
@@ -48,7 +48,7 @@ func (s *State) declareBattle(ui int, t int16, overrun bool) {
 // (the defender then may only decline).
 func (s *State) canAmbush(ti, ui int) bool {
 	d := &s.units[ti]
-	return s.ambushHidden(d.side.Opp()) && !s.terr(d.pos).ocean && s.battleDice(d, s.units[ui].pos, false) > 0
+	return s.ambushHidden(d.side.Opp()) && !s.noBattleFrom(d.pos) && s.battleDice(d, s.units[ui].pos, false) > 0
 }
 
 // playAmbush: the attacked unit fires first at the declaring unit; the
@@ -211,7 +211,7 @@ func (s *State) retreatSteps(u *unit, pos int16, out []int16) []int16 {
 	}
 	for _, d := range dirs {
 		q := s.b.nb[pos][d]
-		if q < 0 || s.occ[q] >= 0 || s.impassableFor(u.typ, q) || s.terr(q).ocean {
+		if q < 0 || s.occ[q] >= 0 || s.impassableFor(u.typ, q) || s.noRetreatInto(q) {
 			continue
 		}
 		if !s.bridgeEntryOK(pos, q) || !s.heightStepOK(pos, q) {
@@ -240,10 +240,7 @@ func (s *State) retreatOptions(u *unit, flags int8, ignorable bool, out []retrea
 			out = addRetreat(out, retreatOpt{to: u.pos, losses: need, ignore: ign})
 			continue
 		}
-		maxSteps := need
-		if u.resistance {
-			maxSteps = 3 * need
-		}
+		maxSteps := need * max(1, s.kind(u).RetreatPerFlag)
 		// Breadth-first by steps. Every step changes the row by one, so level k
 		// (the hexes exactly k steps away) is all[bound[k-1]:bound[k]].
 		var all [128]int16
@@ -378,12 +375,12 @@ func (s *State) takeGround() {
 	}
 	enteredNoBattle := s.enterForbidsBattle(u, to)
 	s.emit(Event{Kind: EvTookGround, Side: u.side, From: s.b.hexAt[from], To: s.b.hexAt[to]})
-	s.armorClearsWire(u)
+	s.clearObstacles(u)
 	s.updateMedals()
 	if s.phase == PhaseOver {
 		return
 	}
-	if u.typ == Armor && !s.bt.overrun && !u.overrun && !enteredNoBattle && !s.b.setup.NoTakeGround {
+	if s.kind(u).Overruns && !s.bt.overrun && !u.overrun && !enteredNoBattle && !s.b.setup.NoTakeGround {
 		var buf [32]Action
 		if len(s.targets(ui, buf[:0])) > 0 {
 			s.phase = PhaseOverrun

@@ -48,14 +48,24 @@ type Setup struct {
 	// NoTakeGround plays without take ground and armor overrun (the young
 	// players' variant, rulebook annex 5).
 	NoTakeGround bool
+	// Rulesets are the rulesets the scenario plays with besides the base
+	// game, in order: their rows follow the base game's in the catalog.
+	Rulesets []*Ruleset
 }
 
-// HexSetup is the ground of one hex; hexes not listed are plain.
+// Catalog is the catalog of the setup's rulesets.
+func (s *Setup) Catalog() (*Catalog, error) { return NewCatalog(s.Rulesets...) }
+
+// HexSetup is the ground of one hex and its features; hexes not listed are
+// plain.
 type HexSetup struct {
 	Hex       hex.Hex
 	Terrain   Terrain
-	Structure Structure
-	Obstacle  Obstacle
+	Structure Structure // the .m44 rect_terrain slot
+	Obstacle  Obstacle  // the .m44 obstacle slot
+	// Features are more features on the hex (markers, or rows of other
+	// rulesets); with Structure and Obstacle at most MaxFeatures in all.
+	Features []Feature
 	// Closed: the scenario makes the hex impassable (no unit may enter or
 	// retreat into it; one that starts there may leave).
 	Closed bool
@@ -64,14 +74,27 @@ type HexSetup struct {
 	BlocksArtillery bool
 }
 
-// UnitSetup places one unit.
+// features lists the hex's features, Structure and Obstacle first.
+func (h *HexSetup) features() []Feature {
+	var out []Feature
+	for _, f := range append([]Feature{h.Structure, h.Obstacle}, h.Features...) {
+		if f != NoFeature {
+			out = append(out, f)
+		}
+	}
+	return out
+}
+
+// UnitSetup places one unit. Its catalog row is Kind when set, else the
+// base row for Type, Elite and Resistance.
 type UnitSetup struct {
 	Hex        hex.Hex
 	Type       UnitType
 	Side       Side
-	Figures    int8 // 0 = the type's standard strength
+	Figures    int8 // 0 = the kind's standard strength
 	Elite      bool
 	Resistance bool
+	Kind       string // a unit row's key ("" = from Type, Elite, Resistance)
 	// Nation and Badge are carried for display (e.g. "us", "ger"; "badge4").
 	Nation string
 	Badge  string
@@ -141,6 +164,10 @@ func (s *Setup) Validate() error {
 			return fmt.Errorf("victory %s: %d out of 1..50", side, s.Victory[side])
 		}
 	}
+	cat, err := s.Catalog()
+	if err != nil {
+		return err
+	}
 	seen := make(map[hex.Hex]bool, len(s.Hexes))
 	for _, h := range s.Hexes {
 		if !g.Contains(h.Hex) {
@@ -150,8 +177,21 @@ func (s *Setup) Validate() error {
 			return fmt.Errorf("hex %s: listed twice", h.Hex)
 		}
 		seen[h.Hex] = true
-		if h.Terrain >= NumTerrains || h.Structure >= NumStructures || h.Obstacle >= NumObstacles {
-			return fmt.Errorf("hex %s: unknown terrain or feature", h.Hex)
+		if int(h.Terrain) >= len(cat.grounds) {
+			return fmt.Errorf("hex %s: unknown terrain %d", h.Hex, h.Terrain)
+		}
+		fs := h.features()
+		if len(fs) > MaxFeatures {
+			return fmt.Errorf("hex %s: %d features, at most %d", h.Hex, len(fs), MaxFeatures)
+		}
+		for _, f := range fs {
+			if int(f) >= len(cat.features) {
+				return fmt.Errorf("hex %s: unknown feature %d", h.Hex, f)
+			}
+		}
+		if h.Structure != NoFeature && cat.features[h.Structure].Layer != LayerStructure ||
+			h.Obstacle != NoFeature && cat.features[h.Obstacle].Layer != LayerObstacle {
+			return fmt.Errorf("hex %s: a feature in the wrong slot", h.Hex)
 		}
 	}
 	occupied := make(map[hex.Hex]bool, len(s.Units))
@@ -170,15 +210,18 @@ func (s *Setup) Validate() error {
 		if u.Type >= numUnitTypes || u.Side > Axis {
 			return fmt.Errorf("unit at %s: unknown type or side", u.Hex)
 		}
+		if _, err := cat.kindFor(&u); err != nil {
+			return fmt.Errorf("unit at %s: %v", u.Hex, err)
+		}
 		if u.Figures < 0 || u.Figures > 9 {
 			return fmt.Errorf("unit at %s: %d figures", u.Hex, u.Figures)
 		}
-		if h, ok := terr[u.Hex]; ok && terrainTable[h.Terrain].impassable && h.Structure != Bridge {
-			return fmt.Errorf("unit at %s: on impassable %s", u.Hex, h.Terrain)
+		if h, ok := terr[u.Hex]; ok && cat.sunk(&h) {
+			return fmt.Errorf("unit at %s: on impassable %s", u.Hex, cat.Ground(h.Terrain).Key)
 		}
 	}
 	for i, a := range s.Airdrops {
-		if a.Side > Axis || a.Count < 1 || a.Count > 12 || a.Range < 0 || a.Range > 12 || a.Unit.Type >= numUnitTypes {
+		if a.Side > Axis || a.Count < 1 || a.Count > 12 || a.Range < 0 || a.Range > 12 || a.Unit.Type >= numUnitTypes || cat.badKind(&a.Unit) {
 			return fmt.Errorf("airdrop %d: bad side, count (1..12), range (0..12) or unit", i)
 		}
 		if !g.Contains(a.Center) {

@@ -12,20 +12,23 @@ const maxCells = 256
 
 // board is what never changes during a game; clones share it.
 type board struct {
-	setup   *Setup
-	grid    hex.Grid
-	n       int
-	hexAt   []hex.Hex
-	valid   []bool
-	terrain []Terrain
-	tinfo   []*terrainInfo // terrainTable row of each hex
-	closed  []bool         // made impassable by the scenario
-	artWall []bool         // artillery may not fire across
-	nb      [][6]int16     // neighbour index per direction, -1 off board
-	// step[t][i][d] is the cost for a unit of type t to move from hex i to its
-	// neighbour d, or -1 if terrain forbids it (units aside). Terrain,
-	// bridges, bunkers and hedgehogs never change in a game, so it is
-	// computed once.
+	setup *Setup
+	cat   *Catalog // the rows of the game's rulesets
+	grid  hex.Grid
+	n     int
+	hexAt []hex.Hex
+	valid []bool
+	// ground and gdef are each hex's ground and its catalog row.
+	ground  []Terrain
+	gdef    []*TerrainDef
+	height  []int8     // the ground's height (features that change never have one)
+	closed  []bool     // made impassable by the scenario
+	artWall []bool     // artillery may not fire across
+	nb      [][6]int16 // neighbour index per direction, -1 off board
+	// step[t][i][d] is the cost for a unit of class t to move from hex i to
+	// its neighbour d, or -1 if terrain forbids it (units aside). The rows
+	// that shape movement never change in a game (the catalog refuses
+	// removable features that would), so it is computed once.
 	step [numUnitTypes][][6]int8
 	// section[side][i] is the bit set of sections hex i is in, seen by side.
 	section [2][]uint8
@@ -37,15 +40,14 @@ type board struct {
 
 // unit is one unit's state.
 type unit struct {
-	pos        int16
-	start      int16 // position at the start of the turn
-	typ        UnitType
-	side       Side
-	figures    int8
-	max        int8
-	elite      bool
-	resistance bool
-	dead       bool
+	pos     int16
+	start   int16    // position at the start of the turn
+	typ     UnitType // the kind's class
+	kind    UnitKind
+	side    Side
+	figures int8
+	max     int8
+	dead    bool
 	// this turn
 	ordered  bool
 	moved    bool
@@ -107,9 +109,9 @@ type battleCtx struct {
 type State struct {
 	b *board
 	// Per-hex arrays are fixed-size so that Clone copies them in one go.
-	structure [maxCells]Structure
-	obstacle  [maxCells]Obstacle
-	occ       [maxCells]int8 // unit index on each hex, -1 if none
+	feat      [maxCells][MaxFeatures]Feature // features on each hex
+	fx        [maxCells]uint16               // each hex's rows folded for the hot paths (terrain.go)
+	occ       [maxCells]int8                 // unit index on each hex, -1 if none
 	units     []unit
 	hands     [4][]CardID // by seat: side*2 + player
 	shared    [2]CardID   // a team's face-up shared card (NoCard if none)
@@ -178,10 +180,14 @@ func Compile(s *Setup) (*Board, error) {
 	if g.Len() > maxCells {
 		return nil, fmt.Errorf("board: %d cells, at most %d", g.Len(), maxCells)
 	}
-	b := &board{setup: s, grid: g, n: g.Len()}
+	cat, err := NewCatalog(s.Rulesets...)
+	if err != nil {
+		return nil, err
+	}
+	b := &board{setup: s, cat: cat, grid: g, n: g.Len()}
 	b.hexAt = make([]hex.Hex, b.n)
 	b.valid = make([]bool, b.n)
-	b.terrain = make([]Terrain, b.n)
+	b.ground = make([]Terrain, b.n)
 	b.nb = make([][6]int16, b.n)
 	b.section[0] = make([]uint8, b.n)
 	b.section[1] = make([]uint8, b.n)
@@ -224,20 +230,26 @@ func Compile(s *Setup) (*Board, error) {
 	for i := range st.occ {
 		st.occ[i] = -1
 	}
-	for _, h := range s.Hexes {
-		i := g.Index(h.Hex)
-		b.terrain[i] = h.Terrain
-		st.structure[i] = h.Structure
-		st.obstacle[i] = h.Obstacle
-	}
 	b.closed, b.artWall = make([]bool, b.n), make([]bool, b.n)
 	for _, h := range s.Hexes {
 		i := g.Index(h.Hex)
+		b.ground[i] = h.Terrain
 		b.closed[i], b.artWall[i] = h.Closed, h.BlocksArtillery
+		k := 0
+		for _, f := range h.features() {
+			st.feat[i][k] = f
+			k++
+		}
 	}
-	b.tinfo = make([]*terrainInfo, b.n)
-	for i := range b.tinfo {
-		b.tinfo[i] = &terrainTable[b.terrain[i]]
+	b.gdef = make([]*TerrainDef, b.n)
+	b.height = make([]int8, b.n)
+	for i := range b.gdef {
+		b.gdef[i] = cat.groundRow(b.ground[i])
+		b.height[i] = b.gdef[i].Height
+		for _, f := range st.feat[i] {
+			b.height[i] += cat.featureRow(f).Height
+		}
+		st.refold(int16(i))
 	}
 	for t := UnitType(0); t < numUnitTypes; t++ {
 		b.step[t] = make([][6]int8, b.n)
@@ -258,26 +270,35 @@ func Compile(s *Setup) (*Board, error) {
 		return nil, fmt.Errorf("units: %d, at most 120", n)
 	}
 	for _, us := range s.Units {
+		k, err := cat.kindFor(&us)
+		if err != nil {
+			return nil, fmt.Errorf("unit at %s: %v", us.Hex, err)
+		}
+		def := cat.Unit(k)
 		f := us.Figures
 		if f == 0 {
-			f = DefaultFigures(us.Type, us.Elite, us.Resistance)
+			f = def.Figures
 		}
 		i := int16(g.Index(us.Hex))
 		st.occ[i] = int8(len(st.units))
-		st.units = append(st.units, unit{pos: i, start: i, typ: us.Type, side: us.Side, figures: f, max: f,
-			elite: us.Elite, resistance: us.Resistance})
+		st.units = append(st.units, unit{pos: i, start: i, typ: def.Class, kind: k, side: us.Side, figures: f, max: f})
 		b.nation = append(b.nation, us.Nation)
 		b.badge = append(b.badge, us.Badge)
 	}
 	// Paratroopers wait off the board until their drop.
 	for k, a := range s.Airdrops {
+		kind, err := cat.kindFor(&a.Unit)
+		if err != nil {
+			return nil, fmt.Errorf("airdrop %d: %v", k, err)
+		}
+		def := cat.Unit(kind)
 		f := a.Unit.Figures
 		if f == 0 {
-			f = DefaultFigures(a.Unit.Type, a.Unit.Elite, a.Unit.Resistance)
+			f = def.Figures
 		}
 		for n := 0; n < a.Count; n++ {
-			st.units = append(st.units, unit{typ: a.Unit.Type, side: a.Side, figures: f, max: f, elite: a.Unit.Elite,
-				resistance: a.Unit.Resistance, dead: true, reserve: int8(k + 1)})
+			st.units = append(st.units, unit{typ: def.Class, kind: kind, side: a.Side, figures: f, max: f,
+				dead: true, reserve: int8(k + 1)})
 			b.nation = append(b.nation, a.Unit.Nation)
 			b.badge = append(b.badge, a.Unit.Badge)
 		}
@@ -532,16 +553,41 @@ func (s *State) Discards() []CardID { return append([]CardID(nil), s.discard...)
 func (s *State) DrawPileSize() int { return len(s.deck) }
 
 // Terrain is the terrain of h.
-func (s *State) Terrain(h hex.Hex) Terrain { return s.b.terrain[s.b.grid.Index(h)] }
+func (s *State) Terrain(h hex.Hex) Terrain { return s.b.ground[s.b.grid.Index(h)] }
+
+// Catalog is the game's catalog: the rows of its rulesets.
+func (s *State) Catalog() *Catalog { return s.b.cat }
+
+// Features lists the features on h (structures, obstacles, markers).
+func (s *State) Features(h hex.Hex) []Feature {
+	var out []Feature
+	if !s.b.grid.Contains(h) {
+		return nil
+	}
+	for _, f := range s.feat[s.b.grid.Index(h)] {
+		if f != NoFeature {
+			out = append(out, f)
+		}
+	}
+	return out
+}
+
+// Height is the height of h (rulebook p.18).
+func (s *State) Height(h hex.Hex) int { return int(s.b.height[s.b.grid.Index(h)]) }
 
 // Structure and ObstacleAt are the features on h.
-func (s *State) Structure(h hex.Hex) Structure { return s.structure[s.b.grid.Index(h)] }
-func (s *State) ObstacleAt(h hex.Hex) Obstacle { return s.obstacle[s.b.grid.Index(h)] }
+func (s *State) Structure(h hex.Hex) Structure {
+	return s.featureOfLayer(int16(s.b.grid.Index(h)), LayerStructure)
+}
+func (s *State) ObstacleAt(h hex.Hex) Obstacle {
+	return s.featureOfLayer(int16(s.b.grid.Index(h)), LayerObstacle)
+}
 
 // UnitInfo is the public description of a unit.
 type UnitInfo struct {
 	Hex        hex.Hex
-	Type       UnitType
+	Type       UnitType // the class
+	Kind       UnitKind // the catalog row
 	Side       Side
 	Figures    int8
 	Max        int8
@@ -556,8 +602,9 @@ type UnitInfo struct {
 
 func (s *State) info(i int) UnitInfo {
 	u := &s.units[i]
+	def := s.kind(u)
 	return UnitInfo{Hex: s.b.hexAt[u.pos], Type: u.typ, Side: u.side, Figures: u.figures, Max: u.max,
-		Elite: u.elite, Resistance: u.resistance, Nation: s.b.nation[i], Badge: s.b.badge[i],
+		Kind: u.kind, Elite: def.Elite, Resistance: def.BattlesAfterEntering, Nation: s.b.nation[i], Badge: s.b.badge[i],
 		Ordered: u.ordered, Moved: u.moved, Battled: u.battled}
 }
 
@@ -594,6 +641,9 @@ func (s *State) Figures(side Side) int {
 	}
 	return n
 }
+
+// kind is the catalog row of unit u.
+func (s *State) kind(u *unit) *UnitDef { return &s.b.cat.units[u.kind] }
 
 // Kills is the number of enemy units each side has eliminated.
 func (s *State) Kills() [2]int { return [2]int{int(s.kills[0]), int(s.kills[1])} }

@@ -1,27 +1,119 @@
 package rules
 
-// Terrain and obstacle rules as small functions named after the rulebook's
-// words (annex 2).
+import "m44/hex"
 
-func (s *State) terr(i int16) *terrainInfo { return s.b.tinfo[i] }
+// How the rows on a hex combine (rulebook annex 2), as small functions named
+// after the rulebook's words. A hex holds its ground and up to MaxFeatures
+// features; every function below reads all of them:
+//   - protection: the largest of the rows, never added ("Obstacles");
+//   - a move stops, a battle is forbidden, a flag may be ignored, a unit
+//     may not retreat, if any row says so;
+//   - a class may not enter if any row turns it away, except that a
+//     crossing (a bridge) makes water rows dry land;
+//   - dice lost for battling from a hex add up over the rows;
+//   - the movement cost of a step is the largest of the rows' costs on
+//     both hexes (1 without a hook); any row may forbid it.
 
-// height of a hex (rulebook p.18 "Hauteur des terrains").
-func (s *State) height(i int16) int8 { return s.b.tinfo[i].height }
-
-// isWater: rivers, lakes and ocean are not "terre ferme" (rulebook "Ponts").
-func (s *State) isWater(i int16) bool {
-	t := s.terr(i)
-	return (t.impassable && s.structure[i] != Bridge) || t.ocean
+// rowSet is the rows on one hex: its ground first, then its features.
+type rowSet struct {
+	r [1 + MaxFeatures]*TerrainDef
+	n int
 }
 
-// impassableFor reports whether a unit of type t can never enter hex i
-// (rivers, lakes; bunkers and hedgehogs for armor and artillery).
+func (rs *rowSet) all() []*TerrainDef { return rs.r[:rs.n] }
+
+// rows lists the rows on hex i.
+func (s *State) rows(i int16) rowSet {
+	rs := rowSet{n: 1}
+	rs.r[0] = s.b.gdef[i]
+	for _, f := range &s.feat[i] {
+		if f != NoFeature {
+			rs.r[rs.n] = s.b.cat.featureRow(f)
+			rs.n++
+		}
+	}
+	return rs
+}
+
+// Folded per-hex flags (State.fx), recomputed whenever a feature changes:
+// the hot paths read them instead of the rows.
+const (
+	fxStop          uint16 = 1 << iota // entering ends the move
+	fxNoBattle                         // entering forbids battle this turn
+	fxAdjOnly                          // hedgerow rule (TerrainDef.FromAdjacentOnly)
+	fxSight                            // blocks a line of sight at its height
+	fxSightHook                        // a row's BlocksSight hook decides
+	fxLeaveRm                          // a feature goes when its unit leaves
+	fxNoBattleFrom                     // units here never battle
+	fxNoRetreatInto                    // no retreat into it
+	fxCapShift      = 12               // bits 12..15: the move cap, 0 if none
+)
+
+// refold recomputes the folded flags of hex i.
+func (s *State) refold(i int16) {
+	var fx, lim uint16
+	rs := s.rows(i)
+	for _, r := range rs.all() {
+		for _, b := range [...]struct {
+			on  bool
+			bit uint16
+		}{{r.MustStop, fxStop}, {r.NoBattle, fxNoBattle}, {r.FromAdjacentOnly, fxAdjOnly}, {r.BlocksSight, fxSight},
+			{r.Hooks.BlocksSight != nil, fxSightHook}, {r.RemovedOnLeave, fxLeaveRm}, {r.NoBattleFrom, fxNoBattleFrom},
+			{r.NoRetreatInto, fxNoRetreatInto}} {
+			if b.on {
+				fx |= b.bit
+			}
+		}
+		if c := uint16(min(max(r.MoveCap, 0), 15)); c > 0 && (lim == 0 || c < lim) {
+			lim = c
+		}
+	}
+	s.fx[i] = fx | lim<<fxCapShift
+}
+
+// moveCap is the cap a move entering hex i gets (0 = none).
+func (s *State) moveCap(i int16) int8 { return int8(s.fx[i] >> fxCapShift) }
+
+// height of a hex (rulebook p.18 "Hauteur des terrains").
+func (s *State) height(i int16) int8 { return s.b.height[i] }
+
+// crossing: a bridge stands on hex i.
+func (s *State) crossing(i int16) bool {
+	for _, f := range &s.feat[i] {
+		if f != NoFeature && s.b.cat.featureRow(f).Crossing {
+			return true
+		}
+	}
+	return false
+}
+
+// isWater: rivers, lakes and ocean are not "terre ferme" unless a bridge
+// crosses them (rulebook "Ponts").
+func (s *State) isWater(i int16) bool {
+	rs := s.rows(i)
+	for _, r := range rs.all() {
+		if r.Water {
+			return !s.crossing(i)
+		}
+	}
+	return false
+}
+
+// isBeach: the ground of hex i is a beach (for bluffs and cliffs).
+func (s *State) isBeach(i int16) bool { return s.b.gdef[i].Beach }
+
+// impassableFor reports whether a unit of class t can never enter hex i
+// (rivers and lakes without a bridge; bunkers, hedgehogs and mountains for
+// armor and artillery; hexes a scenario closes).
 func (s *State) impassableFor(t UnitType, i int16) bool {
-	if s.terr(i).impassable && s.structure[i] != Bridge || s.b.closed[i] {
+	if s.b.closed[i] {
 		return true
 	}
-	if t != Infantry && (s.structure[i] == Bunker || s.obstacle[i] == Hedgehog || s.terr(i).infOnly) {
-		return true
+	rs := s.rows(i)
+	for _, r := range rs.all() {
+		if r.Impassable.Has(t) && !(r.Water && s.crossing(i)) {
+			return true
+		}
 	}
 	return false
 }
@@ -29,10 +121,10 @@ func (s *State) impassableFor(t UnitType, i int16) bool {
 // bridgeEntryOK: a bridge is entered (and left in a retreat) only from or to
 // dry land, never from water or another bridge (rulebook "Ponts"; FAQ II Ponts).
 func (s *State) bridgeEntryOK(from, to int16) bool {
-	if s.structure[to] == Bridge && (s.structure[from] == Bridge || s.isWater(from)) {
+	if s.crossing(to) && (s.crossing(from) || s.isWater(from)) {
 		return false
 	}
-	if s.structure[from] == Bridge && (s.structure[to] == Bridge || s.isWater(to)) {
+	if s.crossing(from) && (s.crossing(to) || s.isWater(to)) {
 		return false
 	}
 	return true
@@ -45,36 +137,48 @@ func (s *State) heightStepOK(from, to int16) bool {
 	return d >= -1 && d <= 1
 }
 
-// stepCost is the movement cost of one step, or -1 if the step is not allowed
-// for a normal move of unit type t (escarpments, cliffs, steep hills).
+// stepCost is the movement cost of one step for a unit of class t, or -1 if
+// a row forbids it (escarpments, cliffs, steep hills: their StepCost hooks).
 func (s *State) stepCost(t UnitType, from, to int16) int8 {
-	tf, tt := s.terr(from), s.terr(to)
-	fromBeach := s.b.terrain[from] == Beach
-	toBeach := s.b.terrain[to] == Beach
-	if (tt.beachClimb && fromBeach) || (tf.beachClimb && toBeach) {
-		if t != Infantry {
-			return -1
+	cost := int8(1)
+	for _, here := range [2]int16{from, to} {
+		rs := s.rows(here)
+		for _, r := range rs.all() {
+			if r.Hooks.StepCost == nil {
+				continue
+			}
+			c := r.Hooks.StepCost(s, t, from, to, here)
+			if c < 0 {
+				return -1
+			}
+			cost = max(cost, c)
 		}
-		return 2
 	}
-	if tt.climbCost2 && s.height(from) < s.height(to) {
-		return 2
+	return cost
+}
+
+// terrainStep is the cost of a one-hex move from -> to for a unit of class t
+// as far as the ground allows it, or -1 if forbidden.
+func (s *State) terrainStep(t UnitType, from, to int16) int8 {
+	if s.impassableFor(t, to) || !s.bridgeEntryOK(from, to) || !s.heightStepOK(from, to) {
+		return -1
 	}
-	return 1
+	return s.stepCost(t, from, to)
 }
 
 // enterStops reports whether entering hex i ends a unit's move (forests,
 // hedgerows, towns, churches, ocean, wire).
-func (s *State) enterStops(i int16) bool {
-	return s.terr(i).mustStop || s.obstacle[i] == Wire
-}
+func (s *State) enterStops(i int16) bool { return s.fx[i]&fxStop != 0 }
 
 // enterForbidsBattle reports whether a unit entering hex i may not battle this
 // turn (forests, hedgerows, towns, churches). French Resistance ignores it
 // (rulebook annex 1 "La Résistance française").
 func (s *State) enterForbidsBattle(u *unit, i int16) bool {
-	return s.terr(i).noBattle && !u.resistance
+	return s.fx[i]&fxNoBattle != 0 && !s.kind(u).BattlesAfterEntering
 }
+
+// fromAdjacentOnly: the hedgerow rule holds on hex i.
+func (s *State) fromAdjacentOnly(i int16) bool { return s.fx[i]&fxAdjOnly != 0 }
 
 // bunkerUsable: a bunker protects units of the sides the scenario allows
 // (both by default) (rulebook annex 2 "Bunkers").
@@ -83,83 +187,180 @@ func (s *State) bunkerUsable(side Side) bool {
 	return m == 0 || m.Has(side)
 }
 
-// protection is the dice reduction a unit on hex i gets against an attacker of
-// type t standing at height ah. Terrain and obstacle protections do not add up:
-// the largest applies (rulebook annex 2 "Obstacles").
+// serves reports whether row r helps a unit of side (a bunker only the sides
+// that may use it).
+func (s *State) serves(r *TerrainDef, side Side) bool { return !r.ForUsersOnly || s.bunkerUsable(side) }
+
+// protection is the dice reduction a unit of side on hex i gets against an
+// attacker of class t standing at height ah. Protections do not add up: the
+// largest applies (rulebook annex 2 "Obstacles"); a hill's protects only
+// against attackers below it.
 func (s *State) protection(side Side, i int16, t UnitType, ah int8) int8 {
-	ti := s.terr(i)
 	var p int8
-	if !ti.protIfBelow || ah < ti.height {
-		if t == Armor {
-			p = ti.protArmor
-		} else {
-			p = ti.protInf
+	rs := s.rows(i)
+	for _, r := range rs.all() {
+		if !s.serves(r, side) || (r.ProtectedBelow && ah >= s.height(i)) {
+			continue
 		}
-	}
-	if s.structure[i] == Bunker && s.bunkerUsable(side) {
-		bp := int8(1)
-		if t == Armor {
-			bp = 2
-		}
-		p = max(p, bp)
-	}
-	if o := s.obstacle[i]; o == Sandbags || o == Seawall {
-		p = max(p, 1)
+		p = max(p, r.Protection[t])
 	}
 	return p
 }
 
-// attackMalus is the dice a unit on hex i loses when it battles: armor in a
-// town (-2), infantry in wire (-1) (rulebook annex 2).
+// attackMalus is the dice a unit of class t on hex i loses when it battles:
+// armor in a town (-2), infantry in wire (-1) (rulebook annex 2).
 func (s *State) attackMalus(t UnitType, i int16) int8 {
 	var m int8
-	if t == Armor {
-		m += s.terr(i).armorMalus
-	}
-	if t == Infantry && s.obstacle[i] == Wire {
-		m++
+	rs := s.rows(i)
+	for _, r := range rs.all() {
+		m += r.AttackMalus[t]
 	}
 	return m
 }
 
-// canIgnoreFlag: churches, usable bunkers, sandbags, seawalls, and hedgehogs
-// for infantry let a unit ignore one flag; such sources never add up.
-func (s *State) canIgnoreFlag(u *unit) bool {
-	i := u.pos
-	if s.terr(i).ignoreFlag {
-		return true
-	}
-	if s.structure[i] == Bunker && s.bunkerUsable(u.side) {
-		return true
-	}
-	switch s.obstacle[i] {
-	case Sandbags, Seawall:
-		return true
-	case Hedgehog:
-		return u.typ == Infantry
+// ignoresFlagOn: a unit of class t and side on hex i may ignore one flag
+// (churches, usable bunkers, sandbags, seawalls, hedgehogs for infantry);
+// such sources never add up.
+func (s *State) ignoresFlagOn(side Side, t UnitType, i int16) bool {
+	rs := s.rows(i)
+	for _, r := range rs.all() {
+		if r.IgnoreFlag.Has(t) && s.serves(r, side) {
+			return true
+		}
 	}
 	return false
 }
 
+func (s *State) canIgnoreFlag(u *unit) bool { return s.ignoresFlagOn(u.side, u.typ, u.pos) }
+
 // cannotRetreat: armor and artillery that start a battle in a bunker never
 // retreat (rulebook annex 2 "Bunkers"; FAQ II Bunkers).
 func (s *State) cannotRetreat(u *unit) bool {
-	return u.typ != Infantry && s.structure[u.pos] == Bunker
+	rs := s.rows(u.pos)
+	for _, r := range rs.all() {
+		if r.NoRetreat.Has(u.typ) {
+			return true
+		}
+	}
+	return false
+}
+
+// noBattleFrom: units on hex i never battle (ocean).
+func (s *State) noBattleFrom(i int16) bool { return s.fx[i]&fxNoBattleFrom != 0 }
+
+// noRetreatInto: no retreat ends or passes on hex i (ocean).
+func (s *State) noRetreatInto(i int16) bool { return s.fx[i]&fxNoRetreatInto != 0 }
+
+// blocksSight: a hex at the line's own height blocks it (forests, towns,
+// bunkers…; lakes by their hook).
+func (s *State) blocksSight(i int16, line []hex.Step) bool {
+	fx := s.fx[i]
+	if fx&fxSight != 0 {
+		return true
+	}
+	if fx&fxSightHook == 0 {
+		return false
+	}
+	rs := s.rows(i)
+	for _, r := range rs.all() {
+		if r.Hooks.BlocksSight != nil && r.Hooks.BlocksSight(s, i, line) {
+			return true
+		}
+	}
+	return false
+}
+
+// groundTakeable: the rows of hex to let a unit on from take ground there
+// (cliffs: not from a beach).
+func (s *State) groundTakeable(from, to int16) bool {
+	rs := s.rows(to)
+	for _, r := range rs.all() {
+		if r.Hooks.TakeGround != nil && !r.Hooks.TakeGround(s, from, to) {
+			return false
+		}
+	}
+	return true
+}
+
+// Features on hexes.
+
+func (s *State) hasFeature(i int16, f Feature) bool {
+	for _, g := range &s.feat[i] {
+		if g == f {
+			return true
+		}
+	}
+	return false
+}
+
+// featureOfLayer is the first feature of layer l on hex i, or NoFeature.
+func (s *State) featureOfLayer(i int16, l Layer) Feature {
+	for _, f := range &s.feat[i] {
+		if f != NoFeature && s.b.cat.featureRow(f).Layer == l {
+			return f
+		}
+	}
+	return NoFeature
+}
+
+// addFeature places f on hex i; false if the hex has no room.
+func (s *State) addFeature(i int16, f Feature) bool {
+	for k, g := range &s.feat[i] {
+		if g == NoFeature {
+			s.feat[i][k] = f
+			s.refold(i)
+			return true
+		}
+	}
+	return false
+}
+
+// removeFeatures removes every feature on hex i that drop selects,
+// reporting each removal.
+func (s *State) removeFeatures(i int16, drop func(r *TerrainDef) bool) {
+	for k, f := range &s.feat[i] {
+		if f != NoFeature && drop(s.b.cat.featureRow(f)) {
+			s.feat[i][k] = NoFeature
+			s.refold(i)
+			s.emit(Event{Kind: EvObstacleRemoved, From: s.b.hexAt[i], N: int8(f)})
+		}
+	}
+}
+
+// removeFeature removes feature f from hex i and reports it.
+func (s *State) removeFeature(i int16, f Feature) {
+	for k, g := range &s.feat[i] {
+		if g == f && f != NoFeature {
+			s.feat[i][k] = NoFeature
+			s.refold(i)
+			s.emit(Event{Kind: EvObstacleRemoved, From: s.b.hexAt[i], N: int8(f)})
+			return
+		}
+	}
 }
 
 // leaveHex removes sandbags when their unit leaves (rulebook "Sacs de sable").
 func (s *State) leaveHex(i int16) {
-	if s.obstacle[i] == Sandbags {
-		s.obstacle[i] = NoObstacle
-		s.emit(Event{Kind: EvObstacleRemoved, From: s.b.hexAt[i], N: int8(Sandbags)})
+	if s.fx[i]&fxLeaveRm == 0 {
+		return
 	}
+	s.removeFeatures(i, func(r *TerrainDef) bool { return r.RemovedOnLeave })
 }
 
-// terrainStep is the cost of a one-hex move from -> to for unit type t as far
-// as the ground allows it, or -1 if forbidden.
-func (s *State) terrainStep(t UnitType, from, to int16) int8 {
-	if s.impassableFor(t, to) || !s.bridgeEntryOK(from, to) || !s.heightStepOK(from, to) {
-		return -1
+// clearObstacles: armor entering wire, or battling from it, removes it
+// (rulebook "Barbelés"; FAQ digest 69 [II Barbelés]); a retreat never does.
+func (s *State) clearObstacles(u *unit) {
+	i, t := u.pos, u.typ
+	s.removeFeatures(i, func(r *TerrainDef) bool { return r.ClearedBy.Has(t) })
+}
+
+// removableInstead is a feature that unit u may remove instead of battling
+// (wire for infantry), or NoFeature.
+func (s *State) removableInstead(u *unit) Feature {
+	for _, f := range &s.feat[u.pos] {
+		if f != NoFeature && s.b.cat.featureRow(f).RemovableInstead.Has(u.typ) {
+			return f
+		}
 	}
-	return s.stepCost(t, from, to)
+	return NoFeature
 }

@@ -52,6 +52,7 @@ type UnitView struct {
 	Side       Side    `json:"side"`
 	Figures    int8    `json:"figures"`
 	Max        int8    `json:"max"`
+	Kind       string  `json:"kind"`
 	Elite      bool    `json:"elite,omitempty"`
 	Resistance bool    `json:"resistance,omitempty"`
 	Nation     string  `json:"nation,omitempty"`
@@ -67,6 +68,9 @@ type HexFeature struct {
 	Terrain   string  `json:"terrain,omitempty"`
 	Structure string  `json:"structure,omitempty"`
 	Obstacle  string  `json:"obstacle,omitempty"`
+	// Markers are the hex's other features (markers, a second structure
+	// or obstacle), by key.
+	Markers []string `json:"markers,omitempty"`
 }
 
 // MarshalText writes a side as "allies" or "axis".
@@ -145,7 +149,7 @@ func (s *State) View(viewer Side) View {
 			continue
 		}
 		u := s.info(i)
-		v.Units = append(v.Units, UnitView{Hex: u.Hex, Type: u.Type.String(), Side: u.Side, Figures: u.Figures, Max: u.Max,
+		v.Units = append(v.Units, UnitView{Hex: u.Hex, Type: u.Type.String(), Kind: s.b.cat.units[u.Kind].Key, Side: u.Side, Figures: u.Figures, Max: u.Max,
 			Elite: u.Elite, Resistance: u.Resistance, Nation: u.Nation, Badge: u.Badge,
 			Ordered: u.Ordered, Moved: u.Moved, Battled: u.Battled})
 	}
@@ -154,13 +158,20 @@ func (s *State) View(viewer Side) View {
 		if !s.b.valid[i] {
 			continue
 		}
-		t, st, ob := s.b.terrain[i], s.structure[i], s.obstacle[i]
-		if t == Plain && st == NoStructure && ob == NoObstacle {
+		t := s.b.ground[i]
+		st, ob := s.featureOfLayer(int16(i), LayerStructure), s.featureOfLayer(int16(i), LayerObstacle)
+		if t == Plain && s.feat[i] == [MaxFeatures]Feature{} {
 			continue
 		}
-		f := HexFeature{Hex: s.b.hexAt[i], Structure: st.String(), Obstacle: ob.String()}
+		cat := s.b.cat
+		f := HexFeature{Hex: s.b.hexAt[i], Structure: cat.featureRow(st).Key, Obstacle: cat.featureRow(ob).Key}
 		if t != Plain {
-			f.Terrain = t.String()
+			f.Terrain = s.b.gdef[i].Key
+		}
+		for _, g := range s.feat[i] {
+			if g != NoFeature && g != st && g != ob {
+				f.Markers = append(f.Markers, cat.featureRow(g).Key)
+			}
 		}
 		v.Features = append(v.Features, f)
 	}
@@ -187,7 +198,9 @@ func (s *State) Hash() uint64 {
 		int64(s.keep[0]), int64(s.keep[1]), int64(s.kills[0]), int64(s.kills[1]),
 		int64(s.medals[0]), int64(s.medals[1]), int64(s.rng.s), int64(len(s.script)))
 	for i := 0; i < s.b.n; i++ {
-		put(int64(s.structure[i]), int64(s.obstacle[i]))
+		for _, f := range s.feat[i] {
+			put(int64(f))
+		}
 	}
 	for i := range s.units {
 		u := &s.units[i]

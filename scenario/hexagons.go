@@ -519,15 +519,17 @@ func (c *converter) fillGround() {
 			}
 			hs.Structure, hs.Obstacle = cl.ground.Structure, cl.ground.Obstacle
 		}
-		if hs != (rules.HexSetup{Hex: x}) {
+		if hs.Terrain != rules.Plain || hs.Structure != rules.NoStructure || hs.Obstacle != rules.NoObstacle {
 			c.s.Hexes = append(c.s.Hexes, hs)
 		}
 	}
 }
 
-// impassable mirrors rules' terrain table (annex 2: rivers and lakes); a
-// test checks it against rules.Setup.Validate.
-func impassable(t rules.Terrain) bool { return t == rules.River || t == rules.Lake }
+// impassable asks the catalog whether a ground turns every unit away
+// (annex 2: rivers and lakes).
+func impassable(t rules.Terrain) bool {
+	return rules.BaseCatalog().Ground(t).Impassable == rules.AllClasses
+}
 
 // placement builds Setup.Units in board order and checks that each unit
 // stands where it can.

@@ -1,0 +1,338 @@
+package rules
+
+import (
+	"fmt"
+
+	"m44/hex"
+)
+
+// The catalog is the engine's one source of knowledge about terrain, features
+// and troops. Every ruleset (the base game here, an expansion later) brings
+// its rows; Compile folds the rows of the rulesets a scenario names into the
+// per-game tables the turn machine reads. Bots, the renderer, the scenario
+// importer and the browser client read the same rows through Catalog.
+
+// Layer is where a terrain row sits on a hex. A hex holds one ground tile
+// and up to MaxFeatures features (structures, obstacles, markers); how their
+// effects combine is written in terrain.go.
+type Layer uint8
+
+const (
+	LayerGround    Layer = iota // the tile or the board's printed face
+	LayerStructure              // bridges, bunkers (the .m44 rect_terrain slot)
+	LayerObstacle               // sandbags, wire, hedgehogs (the .m44 obstacle slot)
+	LayerMarker                 // tokens placed on a hex by a rule
+)
+
+var layerNames = [...]string{"ground", "structure", "obstacle", "marker"}
+
+func (l Layer) String() string {
+	if int(l) < len(layerNames) {
+		return layerNames[l]
+	}
+	return "?"
+}
+
+// MaxFeatures is how many features a hex holds at most.
+const MaxFeatures = 3
+
+// ClassMask is a set of unit classes (UnitType).
+type ClassMask uint8
+
+const (
+	InfantryOnly  ClassMask = 1 << Infantry
+	ArmorOnly     ClassMask = 1 << Armor
+	ArtilleryOnly ClassMask = 1 << Artillery
+	// Vehicles are armor and artillery: the classes bunkers, hedgehogs and
+	// mountains turn away (rulebook annex 2).
+	Vehicles   ClassMask = ArmorOnly | ArtilleryOnly
+	AllClasses ClassMask = InfantryOnly | Vehicles
+)
+
+// Has reports whether class t is in the set.
+func (m ClassMask) Has(t UnitType) bool { return m&(1<<t) != 0 }
+
+// TerrainDef is one row of the terrain catalog: a ground tile or a feature,
+// with every effect it has in the rules. The zero value is plain ground: no
+// effect at all. Effects of the rows on one hex combine by the rules of
+// terrain.go ("largest protection, never added"; any layer that stops a move
+// stops it; a crossing makes water dry land).
+type TerrainDef struct {
+	Key     string // stable identifier: .m44 mapping, wire format, i18n key "terrain.<Key>"
+	Layer   Layer
+	Source  string // the rule that decides the row, e.g. "rulebook annex 2 Forêts"
+	Summary string // the row's effects in one line of English, for help texts
+	Symbol  string // the renderer's and the client's drawing hint (a glyph name); "" draws the key
+
+	Height int8 // rulebook p.18 "Hauteur des terrains"
+
+	// Movement.
+	Water      bool      // not dry land (rivers, lakes, ocean) unless a crossing stands there
+	Impassable ClassMask // classes that may never enter (nor retreat into)
+	Crossing   bool      // a bridge: water becomes dry land, entered only from dry land and not from another crossing
+	MustStop   bool      // a unit entering must stop
+	NoBattle   bool      // a unit entering may not battle this turn
+	MoveCap    int8      // entering caps the whole move at this many hexes (beaches: 2)
+	Beach      bool      // a beach: bluffs and cliffs are climbed from it
+	// FromAdjacentOnly: entered only by a unit that started its turn next
+	// to it, and a unit that starts in it moves one hex at most (hedgerows).
+	FromAdjacentOnly bool
+
+	// Battle.
+	Protection     [numUnitTypes]int8 // dice less for an attacker of each class
+	ProtectedBelow bool               // protection only against attackers lower than the hex (hills)
+	ForUsersOnly   bool               // protects and steadies only the sides the scenario allows (Setup.BunkerUsers)
+	AttackMalus    [numUnitTypes]int8 // dice less for a unit of each class battling from here
+	IgnoreFlag     ClassMask          // units of these classes may ignore one flag
+	NoRetreat      ClassMask          // units of these classes that battle from here never retreat
+	NoBattleFrom   bool               // units here never battle (ocean)
+	NoRetreatInto  bool               // no retreat into it (ocean)
+
+	// Sight.
+	BlocksSight bool // blocks a line of sight at its own height
+
+	// Life of an obstacle.
+	RemovedOnLeave   bool      // removed when its unit leaves or dies (sandbags)
+	ClearedBy        ClassMask // removed when a unit of these classes enters or battles from it (wire: armor)
+	RemovableInstead ClassMask // a unit of these classes may give up its battle to remove it (wire: infantry)
+
+	// Hooks: the rules of a row that are logic rather than values. nil means
+	// no effect.
+	Hooks TerrainHooks
+}
+
+// TerrainHooks are a terrain row's named rule points.
+type TerrainHooks struct {
+	// StepCost is the movement cost for a unit of class t to step from
+	// hex from to hex to, called for the rows of both hexes (here is the
+	// hex that holds the row); -1 forbids the step. Costs of several rows:
+	// the largest; any -1 forbids.
+	StepCost func(s *State, t UnitType, from, to, here int16) int8
+	// TakeGround says whether a unit on from may take ground onto to, called
+	// for the rows of to (cliffs from a beach).
+	TakeGround func(s *State, from, to int16) bool
+	// BlocksSight decides whether the hex i, at the line's own height, blocks
+	// a line of sight (lakes: only two lake hexes side by side on the line).
+	BlocksSight func(s *State, i int16, line []hex.Step) bool
+}
+
+// UnitDef is one row of the unit catalog: a kind of troops.
+type UnitDef struct {
+	Key     string
+	Class   UnitType // the die symbol that hits it and the unit class cards order
+	Source  string
+	Summary string
+	Symbol  string
+	Elite   bool // shown with the special forces badge
+
+	Figures      int8    // standard strength
+	MaxMove      int8    // hexes it may move
+	MoveAndFight int8    // hexes it may move and still battle
+	RangeDice    [6]int8 // dice by distance 1..6 (0 = out of range)
+	NeedsSight   bool
+	IgnoresCover bool // ignores terrain protection (artillery)
+	TakesGround  bool
+	Overruns     bool // may battle again after taking ground (armor overrun)
+	// BattlesAfterEntering: may battle after entering terrain that forbids
+	// it (French Resistance).
+	BattlesAfterEntering bool
+	RetreatPerFlag       int8 // hexes it may retreat per flag at most (1; French Resistance 3)
+}
+
+// Ruleset is a module of rules: the base game, or an expansion. It brings
+// rows to the catalog.
+type Ruleset struct {
+	Key      string
+	Name     string
+	Grounds  []TerrainDef
+	Features []TerrainDef
+	Units    []UnitDef
+}
+
+// Catalog is the folded rows of a set of rulesets, the base game first.
+// It never changes once built; games and tools share it.
+type Catalog struct {
+	rulesets []string
+	grounds  []TerrainDef
+	features []TerrainDef // index 0 is "no feature"
+	units    []UnitDef
+}
+
+// NewCatalog folds the base game and the given rulesets, in order. Keys must
+// be unique within each table.
+func NewCatalog(extra ...*Ruleset) (*Catalog, error) {
+	if len(extra) == 0 {
+		return baseCatalog, nil
+	}
+	return buildCatalog(append([]*Ruleset{Base()}, extra...))
+}
+
+func buildCatalog(sets []*Ruleset) (*Catalog, error) {
+	c := &Catalog{features: []TerrainDef{{Key: "", Layer: LayerStructure}}}
+	seen := map[string]bool{}
+	for _, r := range sets {
+		if r == nil {
+			return nil, fmt.Errorf("ruleset: nil")
+		}
+		if seen["ruleset "+r.Key] {
+			return nil, fmt.Errorf("ruleset %q: named twice", r.Key)
+		}
+		seen["ruleset "+r.Key] = true
+		c.rulesets = append(c.rulesets, r.Key)
+		for _, t := range r.Grounds {
+			if t.Layer != LayerGround || t.Key == "" || seen["ground "+t.Key] {
+				return nil, fmt.Errorf("ruleset %s: ground %q is empty, twice, or not a ground row", r.Key, t.Key)
+			}
+			seen["ground "+t.Key] = true
+			c.grounds = append(c.grounds, t)
+		}
+		for _, t := range r.Features {
+			if t.Layer == LayerGround || t.Key == "" || seen["feature "+t.Key] {
+				return nil, fmt.Errorf("ruleset %s: feature %q is empty, twice, or a ground row", r.Key, t.Key)
+			}
+			if (t.RemovedOnLeave || t.ClearedBy != 0 || t.RemovableInstead != 0) &&
+				(t.Impassable != 0 || t.Crossing || t.Water || t.Hooks.StepCost != nil || t.Height != 0) {
+				// Movement costs are computed once per game (board.step).
+				return nil, fmt.Errorf("ruleset %s: feature %q can be removed, so it may not change movement costs", r.Key, t.Key)
+			}
+			seen["feature "+t.Key] = true
+			c.features = append(c.features, t)
+		}
+		for _, u := range r.Units {
+			if u.Key == "" || seen["unit "+u.Key] || u.Class >= numUnitTypes || u.Figures < 1 {
+				return nil, fmt.Errorf("ruleset %s: unit %q is empty, twice, of no class or without figures", r.Key, u.Key)
+			}
+			seen["unit "+u.Key] = true
+			c.units = append(c.units, u)
+		}
+	}
+	if len(c.grounds) > 255 || len(c.features) > 255 || len(c.units) > 255 {
+		return nil, fmt.Errorf("catalog: more than 255 rows in a table")
+	}
+	return c, nil
+}
+
+// baseCatalog is the base game's catalog, built once: it never changes.
+var baseCatalog = func() *Catalog {
+	c, err := buildCatalog([]*Ruleset{Base()})
+	if err != nil {
+		panic(err)
+	}
+	return c
+}()
+
+// BaseCatalog is the catalog of the base game alone.
+func BaseCatalog() *Catalog { return baseCatalog }
+
+// Rulesets are the keys of the folded rulesets, in order.
+func (c *Catalog) Rulesets() []string { return append([]string(nil), c.rulesets...) }
+
+// Grounds, Features and Units are copies of the rows (Features without the
+// "no feature" row 0), in ID order.
+func (c *Catalog) Grounds() []TerrainDef  { return append([]TerrainDef(nil), c.grounds...) }
+func (c *Catalog) Features() []TerrainDef { return append([]TerrainDef(nil), c.features[1:]...) }
+func (c *Catalog) Units() []UnitDef       { return append([]UnitDef(nil), c.units...) }
+
+// Ground is the row of ground t (plain for an unknown id).
+func (c *Catalog) Ground(t Terrain) TerrainDef {
+	if int(t) < len(c.grounds) {
+		return c.grounds[t]
+	}
+	return c.grounds[Plain]
+}
+
+// Feature is the row of feature f (the empty row for NoFeature or an unknown id).
+func (c *Catalog) Feature(f Feature) TerrainDef {
+	if int(f) < len(c.features) {
+		return c.features[f]
+	}
+	return c.features[0]
+}
+
+// Unit is the row of unit kind k.
+func (c *Catalog) Unit(k UnitKind) UnitDef {
+	if int(k) < len(c.units) {
+		return c.units[k]
+	}
+	return c.units[0]
+}
+
+// GroundByKey, FeatureByKey and UnitByKey find a row by its key.
+func (c *Catalog) GroundByKey(key string) (Terrain, bool) {
+	for i := range c.grounds {
+		if c.grounds[i].Key == key {
+			return Terrain(i), true
+		}
+	}
+	return 0, false
+}
+
+func (c *Catalog) FeatureByKey(key string) (Feature, bool) {
+	for i := 1; i < len(c.features); i++ {
+		if c.features[i].Key == key {
+			return Feature(i), true
+		}
+	}
+	return NoFeature, false
+}
+
+func (c *Catalog) UnitByKey(key string) (UnitKind, bool) {
+	for i := range c.units {
+		if c.units[i].Key == key {
+			return UnitKind(i), true
+		}
+	}
+	return 0, false
+}
+
+// KindOf is the base row for a unit of class t, elite (special forces) or
+// French Resistance, as the .m44 files describe units.
+func (c *Catalog) KindOf(t UnitType, elite, resistance bool) UnitKind {
+	key := t.String()
+	switch {
+	case resistance && t == Infantry:
+		key = "resistance"
+	case elite:
+		key = "elite-" + key
+	}
+	if k, ok := c.UnitByKey(key); ok {
+		return k
+	}
+	k, _ := c.UnitByKey(t.String())
+	return k
+}
+
+func (c *Catalog) groundRow(t Terrain) *TerrainDef  { return &c.grounds[t] }
+func (c *Catalog) featureRow(f Feature) *TerrainDef { return &c.features[f] }
+
+// kindFor is the unit row of a unit setup: its Kind key, or the base row
+// for its class, elite badge and French Resistance mark.
+func (c *Catalog) kindFor(u *UnitSetup) (UnitKind, error) {
+	if u.Kind == "" {
+		return c.KindOf(u.Type, u.Elite, u.Resistance), nil
+	}
+	k, ok := c.UnitByKey(u.Kind)
+	if !ok {
+		return 0, fmt.Errorf("unknown unit kind %q", u.Kind)
+	}
+	return k, nil
+}
+
+func (c *Catalog) badKind(u *UnitSetup) bool {
+	_, err := c.kindFor(u)
+	return err != nil
+}
+
+// sunk reports whether no unit can stand on the hex: its ground turns every
+// class away and no crossing stands there (a unit on a river without a bridge).
+func (c *Catalog) sunk(h *HexSetup) bool {
+	if c.Ground(h.Terrain).Impassable != AllClasses {
+		return false
+	}
+	for _, f := range h.features() {
+		if c.Feature(f).Crossing {
+			return false
+		}
+	}
+	return true
+}
