@@ -121,7 +121,7 @@ func (k *know) threat(side rules.Side) float64 {
 // hex from, with bonus dice; adjOnly limits it to adjacent targets.
 func (k *know) bestAttackFrom(ai int, from int16, bonus int8, adjOnly bool) float64 {
 	a := &k.units[ai]
-	if terrainTable[k.st.terrain[from]].blocked {
+	if k.noBattleFrom(from) {
 		return 0
 	}
 	close := adjOnly || k.enemyAdjacent(from, a.side, -1)

@@ -330,7 +330,7 @@ func (k *know) orderGain(ui int) float64 {
 // canBattleAfter reports whether unit u could still battle after moving
 // cost hexes to dest (mirrors the engine's move-and-fight rules).
 func (k *know) canBattleAfter(u *bu, dest int16, cost int) bool {
-	if u.battled || terrainTable[k.st.terrain[dest]].blocked {
+	if u.battled || k.noBattleFrom(dest) {
 		return false
 	}
 	if cost == 0 {
@@ -339,10 +339,7 @@ func (k *know) canBattleAfter(u *bu, dest int16, cost int) bool {
 	if u.typ == rules.Artillery {
 		return false
 	}
-	mf := unitMoveFight[u.typ]
-	if u.typ == rules.Infantry && u.elite {
-		mf = 2
-	}
+	mf := int(k.st.cat.Unit(u.kind).MoveAndFight)
 	if u.ordered || k.eff != rules.NumCardKinds {
 		switch k.eff {
 		case rules.InfantryAssault:
@@ -354,7 +351,7 @@ func (k *know) canBattleAfter(u *bu, dest int16, cost int) bool {
 	if cost > mf {
 		return false
 	}
-	return !terrainTable[k.st.terrain[dest]].noBattle || u.resistance
+	return !k.s.EntryForbidsBattle(k.st.hexAt[dest], u.kind)
 }
 
 // posValue is how good it is for unit ui to stand on dest after moving cost

@@ -52,3 +52,89 @@ func (s *State) Reachable(h hex.Hex) ([]hex.Hex, error) {
 	}
 	return out, nil
 }
+
+// What-if queries: the rules a bot needs to judge a position it has not
+// reached (a unit battling from a hex it has not moved to yet). They answer
+// from the same functions the turn machine uses, so nobody keeps a copy of a
+// rule.
+
+func (s *State) index(h hex.Hex) (int16, bool) {
+	if !s.b.grid.Contains(h) {
+		return 0, false
+	}
+	return int16(s.b.grid.Index(h)), true
+}
+
+// DiceAt is the number of dice a unit of kind k standing on from would roll
+// against a unit of side tside on to, with bonus dice from a card: range,
+// line of sight (as the board stands now), artillery walls, the target's
+// protection and the maluses of from. It ignores the close-combat
+// obligation and whether the unit may battle at all.
+func (s *State) DiceAt(k UnitKind, from hex.Hex, tside Side, to hex.Hex, bonus int) int {
+	fi, ok1 := s.index(from)
+	ti, ok2 := s.index(to)
+	if !ok1 || !ok2 || int(k) >= len(s.b.cat.units) {
+		return 0
+	}
+	return int(s.diceFrom(&s.b.cat.units[k], fi, tside, ti, int8(bonus)))
+}
+
+// IgnoresFlagAt reports whether a unit of class t and side standing on h
+// may ignore one flag.
+func (s *State) IgnoresFlagAt(h hex.Hex, side Side, t UnitType) bool {
+	i, ok := s.index(h)
+	return ok && s.ignoresFlagOn(side, t, i)
+}
+
+// NoBattleFrom reports whether a unit on h may never battle (ocean).
+func (s *State) NoBattleFrom(h hex.Hex) bool {
+	i, ok := s.index(h)
+	return !ok || s.noBattleFrom(i)
+}
+
+// EntryForbidsBattle reports whether a unit of kind k entering h may not
+// battle this turn (forests, towns…; not for the French Resistance).
+func (s *State) EntryForbidsBattle(h hex.Hex, k UnitKind) bool {
+	i, ok := s.index(h)
+	if !ok || int(k) >= len(s.b.cat.units) {
+		return true
+	}
+	return s.fx[i]&fxNoBattle != 0 && !s.b.cat.units[k].BattlesAfterEntering
+}
+
+// RetreatRoom is how many hexes, up to limit, the unit on h could retreat
+// now (0 if it may not retreat at all, or no unit stands there).
+func (s *State) RetreatRoom(h hex.Hex, limit int) int {
+	i, ok := s.index(h)
+	if !ok || s.occ[i] < 0 {
+		return 0
+	}
+	u := &s.units[s.occ[i]]
+	if s.cannotRetreat(u) {
+		return 0
+	}
+	var seen [maxCells]bool
+	var cur, next [64]int16
+	var step [2]int16
+	nc := 1
+	cur[0] = i
+	r := 0
+	for r < limit {
+		nn := 0
+		for _, p := range cur[:nc] {
+			for _, q := range s.retreatSteps(u, p, step[:0]) {
+				if !seen[q] && nn < len(next) {
+					seen[q] = true
+					next[nn] = q
+					nn++
+				}
+			}
+		}
+		if nn == 0 {
+			break
+		}
+		r++
+		cur, nc = next, nn
+	}
+	return r
+}
