@@ -323,7 +323,36 @@ func (d *drawer) terrainSymbol(h hex.Hex) {
 		p.ocean(c, s, seedOf(h))
 	case rules.Lake:
 		p.lake(c, s, seedOf(h))
+	default:
+		if g.terrain >= rules.NumTerrains {
+			d.catalogGround(d.m.cat.Ground(g.terrain), c, s)
+		}
 	}
+}
+
+// catalogGround draws a ground the renderer has no picture of from its
+// catalog row: a tint that says what it does (water, height, cover) and its
+// key.
+func (d *drawer) catalogGround(row rules.TerrainDef, c pt, s float64) {
+	tint := rgb("#d8d4c4")
+	switch {
+	case row.Water:
+		tint = d.pal.water
+	case row.Height > 0:
+		tint = d.pal.hillTint
+	case row.BlocksSight:
+		tint = d.pal.forestTint
+	}
+	d.p.hexFill(c, s, tint)
+	d.c.text(c.X, c.Y+s*0.05, row.Key, s*0.16, Middle, true, rgb("#3a362d"))
+}
+
+// catalogFeature draws a feature the renderer has no picture of: a chip
+// with its key, stacked by its place k among such features.
+func (d *drawer) catalogFeature(row rules.TerrainDef, c pt, s float64, k int) {
+	y := c.Y + s*(0.18+0.2*float64(k))
+	d.c.draw((&Path{}).rect(c.X-s*0.32, y-s*0.09, s*0.64, s*0.16, s*0.04), fillStroke(rgb("#f3efe2"), rgb("#5a5548"), s*0.012))
+	d.c.text(c.X, y+s*0.03, row.Key, s*0.11, Middle, false, rgb("#3a362d"))
 }
 
 // ---- rivers, roads, railways ----
@@ -527,6 +556,14 @@ func (d *drawer) features(h hex.Hex) {
 		p.hedgehogs(c, s)
 	case rules.Seawall:
 		p.seawall(c, s)
+	}
+	// Rows of other rulesets, and markers: drawn from the catalog.
+	k := 0
+	for _, f := range append([]rules.Feature{g.structure, g.obstacle}, g.more...) {
+		if f >= rules.NumStructures || (f != rules.NoFeature && f != g.structure && f != g.obstacle) {
+			d.catalogFeature(d.m.cat.Feature(f), c, s, k)
+			k++
+		}
 	}
 }
 
@@ -837,6 +874,13 @@ func (d *drawer) legendEntries() []legendEntry {
 	for _, n := range names {
 		if terr[n.t] {
 			add(n.name, n.f)
+		}
+	}
+	// Grounds of other rulesets: their key and what they do, from the catalog.
+	for t := rules.NumTerrains; int(t) < len(m.cat.Grounds()); t++ {
+		if terr[t] {
+			row := m.cat.Ground(t)
+			add(row.Key+": "+row.Summary, func(c pt, s float64) { d.catalogGround(row, c, s) })
 		}
 	}
 	extraNames := []struct{ k, name string }{{"road", "Road (not played)"}, {"rail", "Railway (not played)"}, {"marsh", "Marsh (not played)"},

@@ -33,6 +33,9 @@ type model struct {
 	turn                         int
 	active                       rules.Side
 	phase                        string
+	// cat is the catalog of the game's rulesets: rows the renderer has no
+	// drawing of are drawn from it (their key and effects).
+	cat *rules.Catalog
 }
 
 // ground is what lies on one hex.
@@ -46,7 +49,8 @@ type ground struct {
 	structure   rules.Structure
 	structName  string // lower case, for structures the engine lacks
 	obstacle    rules.Obstacle
-	obstOwner   int // 0 none, 1 + side: the side the obstacle protects
+	obstOwner   int            // 0 none, 1 + side: the side the obstacle protects
+	more        []rules.Feature // the hex's other features (markers, rows of other rulesets)
 }
 
 type unitM struct {
@@ -90,8 +94,13 @@ func newModel(s *rules.Setup, o *Options) (*model, error) {
 	if s == nil && f == nil {
 		return nil, errNothing
 	}
-	m := &model{cells: map[hex.Hex]*ground{}, face: "COUNTRY", boardType: "STANDARD"}
+	m := &model{cells: map[hex.Hex]*ground{}, face: "COUNTRY", boardType: "STANDARD", cat: rules.BaseCatalog()}
 	if s != nil {
+		cat, err := s.Catalog()
+		if err != nil {
+			return nil, err
+		}
+		m.cat = cat
 		m.fromSetup(s)
 	}
 	if f != nil {
@@ -135,6 +144,7 @@ func (m *model) fromSetup(s *rules.Setup) {
 	for _, h := range s.Hexes {
 		g := m.cell(h.Hex)
 		g.terrain, g.structure, g.obstacle = h.Terrain, h.Structure, h.Obstacle
+		g.more = h.Features
 		if h.Terrain == rules.Beach || h.Terrain == rules.Ocean {
 			m.face = "BEACH"
 		}
@@ -427,7 +437,12 @@ func (m *model) fromState(st *rules.State) {
 	m.units = m.units[:0]
 	for _, h := range m.grid.Hexes() {
 		g := m.cell(h)
-		g.structure, g.obstacle = st.Structure(h), st.ObstacleAt(h)
+		g.structure, g.obstacle, g.more = st.Structure(h), st.ObstacleAt(h), nil
+		for _, f := range st.Features(h) {
+			if f != g.structure && f != g.obstacle {
+				g.more = append(g.more, f)
+			}
+		}
 		if u, ok := st.UnitAt(h); ok {
 			m.units = append(m.units, unitM{at: h, typ: u.Type, side: u.Side, figures: int(u.Figures), max: int(u.Max),
 				elite: u.Elite, resistance: u.Resistance, nation: u.Nation, badge: u.Badge})
