@@ -128,9 +128,17 @@ func (g *Manager) Get(ctx context.Context, id string) (*Match, error) {
 	if err != nil {
 		return nil, internal(err, "cannot read the game")
 	}
-	m, err := g.load(row, acts)
+	m, upgrade, err := g.load(row, acts)
 	if err != nil {
 		return nil, internal(err, "cannot rebuild the game")
+	}
+	if upgrade != nil {
+		// A game of an older record: replayed with its seed, its outcomes
+		// are now known; store them so that it no longer depends on the
+		// order the engine draws random numbers in.
+		if err := g.cfg.Store.SetRecord(ctx, id, rules.RecordVersion, rules.FormatOutcomes(m.deal), upgrade); err != nil {
+			g.log.Error("cannot update the game's record", "game", id, "err", err)
+		}
 	}
 	g.games[id] = m
 	m.mu.Lock()
@@ -224,7 +232,8 @@ func (g *Manager) Create(ctx context.Context, req CreateRequest) (*Created, erro
 	} else {
 		seed = rand.Uint64() >> 11 // fits a JSON number exactly
 	}
-	row := store.Game{ID: newID(), ScenarioID: sc.ID, Scenario: sc.Data, Seed: seed, Settings: mustJSON(set)}
+	row := store.Game{ID: newID(), ScenarioID: sc.ID, Scenario: sc.Data, Seed: seed, Settings: mustJSON(set),
+		RecordVersion: rules.RecordVersion}
 	out := &Created{Game: row.ID, Tokens: map[string]string{}, Links: map[string]string{}}
 	for _, d := range defs {
 		kind, ok := req.Seats[d.name]
@@ -245,10 +254,11 @@ func (g *Manager) Create(ctx context.Context, req CreateRequest) (*Created, erro
 		}
 		row.Seats = append(row.Seats, st)
 	}
-	m, err := g.newMatch(row, sc)
+	m, err := g.newMatch(row, sc, true)
 	if err != nil {
 		return nil, err
 	}
+	row.Deal = rules.FormatOutcomes(m.deal)
 	g.mu.Lock()
 	defer g.mu.Unlock()
 	if g.closed {
@@ -289,6 +299,7 @@ type Match struct {
 	sc       *Scenario
 	board    *rules.Board
 	seed     uint64
+	deal     []rules.Outcome // the outcomes of the opening
 	settings Settings
 	seats    []*seat
 
@@ -325,12 +336,14 @@ type reply struct {
 
 // played is an action in effect.
 type played struct {
-	seat   string
-	action rules.Action
-	chance bool // it rolled dice or drew cards: it cannot be undone
+	seat     string
+	action   rules.Action
+	outcomes []rules.Outcome // the chance it revealed: with any, it cannot be undone
 }
 
-func (g *Manager) newMatch(row store.Game, sc *Scenario) (*Match, error) {
+// newMatch makes the match of a game row: a new one (fresh) deals from its
+// seed, a stored one replays its recorded deal.
+func (g *Manager) newMatch(row store.Game, sc *Scenario, fresh bool) (*Match, error) {
 	var set Settings
 	if err := json.Unmarshal(row.Settings, &set); err != nil {
 		return nil, internal(err, "bad game settings")
@@ -341,8 +354,24 @@ func (g *Manager) newMatch(row store.Game, sc *Scenario) (*Match, error) {
 	if err != nil {
 		return nil, &Error{Code: CodeBadRequest, Msg: "the scenario cannot be played this way: " + err.Error()}
 	}
+	if row.RecordVersion > rules.RecordVersion {
+		return nil, internal(fmt.Errorf("record version %d, this engine reads up to %d", row.RecordVersion, rules.RecordVersion), "the game was stored by a newer server")
+	}
 	m := &Match{mgr: g, id: row.ID, sc: sc, board: board, seed: row.Seed, settings: set,
-		st: board.NewGame(row.Seed), subs: map[*Sub]struct{}{}}
+		subs: map[*Sub]struct{}{}}
+	if fresh || row.RecordVersion == 0 {
+		// A new game, or one stored before outcomes were: deal with the seed.
+		m.st, m.deal = board.NewGameRecorded(row.Seed)
+	} else {
+		deal, err := rules.ParseOutcomes(row.Deal)
+		if err == nil {
+			m.st, err = board.ReplayNewGame(row.Seed, deal)
+		}
+		if err != nil {
+			return nil, internal(err, "cannot replay the deal")
+		}
+		m.deal = deal
+	}
 	defs := seatDefs(setup.Players)
 	if len(row.Seats) != len(defs) {
 		return nil, internal(fmt.Errorf("%d seats stored, %d expected", len(row.Seats), len(defs)), "bad game seats")
@@ -365,41 +394,58 @@ func (g *Manager) newMatch(row store.Game, sc *Scenario) (*Match, error) {
 	return m, nil
 }
 
-// load rebuilds a stored game by replaying its log of decisions.
-func (g *Manager) load(row store.Game, acts []store.Action) (*Match, error) {
+// load rebuilds a stored game by replaying its log of decisions: with the
+// recorded outcomes of chance, or for a game of record version 0 with its
+// seed, in which case the outcomes found are returned by seq, to be stored.
+func (g *Manager) load(row store.Game, acts []store.Action) (*Match, map[int]string, error) {
 	sc, err := Parse(row.ScenarioID, row.Scenario)
 	if err != nil {
-		return nil, err
+		return nil, nil, err
 	}
 	if b, ok := g.cfg.Catalog.byID[row.ScenarioID]; ok {
 		sc.Builtin, sc.Note, sc.Subtitle = true, b.Note, b.Subtitle
 	}
-	m, err := g.newMatch(row, sc)
+	m, err := g.newMatch(row, sc, false)
 	if err != nil {
-		return nil, err
+		return nil, nil, err
 	}
+	var upgrade map[int]string
+	if row.RecordVersion < rules.RecordVersion {
+		upgrade = map[int]string{}
+	}
+	replay := row.RecordVersion > 0
 	ctx := context.Background()
 	for _, a := range acts {
 		s := m.seatNamed(a.Seat)
 		if s == nil {
-			return nil, fmt.Errorf("decision %d: no seat %q", a.Seq, a.Seat)
+			return nil, nil, fmt.Errorf("decision %d: no seat %q", a.Seq, a.Seat)
 		}
 		if a.Action == "undo" {
 			err = m.undoLocked(ctx, s, false)
 		} else {
 			var act rules.Action
-			if act, err = rules.ParseAction(a.Action); err == nil {
-				_, err = m.applyLocked(ctx, s, act, false)
+			var outs []rules.Outcome
+			act, err = rules.ParseAction(a.Action)
+			if err == nil && replay {
+				outs, err = rules.ParseOutcomes(a.Outcomes)
+			}
+			if err == nil {
+				_, err = m.applyLocked(ctx, s, act, false, replay, outs)
+			}
+			if err == nil && upgrade != nil {
+				if o := m.record[len(m.record)-1].outcomes; len(o) > 0 {
+					upgrade[a.Seq] = rules.FormatOutcomes(o)
+				}
 			}
 		}
 		if err != nil {
-			return nil, fmt.Errorf("decision %d (%s %s): %w", a.Seq, a.Seat, a.Action, err)
+			return nil, nil, fmt.Errorf("decision %d (%s %s): %w", a.Seq, a.Seat, a.Action, err)
 		}
 		if len(m.log) != a.Version {
-			return nil, fmt.Errorf("decision %d (%s %s): version %d, stored %d", a.Seq, a.Seat, a.Action, len(m.log), a.Version)
+			return nil, nil, fmt.Errorf("decision %d (%s %s): version %d, stored %d", a.Seq, a.Seat, a.Action, len(m.log), a.Version)
 		}
 	}
-	return m, nil
+	return m, upgrade, nil
 }
 
 // ID is the game's id.
@@ -480,11 +526,21 @@ func (m *Match) toActLocked() *seat {
 }
 
 // applyLocked applies a on behalf of s: checked by the engine, committed to
-// the store (when persist is set), then made the game's state.
-func (m *Match) applyLocked(ctx context.Context, s *seat, a rules.Action, persist bool) (int, error) {
+// the store (when persist is set) with the outcomes of chance it caused,
+// then made the game's state. Chance comes from the generator, or when
+// replay is set from the recorded outcomes.
+func (m *Match) applyLocked(ctx context.Context, s *seat, a rules.Action, persist, replay bool, recorded []rules.Outcome) (int, error) {
 	before := len(m.log)
 	next := m.st.Clone()
-	evs, err := next.Apply(a)
+	var evs []rules.Event
+	var outs []rules.Outcome
+	var err error
+	if replay {
+		evs, err = next.Replay(a, recorded)
+		outs = recorded
+	} else {
+		evs, outs, err = next.ApplyRecorded(a)
+	}
 	if err != nil {
 		return 0, Errorf(CodeIllegal, "%v", err)
 	}
@@ -508,12 +564,13 @@ func (m *Match) applyLocked(ctx context.Context, s *seat, a rules.Action, persis
 		}
 		ctx, cancel := context.WithTimeout(context.WithoutCancel(ctx), 10*time.Second)
 		defer cancel()
-		if err := m.mgr.cfg.Store.Append(ctx, m.id, store.Action{Seq: m.seq + 1, Seat: s.name, Action: a.String(), Version: after}, over, winner); err != nil {
+		rec := store.Action{Seq: m.seq + 1, Seat: s.name, Action: a.String(), Version: after, Outcomes: rules.FormatOutcomes(outs)}
+		if err := m.mgr.cfg.Store.Append(ctx, m.id, rec, over, winner); err != nil {
 			return 0, internal(err, "cannot record the action")
 		}
 	}
 	m.seq++
-	m.record = append(m.record, played{seat: s.name, action: a, chance: usesChance(m.st, a, evs, next)})
+	m.record = append(m.record, played{seat: s.name, action: a, outcomes: outs})
 	m.st = next
 	m.log = append(m.log, entries...)
 	for _, e := range entries {
@@ -523,35 +580,6 @@ func (m *Match) applyLocked(ctx context.Context, s *seat, a rules.Action, persis
 	}
 	s.last = &reply{action: a.String(), before: before, after: after}
 	return after, nil
-}
-
-// usesChance reports whether applying a to before brought information no
-// one had: dice rolled, cards drawn (also the two cards of a Recon, drawn
-// without an event), or anything else that depends on the generator, which
-// is checked by applying a under different seeds.
-func usesChance(before *rules.State, a rules.Action, evs []rules.Event, after *rules.State) bool {
-	for _, e := range evs {
-		switch e.Kind {
-		case rules.EvDiceRolled, rules.EvCardDrawn, rules.EvDeckReshuffled:
-			return true
-		}
-	}
-	if after.Phase() == rules.PhaseKeep {
-		return true
-	}
-	var first uint64
-	for i, seed := range []uint64{0x9e3779b97f4a7c15, 0x2545f4914f6cdd1d, 0xd1b54a32d192ed03} {
-		c := before.Clone()
-		c.Reseed(seed)
-		c.Play(a)
-		c.Reseed(0)
-		if h := c.Hash(); i == 0 {
-			first = h
-		} else if h != first {
-			return true
-		}
-	}
-	return false
 }
 
 // Act is a seat's action: POST /api/games/{id}/actions.
@@ -582,7 +610,7 @@ func (m *Match) Act(ctx context.Context, token, action string, version int) (int
 	if perr != nil {
 		return 0, Errorf(CodeIllegal, "%v", perr)
 	}
-	after, err := m.applyLocked(ctx, s, a, true)
+	after, err := m.applyLocked(ctx, s, a, true, false, nil)
 	if err != nil {
 		return 0, err
 	}
@@ -623,7 +651,7 @@ func (m *Match) whyNoUndoLocked(s *seat) string {
 	if last.seat != s.name {
 		return fmt.Sprintf("only %s, who made the last action, may undo it", last.seat)
 	}
-	if last.chance {
+	if len(last.outcomes) > 0 {
 		return "the last action rolled dice or drew cards: it cannot be undone"
 	}
 	return ""
@@ -634,9 +662,12 @@ func (m *Match) undoLocked(ctx context.Context, s *seat, persist bool) error {
 		return Errorf(CodeUndoRefused, "%s", why)
 	}
 	keep := m.record[:len(m.record)-1]
-	st := m.board.NewGame(m.seed)
+	st, err := m.board.ReplayNewGame(m.seed, m.deal)
+	if err != nil {
+		return internal(err, "cannot replay the game")
+	}
 	for _, p := range keep {
-		if _, err := st.Apply(p.action); err != nil {
+		if _, err := st.Replay(p.action, p.outcomes); err != nil {
 			return internal(err, "cannot replay the game")
 		}
 	}
@@ -657,18 +688,25 @@ func (m *Match) undoLocked(ctx context.Context, s *seat, persist bool) error {
 	return nil
 }
 
-// Record is a finished game's record: GET /api/games/{id}/record.
+// Record is a finished game's record: GET /api/games/{id}/record. It
+// replays with rules.Board.ReplayNewGame(seed, deal), then rules.State.Replay
+// of each action with its outcomes, on any seed: the outcomes decide chance.
 type Record struct {
+	Version    int             `json:"version"` // rules.RecordVersion
 	ScenarioID string          `json:"scenario_id"`
 	Scenario   json.RawMessage `json:"scenario"` // the .m44 file
 	Seed       uint64          `json:"seed"`
 	Players    PerSide         `json:"players"`
+	Deal       []rules.Outcome `json:"deal"` // the outcomes of the opening
 	Actions    []string        `json:"actions"`
+	Outcomes   [][]string      `json:"outcomes"` // each action's, in order ([] for none)
 	Winner     string          `json:"winner"`
 	Hash       string          `json:"hash"` // the final state's hash, to check a replay
 }
 
-// Record is the record of the game once it is over.
+// Record is the record of the game once it is over (at the current record
+// version, also for a game stored at an older one: its outcomes are known
+// once it is replayed).
 func (m *Match) Record() (*Record, error) {
 	m.mu.Lock()
 	defer m.mu.Unlock()
@@ -676,13 +714,19 @@ func (m *Match) Record() (*Record, error) {
 	if !over {
 		return nil, Errorf(CodeNotOver, "the game is not over: its record is given once it is")
 	}
-	r := &Record{ScenarioID: m.sc.ID, Scenario: m.sc.Data, Seed: m.seed, Players: m.settings.Players,
-		Actions: make([]string, 0, len(m.record)), Winner: w.String(), Hash: fmt.Sprintf("%016x", m.st.Hash())}
+	r := &Record{Version: rules.RecordVersion, ScenarioID: m.sc.ID, Scenario: m.sc.Data, Seed: m.seed, Players: m.settings.Players,
+		Deal: append([]rules.Outcome{}, m.deal...), Actions: make([]string, 0, len(m.record)), Outcomes: make([][]string, 0, len(m.record)),
+		Winner: w.String(), Hash: fmt.Sprintf("%016x", m.st.Hash())}
 	if !json.Valid(r.Scenario) {
 		r.Scenario = nil
 	}
 	for _, p := range m.record {
 		r.Actions = append(r.Actions, p.action.String())
+		outs := make([]string, len(p.outcomes))
+		for i, o := range p.outcomes {
+			outs[i] = o.String()
+		}
+		r.Outcomes = append(r.Outcomes, outs)
 	}
 	return r, nil
 }
@@ -901,7 +945,7 @@ func (m *Match) runBots() {
 
 		m.mu.Lock()
 		if !m.closed && version == len(m.log) {
-			if _, err := m.applyLocked(m.mgr.ctx, t, a, true); err != nil {
+			if _, err := m.applyLocked(m.mgr.ctx, t, a, true, false, nil); err != nil {
 				m.mgr.log.Error("bot action failed", "game", m.id, "seat", t.name, "action", a.String(), "err", err)
 				m.botBusy = false
 				m.mu.Unlock()

@@ -59,48 +59,6 @@ func TestParseRejects(t *testing.T) {
 	}
 }
 
-// TestChance: an action that rolls dice or draws cards is recognised, one
-// that does not is not; checked over random games.
-func TestChance(t *testing.T) {
-	sc := libraryScenario(t)
-	st, err := rules.New(sc.Setup, 5)
-	if err != nil {
-		t.Fatal(err)
-	}
-	var with, without int
-	for i := 0; i < 3000; i++ {
-		if over, _ := st.Over(); over {
-			break
-		}
-		legal := st.Legal()
-		a := legal[(i*7919)%len(legal)]
-		before := st.Clone()
-		evs, err := st.Apply(a)
-		if err != nil {
-			t.Fatal(err)
-		}
-		got := usesChance(before, a, evs, st)
-		want := st.Phase() == rules.PhaseKeep
-		for _, e := range evs {
-			switch e.Kind {
-			case rules.EvDiceRolled, rules.EvCardDrawn, rules.EvDeckReshuffled:
-				want = true
-			}
-		}
-		if got != want {
-			t.Fatalf("action %d %s: chance %v, want %v (events %v)", i, a, got, want, evs)
-		}
-		if got {
-			with++
-		} else {
-			without++
-		}
-	}
-	if with == 0 || without == 0 {
-		t.Fatalf("%d actions with chance, %d without", with, without)
-	}
-}
-
 // TestEntriesHideDraws: a card drawn is named to its side only.
 func TestEntriesHideDraws(t *testing.T) {
 	sc := libraryScenario(t)

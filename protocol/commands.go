@@ -3,6 +3,7 @@ package protocol
 import (
 	"encoding/json"
 	"errors"
+	"fmt"
 	"slices"
 	"strconv"
 	"strings"
@@ -94,6 +95,9 @@ type Summary struct {
 	Objectives  int           `json:"objectives"`
 	Unsupported []Unsupported `json:"unsupported"`
 	Notes       []string      `json:"notes"`
+	// Deal is the outcomes of the opening (the cards dealt, an opening
+	// airdrop): sent by "new" only, to be given back to replay the game.
+	Deal []rules.Outcome `json:"deal,omitempty"`
 	Position
 }
 
@@ -183,6 +187,8 @@ type newReq struct {
 	Setup    *SetupJSON      `json:"setup"`
 	Seed     *Seed           `json:"seed"`
 	Options  NewOptions      `json:"options"`
+	// Deal replays a recorded opening: the outcomes "new" sent.
+	Deal []string `json:"deal"`
 }
 
 // NewOptions are the options of "new".
@@ -269,9 +275,21 @@ func cmdNew(s *Session, line []byte) (any, *Error) {
 		cp.Deck = deck
 		setup = &cp
 	}
-	st, err := rules.New(setup, g.seed)
+	board, err := rules.Compile(setup)
 	if err != nil {
 		return nil, errf(CodeBadScenario, "%v", err)
+	}
+	var st *rules.State
+	var deal []rules.Outcome
+	if p.Deal != nil {
+		if deal, err = parseOutcomes("deal", p.Deal); err == nil {
+			st, err = board.ReplayNewGame(g.seed, deal)
+		}
+		if err != nil {
+			return nil, errf(CodeBadArgument, "%v", err)
+		}
+	} else {
+		st, deal = board.NewGameRecorded(g.seed)
 	}
 	g.st, g.title = st, setup.Name
 	g.handle = p.Name
@@ -280,7 +298,22 @@ func cmdNew(s *Session, line []byte) (any, *Error) {
 	}
 	s.games[g.handle] = g
 	s.current = g.handle
-	return summaryOf(g), nil
+	sum := summaryOf(g)
+	sum.Deal = append([]rules.Outcome{}, deal...)
+	return sum, nil
+}
+
+// parseOutcomes reads a list of outcomes in their text form.
+func parseOutcomes(field string, list []string) ([]rules.Outcome, error) {
+	out := make([]rules.Outcome, 0, len(list))
+	for i, text := range list {
+		o, err := rules.ParseOutcome(text)
+		if err != nil {
+			return nil, fmt.Errorf("%s[%d]: %v", field, i, err)
+		}
+		out = append(out, o)
+	}
+	return out, nil
 }
 
 func (s *Session) newHandle() string {
@@ -378,12 +411,18 @@ type applyReq struct {
 	Action  *string  `json:"action"`
 	Actions []string `json:"actions"`
 	As      string   `json:"as"`
+	// Outcomes replays recorded chance: for "action" the list of its
+	// outcomes, for "actions" one such list per action.
+	Outcomes json.RawMessage `json:"outcomes"`
 }
 
 // ApplyResult is the events an action caused and the position after it.
 type ApplyResult struct {
 	Applied int     `json:"applied"`
 	Events  []Event `json:"events"`
+	// Outcomes is the outcomes of chance of each action applied (left out
+	// when redacted with "as": they name the cards either side drew).
+	Outcomes [][]rules.Outcome `json:"outcomes,omitempty"`
 	Position
 }
 
@@ -418,26 +457,60 @@ func cmdApply(s *Session, line []byte) (any, *Error) {
 		}
 		return e
 	}
+	var recorded [][]string
+	if len(p.Outcomes) > 0 && string(p.Outcomes) != "null" {
+		var perr error
+		if single {
+			var one []string
+			perr = json.Unmarshal(p.Outcomes, &one)
+			recorded = [][]string{one}
+		} else {
+			perr = json.Unmarshal(p.Outcomes, &recorded)
+		}
+		if perr != nil || recorded[0] == nil && single {
+			return nil, errf(CodeBadArgument, "outcomes: want a list of outcomes for \"action\", one list per action for \"actions\" (e.g. \"die:star\", \"card:12\", \"drop:4,12\")")
+		}
+		if len(recorded) != len(list) {
+			return nil, errf(CodeBadArgument, "outcomes: %d lists for %d actions", len(recorded), len(list))
+		}
+	}
 	next := g.st.Clone()
 	var events []rules.Event
+	var outcomes [][]rules.Outcome
 	for i, text := range list {
 		a, perr := rules.ParseAction(text)
 		if perr != nil {
 			return nil, at(errf(CodeBadAction, "%v", perr), i)
 		}
-		evs, aerr := next.Apply(a)
+		var evs []rules.Event
+		var outs []rules.Outcome
+		var aerr error
+		if recorded != nil {
+			if outs, aerr = parseOutcomes("outcomes", recorded[i]); aerr != nil {
+				return nil, at(errf(CodeBadArgument, "%v", aerr), i)
+			}
+			evs, aerr = next.Replay(a, outs)
+		} else {
+			evs, outs, aerr = next.ApplyRecorded(a)
+		}
 		switch {
 		case errors.Is(aerr, rules.ErrGameOver):
 			return nil, at(errf(CodeGameOver, "the game is over: %q not applied", text), i)
+		case errors.Is(aerr, rules.ErrOutcome):
+			return nil, at(errf(CodeBadOutcome, "%v", aerr), i)
 		case aerr != nil:
 			return nil, at(errf(CodeIllegalAction, "%v", aerr), i)
 		}
 		events = append(events, evs...)
+		outcomes = append(outcomes, append([]rules.Outcome{}, outs...))
 	}
 	if len(list) > 0 {
 		g.commit(next)
 	}
 	out := ApplyResult{Applied: len(list), Events: []Event{}, Position: positionOf(g.st, !redact)}
+	if !redact {
+		out.Outcomes = outcomes
+	}
 	for _, e := range events {
 		if redact {
 			e = e.For(viewer)

@@ -45,6 +45,7 @@ const (
 	CodeBadScenario    = "bad_scenario"    // the scenario cannot be read or played
 	CodeBadAction      = "bad_action"      // the action text does not parse
 	CodeIllegalAction  = "illegal_action"  // the action is not legal now
+	CodeBadOutcome     = "bad_outcome"     // a recorded outcome cannot happen, is missing or is left over
 	CodeGameOver       = "game_over"       // the game has ended
 	CodeNothingToUndo  = "nothing_to_undo" // undo with no earlier state
 	CodeInternal       = "internal"        // a bug in the engine; the session goes on

@@ -8,7 +8,7 @@ package rules
 func (s *State) Determinize(viewer Side, seed uint64) *State {
 	c := s.Clone()
 	c.rng = rng{seed}
-	c.script = nil // scripted dice are known to nobody
+	c.forced = nil // forced outcomes are known to nobody
 	opp := viewer.Opp()
 	// Pool: the draw pile plus every card the viewer cannot see.
 	pool := c.deck

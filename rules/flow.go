@@ -1,8 +1,6 @@
 package rules
 
 import (
-	"fmt"
-
 	"m44/hex"
 )
 
@@ -534,18 +532,12 @@ func (s *State) nextTurn() {
 // Apply carries out a legal action and returns the events it caused. An
 // action that is not legal now returns an error naming why, and leaves the
 // state untouched.
+//
+// Chance comes from the generator, or from outcomes queued by Force: one
+// that turns out impossible is an error too, and changes nothing.
 func (s *State) Apply(a Action) ([]Event, error) {
-	if s.phase == PhaseOver {
-		return nil, ErrGameOver
-	}
-	if !s.IsLegal(a) {
-		return nil, fmt.Errorf("%w: %q in phase %s for %s", ErrIllegal, a.String(), s.phase, s.ToAct())
-	}
-	var evs []Event
-	s.events = &evs
-	s.do(a)
-	s.events = nil
-	return evs, nil
+	evs, _, err := s.apply(a, nil, false, false)
+	return evs, err
 }
 
 // Play carries out an action known to be legal (taken from LegalActions)
@@ -670,7 +662,8 @@ func (s *State) airdrop() {
 // dropSpot draws where one paratrooper lands: the board index, or -1 off
 // the board (or on a half-hex).
 func (s *State) dropSpot(a *Airdrop) int16 {
-	var spots []hex.Hex
+	var buf [128]hex.Hex
+	spots := buf[:0]
 	c := a.Center
 	for dr := -a.Range; dr <= a.Range; dr++ {
 		for dc := -2 * a.Range; dc <= 2*a.Range; dc++ {
@@ -680,7 +673,8 @@ func (s *State) dropSpot(a *Airdrop) int16 {
 			}
 		}
 	}
-	h := spots[s.rng.intn(len(spots))]
+	o, _ := s.chance(OutDrop, len(spots), spots)
+	h := o.Hex
 	if !s.b.grid.Contains(h) {
 		return -1
 	}

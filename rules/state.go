@@ -142,7 +142,10 @@ type State struct {
 	winner    Side
 	bt        battleCtx
 	rng       rng
-	script    []Face
+	forced    []Outcome  // outcomes queued for the coming chance events (Force)
+	strict    bool       // replaying: a chance event with no forced outcome is an error
+	bad       error      // the first impossible forced outcome met
+	outs      *[]Outcome // the outcomes of the action being recorded
 	events    *[]Event
 }
 
@@ -328,8 +331,12 @@ func (bd *Board) Setup() *Setup { return bd.tmpl.b.setup }
 
 // NewGame starts a game on the board with the given seed.
 func (bd *Board) NewGame(seed uint64) *State {
-	st := bd.tmpl.Clone()
-	st.rng = rng{seed}
+	st, _, _ := bd.newGame(seed, nil, false, false)
+	return st
+}
+
+// deal deals the hands and starts the first turn.
+func (st *State) deal() {
 	s := st.b.setup
 	for side := Allies; side <= Axis; side++ {
 		if st.players[side] == 1 {
@@ -352,7 +359,6 @@ func (bd *Board) NewGame(seed uint64) *State {
 	if st.phase != PhaseOver {
 		st.startTurn()
 	}
-	return st
 }
 
 // Clone is an independent copy of the state (the board is shared: it never changes).
@@ -375,17 +381,21 @@ func (s *State) Clone() *State {
 // Reseed replaces the generator's seed (bots use it to sample futures).
 func (s *State) Reseed(seed uint64) { s.rng = rng{seed} }
 
-// ScriptDice makes the next rolls come from faces, in order, before the
-// seeded generator resumes (for tests and the protocol's test mode).
+// ScriptDice makes the next rolls come from faces, in order (Force with
+// die outcomes; for tests and the protocol's test mode).
 func (s *State) ScriptDice(faces ...Face) {
-	s.script = append(s.script[:len(s.script):len(s.script)], faces...)
+	outs := make([]Outcome, len(faces))
+	for i, f := range faces {
+		outs[i] = DieOutcome(f)
+	}
+	s.forced = append(s.forced[:len(s.forced):len(s.forced)], outs...)
 }
 
-// ClearDice drops any scripted faces not yet rolled.
-func (s *State) ClearDice() { s.script = nil }
+// ClearDice drops any forced outcomes not yet used.
+func (s *State) ClearDice() { s.forced = nil }
 
-// ScriptedLeft is how many scripted faces remain.
-func (s *State) ScriptedLeft() int { return len(s.script) }
+// ScriptedLeft is how many forced outcomes remain.
+func (s *State) ScriptedLeft() int { return len(s.forced) }
 
 // SetHand gives side exactly the given cards (taken from wherever they are:
 // deck, discard or the other hand), returning its old hand to the draw pile.
@@ -431,12 +441,8 @@ func (s *State) SetHand(side Side, cards []CardID) error {
 }
 
 func (s *State) roll() Face {
-	if len(s.script) > 0 {
-		f := s.script[0]
-		s.script = s.script[1:]
-		return f
-	}
-	return dieFaces[s.rng.intn(6)]
+	o, _ := s.chance(OutDie, len(dieFaces), nil)
+	return o.Face
 }
 
 func (s *State) emit(e Event) {
@@ -455,8 +461,8 @@ func (s *State) drawCard() CardID {
 			return NoCard
 		}
 	}
-	i := s.rng.intn(len(s.deck))
-	c := s.deck[i]
+	o, i := s.chance(OutCard, len(s.deck), nil)
+	c := o.Card
 	last := len(s.deck) - 1
 	s.deck[i] = s.deck[last]
 	s.deck = s.deck[:last]

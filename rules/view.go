@@ -186,7 +186,14 @@ func (s *State) View(viewer Side) View {
 // Hash is a stable hash of the whole state (board, units, cards in every
 // place, medals, decision point and generator): equal states hash equal
 // across runs and machines.
-func (s *State) Hash() uint64 {
+func (s *State) Hash() uint64 { return s.hash(true) }
+
+// PositionHash is Hash without the generator: equal for two games that
+// reached the same position with the same outcomes, whatever their seeds
+// (a game replayed from its recorded outcomes on another seed).
+func (s *State) PositionHash() uint64 { return s.hash(false) }
+
+func (s *State) hash(gen bool) uint64 {
 	h := fnv.New64a()
 	var buf []byte
 	put := func(v ...int64) {
@@ -196,7 +203,11 @@ func (s *State) Hash() uint64 {
 	}
 	put(int64(s.active), int64(s.turn), int64(s.phase), int64(s.winner), int64(s.played),
 		int64(s.keep[0]), int64(s.keep[1]), int64(s.kills[0]), int64(s.kills[1]),
-		int64(s.medals[0]), int64(s.medals[1]), int64(s.rng.s), int64(len(s.script)))
+		int64(s.medals[0]), int64(s.medals[1]))
+	if gen {
+		put(int64(s.rng.s))
+	}
+	put(int64(len(s.forced)))
 	for i := 0; i < s.b.n; i++ {
 		for _, f := range s.feat[i] {
 			put(int64(f))
@@ -224,8 +235,15 @@ func (s *State) Hash() uint64 {
 	for _, c := range s.deck {
 		put(int64(c))
 	}
-	for _, f := range s.script {
-		put(int64(f))
+	for _, o := range s.forced {
+		switch o.Kind {
+		case OutDie:
+			put(int64(o.Face))
+		case OutCard:
+			put(int64(OutCard)<<16 | int64(o.Card))
+		default:
+			put(int64(o.Kind)<<16 | int64(uint8(o.Hex.Row))<<8 | int64(uint8(o.Hex.Col)))
+		}
 	}
 	put(int64(s.shared[0]), int64(s.shared[1]), int64(s.cur[0]), int64(s.cur[1]), b2i(s.fromShrd), int64(s.ambushAt))
 	put(int64(len(s.discard)))

@@ -243,10 +243,14 @@ type Game struct {
 	Scenario   []byte // the .m44 file it was created from
 	Seed       uint64
 	Settings   []byte // JSON, owned by the caller
-	Created    string
-	Over       bool
-	Winner     string
-	Seats      []Seat
+	// RecordVersion is the version of the game's record (rules.RecordVersion
+	// when it was created; 0 for a game stored before outcomes were).
+	RecordVersion int
+	Deal          string // the outcomes of the opening, in the engine's text form
+	Created       string
+	Over          bool
+	Winner        string
+	Seats         []Seat
 }
 
 // Seat is one seat of a game.
@@ -262,13 +266,17 @@ type Action struct {
 	Seat    string
 	Action  string // engine text form, or "undo"
 	Version int    // the game's version after it
+	// Outcomes are the outcomes of chance the action caused, in the
+	// engine's text form ("" for none, for an undo, and in a record of
+	// version 0).
+	Outcomes string
 }
 
 // CreateGame stores a new game with its seats.
 func (s *Store) CreateGame(ctx context.Context, g Game) error {
 	return s.tx(ctx, func(tx *sql.Tx) error {
-		_, err := tx.ExecContext(ctx, `INSERT INTO games (id, scenario_id, scenario, seed, settings, created) VALUES (?, ?, ?, ?, ?, ?)`,
-			g.ID, g.ScenarioID, g.Scenario, int64(g.Seed), string(g.Settings), now())
+		_, err := tx.ExecContext(ctx, `INSERT INTO games (id, scenario_id, scenario, seed, settings, created, record_version, deal) VALUES (?, ?, ?, ?, ?, ?, ?, ?)`,
+			g.ID, g.ScenarioID, g.Scenario, int64(g.Seed), string(g.Settings), now(), g.RecordVersion, g.Deal)
 		if err != nil {
 			return fmt.Errorf("store: create game: %w", err)
 		}
@@ -292,8 +300,8 @@ func (s *Store) Game(ctx context.Context, id string) (Game, []Action, error) {
 	var seed int64
 	var settings string
 	var winner sql.NullString
-	err := s.db.QueryRowContext(ctx, `SELECT id, scenario_id, scenario, seed, settings, created, over, winner FROM games WHERE id = ?`, id).
-		Scan(&g.ID, &g.ScenarioID, &g.Scenario, &seed, &settings, &g.Created, &g.Over, &winner)
+	err := s.db.QueryRowContext(ctx, `SELECT id, scenario_id, scenario, seed, settings, created, over, winner, record_version, deal FROM games WHERE id = ?`, id).
+		Scan(&g.ID, &g.ScenarioID, &g.Scenario, &seed, &settings, &g.Created, &g.Over, &winner, &g.RecordVersion, &g.Deal)
 	if errors.Is(err, sql.ErrNoRows) {
 		return g, nil, ErrNotFound
 	}
@@ -317,7 +325,7 @@ func (s *Store) Game(ctx context.Context, id string) (Game, []Action, error) {
 	if err := rows.Err(); err != nil {
 		return g, nil, err
 	}
-	rows, err = s.db.QueryContext(ctx, `SELECT seq, seat, action, version FROM actions WHERE game = ? ORDER BY seq`, id)
+	rows, err = s.db.QueryContext(ctx, `SELECT seq, seat, action, version, outcomes FROM actions WHERE game = ? ORDER BY seq`, id)
 	if err != nil {
 		return g, nil, fmt.Errorf("store: game %s: actions: %w", id, err)
 	}
@@ -325,7 +333,7 @@ func (s *Store) Game(ctx context.Context, id string) (Game, []Action, error) {
 	var acts []Action
 	for rows.Next() {
 		var a Action
-		if err := rows.Scan(&a.Seq, &a.Seat, &a.Action, &a.Version); err != nil {
+		if err := rows.Scan(&a.Seq, &a.Seat, &a.Action, &a.Version, &a.Outcomes); err != nil {
 			return g, nil, fmt.Errorf("store: game %s: actions: %w", id, err)
 		}
 		acts = append(acts, a)
@@ -357,13 +365,35 @@ func (s *Store) LiveGames(ctx context.Context) ([]string, error) {
 // there first and nothing is written.
 func (s *Store) Append(ctx context.Context, game string, a Action, over bool, winner string) error {
 	return s.tx(ctx, func(tx *sql.Tx) error {
-		if _, err := tx.ExecContext(ctx, `INSERT INTO actions (game, seq, seat, action, version, created) VALUES (?, ?, ?, ?, ?, ?)`,
-			game, a.Seq, a.Seat, a.Action, a.Version, now()); err != nil {
+		if _, err := tx.ExecContext(ctx, `INSERT INTO actions (game, seq, seat, action, version, created, outcomes) VALUES (?, ?, ?, ?, ?, ?, ?)`,
+			game, a.Seq, a.Seat, a.Action, a.Version, now(), a.Outcomes); err != nil {
 			return fmt.Errorf("store: append to %s: %w", game, err)
 		}
 		if over {
 			if _, err := tx.ExecContext(ctx, `UPDATE games SET over = 1, winner = ? WHERE id = ?`, winner, game); err != nil {
 				return fmt.Errorf("store: append to %s: %w", game, err)
+			}
+		}
+		return nil
+	})
+}
+
+// SetRecord rewrites a game's record at a new version: its deal and the
+// outcomes of its actions by seq (an action not in outcomes keeps its own).
+// The server uses it to bring a game of an older record version up to date
+// once it has replayed it.
+func (s *Store) SetRecord(ctx context.Context, game string, version int, deal string, outcomes map[int]string) error {
+	return s.tx(ctx, func(tx *sql.Tx) error {
+		res, err := tx.ExecContext(ctx, `UPDATE games SET record_version = ?, deal = ? WHERE id = ?`, version, deal, game)
+		if err != nil {
+			return fmt.Errorf("store: set record of %s: %w", game, err)
+		}
+		if n, _ := res.RowsAffected(); n == 0 {
+			return ErrNotFound
+		}
+		for seq, o := range outcomes {
+			if _, err := tx.ExecContext(ctx, `UPDATE actions SET outcomes = ? WHERE game = ? AND seq = ?`, o, game, seq); err != nil {
+				return fmt.Errorf("store: set record of %s: %w", game, err)
 			}
 		}
 		return nil

@@ -20,22 +20,22 @@ func TestMigrationsRunOnceInOrder(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if len(names) == 0 || names[0] != "0001_init.sql" {
-		t.Fatalf("migrations: %v", names)
+	if want := []string{"0001_init.sql", "0002_outcomes.sql"}; !slices.Equal(names, want) {
+		t.Fatalf("migrations: %v, want %v", names, want)
 	}
 	extra := fstest.MapFS{
 		"m/0001_init.sql":  {Data: []byte("this is not SQL, and is already applied")},
-		"m/0003_c.sql":     {Data: []byte("CREATE TABLE c (x INTEGER); INSERT INTO b VALUES (2);")},
-		"m/0002_b.sql":     {Data: []byte("CREATE TABLE b (x INTEGER); INSERT INTO b VALUES (1);")},
+		"m/0103_c.sql":     {Data: []byte("CREATE TABLE c (x INTEGER); INSERT INTO b VALUES (2);")},
+		"m/0102_b.sql":     {Data: []byte("CREATE TABLE b (x INTEGER); INSERT INTO b VALUES (1);")},
 		"m/README.txt":     {Data: []byte("ignored")},
-		"m/0004_fails.sql": {Data: []byte("CREATE TABLE d (x INTEGER); INSERT INTO nowhere VALUES (1);")},
+		"m/0104_fails.sql": {Data: []byte("CREATE TABLE d (x INTEGER); INSERT INTO nowhere VALUES (1);")},
 	}
 	err = s.migrate(ctx, extra, "m")
 	if err == nil {
 		t.Fatal("a failing migration: no error")
 	}
 	names, _ = s.Migrations(ctx)
-	if want := []string{"0001_init.sql", "0002_b.sql", "0003_c.sql"}; !slices.Equal(names, want) {
+	if want := []string{"0001_init.sql", "0002_outcomes.sql", "0102_b.sql", "0103_c.sql"}; !slices.Equal(names, want) {
 		t.Fatalf("migrations %v, want %v", names, want)
 	}
 	// The failed migration left nothing behind.
@@ -54,7 +54,7 @@ func TestMigrationsRunOnceInOrder(t *testing.T) {
 	}
 	defer s.Close()
 	names, _ = s.Migrations(ctx)
-	if len(names) != 3 {
+	if len(names) != 4 {
 		t.Fatalf("after reopen: %v", names)
 	}
 	bad := fstest.MapFS{"m/0005_x.sql": {Data: []byte("SELECT 1")}, "m/5_y.sql": {Data: []byte("SELECT 1")}}
@@ -84,6 +84,7 @@ func TestGamesAndLog(t *testing.T) {
 		t.Fatalf("missing scenario: %v", err)
 	}
 	g := Game{ID: "g1", ScenarioID: "up-1", Scenario: []byte(`{"a":1}`), Seed: 1<<63 + 5, Settings: []byte(`{}`),
+		RecordVersion: 1, Deal: "card:3 card:7",
 		Seats: []Seat{{Seat: "allies", Kind: "human", TokenHash: "abc"}, {Seat: "axis", Kind: "bot:easy"}}}
 	if err := s.CreateGame(ctx, g); err != nil {
 		t.Fatal(err)
@@ -101,17 +102,20 @@ func TestGamesAndLog(t *testing.T) {
 	if !slices.Equal(live, []string{"g1"}) {
 		t.Fatalf("live %v", live)
 	}
-	if err := s.Append(ctx, "g1", Action{Seq: 2, Seat: "axis", Action: "end-battles", Version: 9}, true, "axis"); err != nil {
+	if err := s.Append(ctx, "g1", Action{Seq: 2, Seat: "axis", Action: "end-battles", Version: 9, Outcomes: "die:flag card:4"}, true, "axis"); err != nil {
 		t.Fatal(err)
 	}
 	got, acts, err := s.Game(ctx, "g1")
 	if err != nil {
 		t.Fatal(err)
 	}
+	if got.RecordVersion != 1 || got.Deal != g.Deal {
+		t.Fatalf("record version %d, deal %q", got.RecordVersion, got.Deal)
+	}
 	if got.Seed != g.Seed || !got.Over || got.Winner != "axis" || len(got.Seats) != 2 || got.Seats[0].TokenHash != "abc" || got.Seats[1].TokenHash != "" {
 		t.Fatalf("game %+v", got)
 	}
-	if len(acts) != 2 || acts[0].Action != "play 3" || acts[1].Version != 9 {
+	if len(acts) != 2 || acts[0].Action != "play 3" || acts[0].Outcomes != "" || acts[1].Version != 9 || acts[1].Outcomes != "die:flag card:4" {
 		t.Fatalf("actions %+v", acts)
 	}
 	live, _ = s.LiveGames(ctx)
@@ -120,5 +124,59 @@ func TestGamesAndLog(t *testing.T) {
 	}
 	if _, _, err := s.Game(ctx, "nope"); !errors.Is(err, ErrNotFound) {
 		t.Fatalf("missing game: %v", err)
+	}
+}
+
+// A database made before outcomes were stored migrates: its games read as
+// record version 0 with no outcomes, and SetRecord brings one up to date.
+func TestMigrateOldGames(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "old.db")
+	s, err := Open(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	ctx := context.Background()
+	// Back to the first schema, with a game stored then.
+	for _, q := range []string{
+		`DROP TABLE actions`, `DROP TABLE seats`, `DROP TABLE games`, `DROP TABLE scenarios`, `DELETE FROM schema_migrations`,
+	} {
+		if _, err := s.db.Exec(q); err != nil {
+			t.Fatal(q, err)
+		}
+	}
+	init, _ := migrations.ReadFile("migrations/0001_init.sql")
+	if err := s.migrate(ctx, fstest.MapFS{"m/0001_init.sql": {Data: init}}, "m"); err != nil {
+		t.Fatal(err)
+	}
+	for _, q := range []string{
+		`INSERT INTO games (id, scenario_id, scenario, seed, settings, created) VALUES ('old', 'x', '{}', 7, '{}', 'then')`,
+		`INSERT INTO seats (game, seat, kind) VALUES ('old', 'allies', 'bot:easy')`,
+		`INSERT INTO actions (game, seq, seat, action, version, created) VALUES ('old', 1, 'allies', 'play 3', 1, 'then')`,
+	} {
+		if _, err := s.db.Exec(q); err != nil {
+			t.Fatal(q, err)
+		}
+	}
+	s.Close()
+	if s, err = Open(path); err != nil {
+		t.Fatal(err)
+	}
+	defer s.Close()
+	g, acts, err := s.Game(ctx, "old")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if g.RecordVersion != 0 || g.Deal != "" || g.Seed != 7 || len(acts) != 1 || acts[0].Outcomes != "" || acts[0].Action != "play 3" {
+		t.Fatalf("old game %+v %+v", g, acts)
+	}
+	if err := s.SetRecord(ctx, "old", 1, "card:1", map[int]string{1: "die:star"}); err != nil {
+		t.Fatal(err)
+	}
+	g, acts, _ = s.Game(ctx, "old")
+	if g.RecordVersion != 1 || g.Deal != "card:1" || acts[0].Outcomes != "die:star" {
+		t.Fatalf("after SetRecord: %+v %+v", g, acts)
+	}
+	if err := s.SetRecord(ctx, "nope", 1, "", nil); !errors.Is(err, ErrNotFound) {
+		t.Fatalf("SetRecord of no game: %v", err)
 	}
 }
