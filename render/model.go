@@ -49,7 +49,7 @@ type ground struct {
 	structure   rules.Structure
 	structName  string // lower case, for structures the engine lacks
 	obstacle    rules.Obstacle
-	obstOwner   int            // 0 none, 1 + side: the side the obstacle protects
+	obstOwner   int             // 0 none, 1 + side: the side the obstacle protects
 	more        []rules.Feature // the hex's other features (markers, rows of other rulesets)
 }
 

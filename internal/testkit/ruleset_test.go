@@ -50,7 +50,9 @@ func swampSetup(t *testing.T, withSwamp bool) *rules.Setup {
 	if withSwamp {
 		s.Hexes = []rules.HexSetup{{Hex: h(4, 8), Terrain: swamp}, {Hex: h(3, 3), Terrain: swamp}}
 	}
-	inf := func(x hex.Hex, side rules.Side) rules.UnitSetup { return rules.UnitSetup{Hex: x, Type: rules.Infantry, Side: side} }
+	inf := func(x hex.Hex, side rules.Side) rules.UnitSetup {
+		return rules.UnitSetup{Hex: x, Type: rules.Infantry, Side: side}
+	}
 	s.Units = []rules.UnitSetup{
 		{Hex: h(5, 9), Type: rules.Armor, Side: rules.Allies},
 		// Friends around the armor: its one way out is the swamp on 4,8.
