@@ -8,6 +8,7 @@ import (
 	"strings"
 
 	"m44/rules"
+	"m44/view"
 )
 
 // handler answers one command: its result, or an error and no change.
@@ -440,7 +441,7 @@ func cmdApply(s *Session, line []byte) (any, *Error) {
 	out := ApplyResult{Applied: len(list), Events: []Event{}, Position: positionOf(g.st, !redact)}
 	for _, e := range events {
 		if redact {
-			e = e.For(viewer)
+			e = view.Side(viewer).Event(e)
 		}
 		out.Events = append(out.Events, eventOf(g.st, e))
 	}
@@ -488,7 +489,7 @@ func cmdView(s *Session, line []byte) (any, *Error) {
 	if err != nil {
 		return nil, err
 	}
-	return viewOf(g.st, viewer), nil
+	return view.Of(g.st, view.Side(viewer)), nil
 }
 
 // --- dice, hand (test hooks)
@@ -584,8 +585,8 @@ func resolveCards(st *rules.State, side rules.Side, cards []json.RawMessage) ([]
 	if c := st.Played(); c != rules.NoCard {
 		where[c] = 4
 	}
-	for _, c := range st.View(st.Active()).Choice {
-		where[c.ID] = 4
+	for _, c := range st.ReconChoice() {
+		where[c] = 4
 	}
 	used := map[rules.CardID]bool{}
 	var out []rules.CardID

@@ -11,6 +11,7 @@ import (
 
 	"m44/hex"
 	"m44/rules"
+	"m44/view"
 )
 
 // smokeSetup is a small hand-made position: six units a side on the
@@ -311,7 +312,7 @@ func TestScriptedSession(t *testing.T) {
 	}
 
 	// Views.
-	var v View
+	var v view.View
 	ok(t, s, `{"cmd":"view","as":"axis"}`, &v)
 	if v.Viewer.String() != "axis" || len(v.Hand) != 3 || v.OtherHand != 2 || !slices.Equal(v.Legal, legal.Actions) {
 		t.Fatalf("view axis: %+v", v)
@@ -501,7 +502,7 @@ func checkViews(t *testing.T, s *Session) {
 				t.Fatalf("view %s contains %s", side, leak)
 			}
 		}
-		var v View
+		var v view.View
 		json.Unmarshal(r.Result, &v)
 		if !slices.Equal(v.Hand, hands[side]) || !slices.Equal(v.TeamHand, mates[side]) ||
 			v.OtherHand != len(hands[other])+len(mates[other]) {

@@ -69,6 +69,39 @@ type HexFeature struct {
 	Obstacle  string  `json:"obstacle,omitempty"`
 }
 
+// InEffect is what the card in play acts as: its own name, a
+// Counter-Attack's copy, Infantry Assault with its section
+// ("infantry-assault-left"); "" when no card is in play.
+func (s *State) InEffect() string {
+	if s.played == NoCard {
+		return ""
+	}
+	e := s.eff.Name()
+	if s.eff.Kind == InfantryAssault {
+		e += "-" + s.eff.Section.String()
+	}
+	return e
+}
+
+// Targets is the hexes chosen so far by an Air Power or a Barrage in play.
+func (s *State) Targets() []hex.Hex {
+	var out []hex.Hex
+	for _, i := range s.aim {
+		out = append(out, s.b.hexAt[i])
+	}
+	return out
+}
+
+// ReconChoice is the two cards a Recon drew, while the active side chooses
+// the one to keep (PhaseKeep); nil otherwise. Only the active side may see
+// them.
+func (s *State) ReconChoice() []CardID {
+	if s.phase != PhaseKeep {
+		return nil
+	}
+	return []CardID{s.keep[0], s.keep[1]}
+}
+
 // MarshalText writes a side as "allies" or "axis".
 func (s Side) MarshalText() ([]byte, error) { return []byte(s.String()), nil }
 
@@ -128,16 +161,13 @@ func (s *State) View(viewer Side) View {
 	if s.played != NoCard {
 		c := s.cardView(s.played)
 		v.Played = &c
-		v.InEffect = s.eff.Name()
-		if s.eff.Kind == InfantryAssault {
-			v.InEffect += "-" + s.eff.Section.String()
+		v.InEffect = s.InEffect()
+	}
+	v.Targets = s.Targets()
+	if viewer == s.active {
+		for _, c := range s.ReconChoice() {
+			v.Choice = append(v.Choice, s.cardView(c))
 		}
-	}
-	for _, i := range s.aim {
-		v.Targets = append(v.Targets, s.b.hexAt[i])
-	}
-	if s.phase == PhaseKeep && viewer == s.active {
-		v.Choice = []CardView{s.cardView(s.keep[0]), s.cardView(s.keep[1])}
 	}
 	v.Units = []UnitView{}
 	for i := range s.units {
