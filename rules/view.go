@@ -10,63 +10,65 @@ import (
 
 // View is what one side may know of the game: the board, both sides'
 // medals, its own hand, the size (never the content) of the other hand, the
-// discards, and the size (never the order or content) of the draw pile.
+// discards, and the size (never the order or content) of the draw pile. It
+// is the core's plain form, for bots and tests; the wire form, built for a
+// seat, its team mate or a spectator, is package view's.
 type View struct {
-	Viewer      Side         `json:"viewer"`
-	Turn        int          `json:"turn"`
-	Active      Side         `json:"active"`
-	Phase       string       `json:"phase"`
-	ToAct       Side         `json:"to_act"`
-	Over        bool         `json:"over"`
-	Winner      *Side        `json:"winner,omitempty"`
-	Medals      [2]int       `json:"medals"`
-	Victory     [2]int       `json:"victory"`
-	Hand        []CardView   `json:"hand"`                   // the hand of the viewer side's current player
-	TeamHand    []CardView   `json:"team_hand,omitempty"`    // his team mate's hand (team play)
-	Shared      *CardView    `json:"shared,omitempty"`       // the viewer team's face-up shared card
-	Players     [2]int       `json:"players"`                // players per side
-	Player      int          `json:"player"`                 // the viewer side's current player (0 or 1)
-	OtherHand   int          `json:"other_hand"`             // how many cards the other side holds in hand
-	OtherShared *CardView    `json:"other_shared,omitempty"` // the other team's face-up shared card
-	DrawPile    int          `json:"draw_pile"`
-	Discards    []CardView   `json:"discards"`
-	Played      *CardView    `json:"played,omitempty"`
-	InEffect    string       `json:"in_effect,omitempty"` // what the played card acts as (a Counter-Attack's copy; Infantry Assault's section)
-	Targets     []hex.Hex    `json:"targets,omitempty"`   // Air Power / Barrage hexes chosen
-	Choice      []CardView   `json:"choice,omitempty"`    // Recon: the two drawn cards (viewer's own turn only)
-	Units       []UnitView   `json:"units"`
-	Features    []HexFeature `json:"features"`
-	Legal       []string     `json:"legal,omitempty"`
+	Viewer      Side
+	Turn        int
+	Active      Side
+	Phase       string
+	ToAct       Side
+	Over        bool
+	Winner      *Side
+	Medals      [2]int
+	Victory     [2]int
+	Hand        []CardView // the hand of the viewer side's current player
+	TeamHand    []CardView // his team mate's hand (team play)
+	Shared      *CardView  // the viewer team's face-up shared card
+	Players     [2]int     // players per side
+	Player      int        // the viewer side's current player (0 or 1)
+	OtherHand   int        // how many cards the other side holds in hand
+	OtherShared *CardView  // the other team's face-up shared card
+	DrawPile    int
+	Discards    []CardView
+	Played      *CardView
+	InEffect    string     // what the played card acts as (a Counter-Attack's copy; Infantry Assault's section)
+	Targets     []hex.Hex  // Air Power / Barrage hexes chosen
+	Choice      []CardView // Recon: the two drawn cards (viewer's own turn only)
+	Units       []UnitView
+	Features    []HexFeature
+	Legal       []string
 }
 
 // CardView names a card.
 type CardView struct {
-	ID   CardID `json:"id"`
-	Name string `json:"name"`
+	ID   CardID
+	Name string
 }
 
 // UnitView is a unit as everyone sees it.
 type UnitView struct {
-	Hex        hex.Hex `json:"hex"`
-	Type       string  `json:"type"`
-	Side       Side    `json:"side"`
-	Figures    int8    `json:"figures"`
-	Max        int8    `json:"max"`
-	Elite      bool    `json:"elite,omitempty"`
-	Resistance bool    `json:"resistance,omitempty"`
-	Nation     string  `json:"nation,omitempty"`
-	Badge      string  `json:"badge,omitempty"`
-	Ordered    bool    `json:"ordered,omitempty"`
-	Moved      bool    `json:"moved,omitempty"`
-	Battled    bool    `json:"battled,omitempty"`
+	Hex        hex.Hex
+	Type       string
+	Side       Side
+	Figures    int8
+	Max        int8
+	Elite      bool
+	Resistance bool
+	Nation     string
+	Badge      string
+	Ordered    bool
+	Moved      bool
+	Battled    bool
 }
 
 // HexFeature is a hex with terrain other than plain or with a feature.
 type HexFeature struct {
-	Hex       hex.Hex `json:"hex"`
-	Terrain   string  `json:"terrain,omitempty"`
-	Structure string  `json:"structure,omitempty"`
-	Obstacle  string  `json:"obstacle,omitempty"`
+	Hex       hex.Hex
+	Terrain   string
+	Structure string
+	Obstacle  string
 }
 
 // InEffect is what the card in play acts as: its own name, a
