@@ -476,20 +476,35 @@ func cmdState(s *Session, line []byte) (any, *Error) {
 
 type viewReq struct {
 	gameReq
-	As string `json:"as"`
+	As     string `json:"as"`
+	Player *int   `json:"player"`
 }
 
+// cmdView is the position as one viewer may see it (package view): "as" a
+// side (its current player, or "player" 0 or 1 of a team), or "spectator".
 func cmdView(s *Session, line []byte) (any, *Error) {
 	var p viewReq
 	g, err := s.withGame(line, &p)
 	if err != nil {
 		return nil, err
 	}
-	viewer, err := parseSide("as", p.As)
+	if p.As == "spectator" {
+		if p.Player != nil {
+			return nil, errf(CodeBadArgument, "a spectator has no \"player\"")
+		}
+		return view.Of(g.st, view.Spectator()), nil
+	}
+	side, err := parseSide("as", p.As)
 	if err != nil {
 		return nil, err
 	}
-	return view.Of(g.st, view.Side(viewer)), nil
+	if p.Player == nil {
+		return view.Of(g.st, view.Side(side)), nil
+	}
+	if n := g.st.Players()[side]; *p.Player < 0 || *p.Player >= n {
+		return nil, errf(CodeBadArgument, "player %d: %s has %d player(s) (0..%d)", *p.Player, side, n, n-1)
+	}
+	return view.Of(g.st, view.Seat(side, *p.Player)), nil
 }
 
 // --- dice, hand (test hooks)
