@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 
 	"m44/rules"
+	"m44/view"
 )
 
 // The game's log. Each entry is an engine event, or one of the server's own:
@@ -21,6 +22,15 @@ const (
 	viewSpectator
 	numViewers
 )
+
+// who is the viewer as package view names it: a log entry reads the same
+// for both seats of a team, so a side stands for its seats.
+func (v viewer) who() view.Viewer {
+	if v == viewSpectator {
+		return view.Spectator()
+	}
+	return view.Side(rules.Side(v))
+}
 
 func viewerOf(side rules.Side) viewer {
 	if side == rules.Axis {
@@ -56,17 +66,11 @@ type Roll struct {
 }
 
 // eventEntry encodes engine event e as entry n for every viewer, each
-// seeing it through Event.For.
+// seeing it as package view shows it.
 func eventEntry(st *rules.State, n int, e rules.Event) entry {
 	var en entry
 	for v := viewer(0); v < numViewers; v++ {
-		ev := e
-		switch v {
-		case viewSpectator:
-			ev = e.For(rules.Allies).For(rules.Axis)
-		default:
-			ev = e.For(rules.Side(v))
-		}
+		ev := v.who().Event(e)
 		key, args := describe(st, ev)
 		event := map[string]any{"kind": ev.Kind.String(), "text": ev.String()}
 		for k, a := range args {

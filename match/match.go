@@ -749,9 +749,9 @@ func (m *Match) Snapshot(token string, fullLog bool) (*Snapshot, error) {
 }
 
 func (m *Match) snapshotLocked(s *seat, fullLog bool) *Snapshot {
-	v, player := viewSpectator, 0
+	v := viewSpectator
 	if s != nil {
-		v, player = viewerOf(s.side), s.player
+		v = viewerOf(s.side)
 	}
 	from := len(m.log) - LogTail
 	if fullLog {
@@ -760,7 +760,7 @@ func (m *Match) snapshotLocked(s *seat, fullLog bool) *Snapshot {
 	snap := &Snapshot{Game: m.id, Version: len(m.log), Spectator: s == nil, Hotseat: m.settings.Hotseat,
 		Scenario: ScenarioInfo{ID: m.sc.ID, Name: m.sc.Name(m.settings.Lang), Board: m.sc.board(), Labels: m.sc.labels(),
 			Top: m.st.Setup().Top.String(), Objectives: objectivesOf(m.st)},
-		View: viewFor(m.st, v, player), Log: m.logLocked(v, from), LastRoll: m.lastRoll}
+		View: viewFor(m.st, s), Log: m.logLocked(v, from), LastRoll: m.lastRoll}
 	if s != nil {
 		seatName, side := s.name, s.side.String()
 		snap.Seat, snap.Side = &seatName, &side

@@ -89,12 +89,12 @@ func TestEntriesHideDraws(t *testing.T) {
 func TestSpectatorView(t *testing.T) {
 	sc := libraryScenario(t)
 	st, _ := rules.New(sc.Setup, 1)
-	v := viewFor(st, viewSpectator, 0)
-	if v.Viewer != nil || len(v.Hand) != 0 || v.TeamHand != nil || v.Choice != nil || v.Hands == nil {
+	v := viewFor(st, nil)
+	if v.Viewer != nil || v.SeatCards != nil || v.Counts == nil || v.Legal != nil {
 		t.Fatalf("spectator view: %+v", v)
 	}
-	if v.Hands[rules.Allies] != len(st.Hand(rules.Allies)) || v.Hands[rules.Axis] != len(st.Hand(rules.Axis)) {
-		t.Fatalf("hand sizes %v", *v.Hands)
+	if v.Hands.Allies != len(st.Hand(rules.Allies)) || v.Hands.Axis != len(st.Hand(rules.Axis)) {
+		t.Fatalf("hand sizes %+v", v.Hands)
 	}
 	b, _ := json.Marshal(v)
 	for _, side := range []rules.Side{rules.Allies, rules.Axis} {

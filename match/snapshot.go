@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 
 	"m44/rules"
+	"m44/view"
 )
 
 // Snapshot is the game as one seat (or a spectator) may see it
@@ -17,7 +18,7 @@ type Snapshot struct {
 	Hotseat   bool            `json:"hotseat"`
 	Scenario  ScenarioInfo    `json:"scenario"`
 	Seats     []SeatInfo      `json:"seats"`
-	View      View            `json:"view"`
+	View      view.View       `json:"view"`
 	ToAct     *string         `json:"to_act"`      // the seat to act (null once the game is over)
 	ToActSide *string         `json:"to_act_side"` // its side
 	YourTurn  bool            `json:"your_turn"`
@@ -128,45 +129,17 @@ func legalOf(st *rules.State) []Legal {
 	return out
 }
 
-// View is rules.View (hexes as "row,col" strings; medals, victory and
-// players as [allies, axis]) with a viewer that is null for a spectator, and
-// for spectators the number of cards in each side's hand(s).
-type View struct {
-	rules.View
-	Viewer *string  `json:"viewer"`          // null for a spectator
-	Hands  *[2]int  `json:"hands,omitempty"` // spectators: cards in each side's hand(s)
-	Legal  []string `json:"legal,omitempty"` // always empty: the snapshot carries the legal actions
-}
-
-// viewFor is what the viewer may see of st; player is the seat's player
-// in its team (0 for a lone player). A team seat's hand is its own, its
-// mate's is team_hand. A spectator gets the Allies' view with everything
-// only a side may know taken out: no hand, no team mate's hand, no Recon
-// choice (the face-up shared cards are public).
-func viewFor(st *rules.State, v viewer, player int) View {
-	side := rules.Allies
-	if v == viewAxis {
-		side = rules.Axis
+// viewFor is what seat s (nil for a spectator) may see of st (package
+// view): a seat its own hand, its team mate's as team_hand, and of the other
+// side only the count; a spectator no hand card at all, only the counts.
+// The view's legal actions are left out: the snapshot carries them with
+// their details.
+func viewFor(st *rules.State, s *seat) view.View {
+	who := view.Spectator()
+	if s != nil {
+		who = view.Seat(s.side, s.player)
 	}
-	rv := st.View(side)
-	out := View{View: rv}
-	if v == viewSpectator {
-		var hands [2]int
-		players := st.Players()
-		for sd := rules.Allies; sd <= rules.Axis; sd++ {
-			for p := 0; p < players[sd]; p++ {
-				hands[sd] += len(st.HandOf(sd, p))
-			}
-		}
-		out.Hand, out.TeamHand, out.Choice, out.Hands = []rules.CardView{}, nil, nil, &hands
-		out.OtherHand = 0
-		out.Player = 0
-	} else {
-		s := side.String()
-		out.Viewer = &s
-		if rv.Players[side] == 2 && player != rv.Player {
-			out.Hand, out.TeamHand = rv.TeamHand, rv.Hand
-		}
-	}
+	out := view.Of(st, who)
+	out.Legal = nil
 	return out
 }

@@ -9,6 +9,7 @@ import (
 	"strings"
 
 	"m44/rules"
+	"m44/view"
 )
 
 // handler answers one command: its result, or an error and no change.
@@ -513,7 +514,7 @@ func cmdApply(s *Session, line []byte) (any, *Error) {
 	}
 	for _, e := range events {
 		if redact {
-			e = e.For(viewer)
+			e = view.Side(viewer).Event(e)
 		}
 		out.Events = append(out.Events, eventOf(g.st, e))
 	}
@@ -548,20 +549,35 @@ func cmdState(s *Session, line []byte) (any, *Error) {
 
 type viewReq struct {
 	gameReq
-	As string `json:"as"`
+	As     string `json:"as"`
+	Player *int   `json:"player"`
 }
 
+// cmdView is the position as one viewer may see it (package view): "as" a
+// side (its current player, or "player" 0 or 1 of a team), or "spectator".
 func cmdView(s *Session, line []byte) (any, *Error) {
 	var p viewReq
 	g, err := s.withGame(line, &p)
 	if err != nil {
 		return nil, err
 	}
-	viewer, err := parseSide("as", p.As)
+	if p.As == "spectator" {
+		if p.Player != nil {
+			return nil, errf(CodeBadArgument, "a spectator has no \"player\"")
+		}
+		return view.Of(g.st, view.Spectator()), nil
+	}
+	side, err := parseSide("as", p.As)
 	if err != nil {
 		return nil, err
 	}
-	return viewOf(g.st, viewer), nil
+	if p.Player == nil {
+		return view.Of(g.st, view.Side(side)), nil
+	}
+	if n := g.st.Players()[side]; *p.Player < 0 || *p.Player >= n {
+		return nil, errf(CodeBadArgument, "player %d: %s has %d player(s) (0..%d)", *p.Player, side, n, n-1)
+	}
+	return view.Of(g.st, view.Seat(side, *p.Player)), nil
 }
 
 // --- dice, hand (test hooks)
@@ -657,8 +673,8 @@ func resolveCards(st *rules.State, side rules.Side, cards []json.RawMessage) ([]
 	if c := st.Played(); c != rules.NoCard {
 		where[c] = 4
 	}
-	for _, c := range st.View(st.Active()).Choice {
-		where[c.ID] = 4
+	for _, c := range st.ReconChoice() {
+		where[c] = 4
 	}
 	used := map[rules.CardID]bool{}
 	var out []rules.CardID

@@ -9,6 +9,7 @@ import (
 
 	"m44/hex"
 	"m44/rules"
+	"m44/view"
 )
 
 // The JSON forms of the engine's values. Hexes are "row,col" strings (the
@@ -16,12 +17,9 @@ import (
 // are objects {"allies": n, "axis": m}; hashes are 16 hex digits.
 
 // PerSide is a number for each side.
-type PerSide struct {
-	Allies int `json:"allies"`
-	Axis   int `json:"axis"`
-}
+type PerSide = view.PerSide
 
-func perSide(v [2]int) PerSide { return PerSide{Allies: v[rules.Allies], Axis: v[rules.Axis]} }
+func perSide(v [2]int) PerSide { return view.PerSideOf(v) }
 
 func hashString(h uint64) string { return fmt.Sprintf("%016x", h) }
 
@@ -53,94 +51,29 @@ func cardOf(st *rules.State, id rules.CardID) Card {
 }
 
 // CardRef names a card: its id in the game's deck and its name.
-type CardRef struct {
-	ID   rules.CardID `json:"id"`
-	Name string       `json:"name"`
-}
+type CardRef = view.Card
 
-func cardRefs(st *rules.State, ids []rules.CardID) []CardRef {
-	out := make([]CardRef, 0, len(ids))
-	for _, id := range ids {
-		out = append(out, CardRef{ID: id, Name: st.Card(id).Name()})
-	}
-	return out
-}
+func cardRefs(st *rules.State, ids []rules.CardID) []CardRef { return view.Cards(st, ids) }
 
-func viewCards(cs []rules.CardView) []CardRef {
-	out := make([]CardRef, 0, len(cs))
-	for _, c := range cs {
-		out = append(out, CardRef{ID: c.ID, Name: c.Name})
-	}
-	return out
-}
-
-func viewCard(c *rules.CardView) *CardRef {
-	if c == nil {
-		return nil
-	}
-	return &CardRef{ID: c.ID, Name: c.Name}
-}
-
-// Unit is a unit on the board, and Feature a hex with terrain other than
-// plain or with a structure or an obstacle: the engine's own view types
-// (hexes are "row,col" text in JSON).
-type (
-	Unit    = rules.UnitView
-	Feature = rules.HexFeature
-)
-
-// Board is the public part of a position, shared by "view" and "state".
-type Board struct {
-	Turn     int         `json:"turn"`
-	Active   rules.Side  `json:"active"`
-	Phase    string      `json:"phase"`
-	ToAct    rules.Side  `json:"to_act"`
-	Over     bool        `json:"over"`
-	Winner   *rules.Side `json:"winner,omitempty"`
-	Medals   PerSide     `json:"medals"`
-	Victory  PerSide     `json:"victory"`
-	Players  PerSide     `json:"players"` // players per side: 2 for an Operation Alliance team
-	DrawPile int         `json:"draw_pile"`
-	Discards []CardRef   `json:"discards"`
-	Played   *CardRef    `json:"played,omitempty"`
-	InEffect string      `json:"in_effect,omitempty"` // what the played card acts as (a Counter-Attack's copy, Infantry Assault's section)
-	Targets  []string    `json:"targets,omitempty"`   // Air Power / Barrage: the hexes chosen so far
-	Units    []Unit      `json:"units"`
-	Features []Feature   `json:"features"`
-}
-
-// View is what one side may know: the board, its own hand, the size of the
-// other hand; the legal actions when it is to act. It is rules.View in the
-// protocol's JSON form.
-type View struct {
-	Viewer rules.Side `json:"viewer"`
-	Board
-	Player      int       `json:"player"`                 // the viewer side's current player (0 or 1)
-	Hand        []CardRef `json:"hand"`                   // the current player's hand
-	TeamHand    []CardRef `json:"team_hand,omitempty"`    // team play: the team mate's hand
-	Shared      *CardRef  `json:"shared,omitempty"`       // team play: the team's face-up shared card
-	OtherHand   int       `json:"other_hand"`             // cards in the other side's hand(s)
-	OtherShared *CardRef  `json:"other_shared,omitempty"` // team play: the other team's shared card
-	Choice      []CardRef `json:"choice,omitempty"`
-	Legal       []string  `json:"legal"`
-}
+// The "view" reply is package view's View, built for a side as a whole
+// (view.Side: its current player's seat); "state" shares its public part,
+// view.Board.
 
 // FullState is everything, for tools and referees: both hands, the cards of
 // the draw pile (sorted by id: the pile has no order, a draw picks at
 // random), the scripted dice left and the hash. Full is always true.
 type FullState struct {
 	Full bool `json:"full"`
-	Board
-	CurrentPlayer PerSide     `json:"current_player"`       // each side's current player (0 or 1)
-	Hands         HandsJSON   `json:"hands"`                // each side's current player's hand
-	TeamHands     *HandsJSON  `json:"team_hands,omitempty"` // team play: the other player's hand (empty for a lone player)
-	Shared        *SharedJSON `json:"shared,omitempty"`     // team play: the shared cards
-	DrawCards     []CardRef   `json:"draw_cards"`
-	Choice        []CardRef   `json:"choice,omitempty"`
-	Legal         []string    `json:"legal"`
-	Kills         PerSide     `json:"kills"`
-	Scripted      int         `json:"scripted_dice"`
-	Hash          string      `json:"hash"`
+	view.Board
+	Hands     HandsJSON         `json:"hands"`                // each side's current player's hand
+	TeamHands *HandsJSON        `json:"team_hands,omitempty"` // team play: the other player's hand (empty for a lone player)
+	Shared    *view.SharedCards `json:"shared,omitempty"`     // team play: the shared cards
+	DrawCards []CardRef         `json:"draw_cards"`
+	Choice    []CardRef         `json:"choice,omitempty"`
+	Legal     []string          `json:"legal"`
+	Kills     PerSide           `json:"kills"`
+	Scripted  int               `json:"scripted_dice"`
+	Hash      string            `json:"hash"`
 }
 
 // HandsJSON is a hand for each side.
@@ -149,65 +82,24 @@ type HandsJSON struct {
 	Axis   []CardRef `json:"axis"`
 }
 
-// SharedJSON is a team's shared card for each side (null if none).
-type SharedJSON struct {
-	Allies *CardRef `json:"allies"`
-	Axis   *CardRef `json:"axis"`
-}
-
-func boardOf(v *rules.View) Board {
-	b := Board{Turn: v.Turn, Active: v.Active, Phase: v.Phase, ToAct: v.ToAct, Over: v.Over, Winner: v.Winner,
-		Medals: perSide(v.Medals), Victory: perSide(v.Victory), Players: perSide(v.Players), DrawPile: v.DrawPile,
-		Discards: viewCards(v.Discards), Played: viewCard(v.Played), InEffect: v.InEffect,
-		Units: v.Units, Features: v.Features}
-	if len(v.Targets) > 0 {
-		b.Targets = hexes(v.Targets)
-	}
-	return b
-}
-
-func viewOf(st *rules.State, viewer rules.Side) View {
-	v := st.View(viewer)
-	out := View{Viewer: viewer, Board: boardOf(&v), Player: v.Player, Hand: viewCards(v.Hand), Shared: viewCard(v.Shared),
-		OtherHand: v.OtherHand, OtherShared: viewCard(v.OtherShared), Legal: append([]string{}, v.Legal...)}
-	if v.TeamHand != nil {
-		out.TeamHand = viewCards(v.TeamHand)
-	}
-	if len(v.Choice) > 0 {
-		out.Choice = viewCards(v.Choice)
-	}
-	return out
-}
-
 func fullStateOf(st *rules.State) FullState {
-	toAct := st.ToAct()
-	v := st.View(toAct) // the side to act sees the Recon choice and its legal actions
-	out := FullState{Full: true, Board: boardOf(&v), Legal: legalStrings(st),
-		CurrentPlayer: PerSide{Allies: st.CurrentPlayer(rules.Allies), Axis: st.CurrentPlayer(rules.Axis)},
-		Hands:         HandsJSON{Allies: cardRefs(st, st.Hand(rules.Allies)), Axis: cardRefs(st, st.Hand(rules.Axis))},
-		Kills:         perSide(st.Kills()),
-		Scripted:      st.ScriptedLeft(),
-		Hash:          hashString(st.Hash())}
-	if len(v.Choice) > 0 {
-		out.Choice = viewCards(v.Choice)
+	out := FullState{Full: true, Board: view.BoardOf(st), Legal: legalStrings(st),
+		Hands:    HandsJSON{Allies: cardRefs(st, st.Hand(rules.Allies)), Axis: cardRefs(st, st.Hand(rules.Axis))},
+		Kills:    perSide(st.Kills()),
+		Scripted: st.ScriptedLeft(),
+		Hash:     hashString(st.Hash())}
+	if ch := st.ReconChoice(); len(ch) > 0 {
+		out.Choice = cardRefs(st, ch)
 	}
 	if p := st.Players(); p[rules.Allies] == 2 || p[rules.Axis] == 2 {
 		mate := func(side rules.Side) []CardRef {
 			return cardRefs(st, st.HandOf(side, 1-st.CurrentPlayer(side)))
 		}
 		out.TeamHands = &HandsJSON{Allies: mate(rules.Allies), Axis: mate(rules.Axis)}
-		out.Shared = &SharedJSON{Allies: sharedCard(st, rules.Allies), Axis: sharedCard(st, rules.Axis)}
+		out.Shared = &view.SharedCards{Allies: view.CardPtr(st, st.Shared(rules.Allies)), Axis: view.CardPtr(st, st.Shared(rules.Axis))}
 	}
 	out.DrawCards = drawPile(st)
 	return out
-}
-
-func sharedCard(st *rules.State, side rules.Side) *CardRef {
-	c := st.Shared(side)
-	if c == rules.NoCard {
-		return nil
-	}
-	return &CardRef{ID: c, Name: st.Card(c).Name()}
 }
 
 // allHands is every card held by a player or a team (shared cards included).
@@ -234,11 +126,8 @@ func drawPile(st *rules.State) []CardRef {
 	for _, c := range st.Discards() {
 		elsewhere[c] = true
 	}
-	if st.Phase() == rules.PhaseKeep {
-		v := st.View(st.Active())
-		for _, c := range v.Choice {
-			elsewhere[c.ID] = true
-		}
+	for _, c := range st.ReconChoice() {
+		elsewhere[c] = true
 	}
 	var ids []rules.CardID
 	for i := 0; i < st.DeckSize(); i++ {

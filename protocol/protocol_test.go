@@ -11,6 +11,7 @@ import (
 
 	"m44/hex"
 	"m44/rules"
+	"m44/view"
 )
 
 // smokeSetup is a small hand-made position: six units a side on the
@@ -311,7 +312,7 @@ func TestScriptedSession(t *testing.T) {
 	}
 
 	// Views.
-	var v View
+	var v view.View
 	ok(t, s, `{"cmd":"view","as":"axis"}`, &v)
 	if v.Viewer.String() != "axis" || len(v.Hand) != 3 || v.OtherHand != 2 || !slices.Equal(v.Legal, legal.Actions) {
 		t.Fatalf("view axis: %+v", v)
@@ -501,7 +502,7 @@ func checkViews(t *testing.T, s *Session) {
 				t.Fatalf("view %s contains %s", side, leak)
 			}
 		}
-		var v View
+		var v view.View
 		json.Unmarshal(r.Result, &v)
 		if !slices.Equal(v.Hand, hands[side]) || !slices.Equal(v.TeamHand, mates[side]) ||
 			v.OtherHand != len(hands[other])+len(mates[other]) {
@@ -581,6 +582,33 @@ func TestTeamPlay(t *testing.T) {
 		if full.TeamHands == nil || full.Shared == nil || full.Shared.Allies == nil || len(full.TeamHands.Allies) == 0 {
 			t.Fatalf("team state: %+v %+v", full.TeamHands, full.Shared)
 		}
+		// A seat of a team: its own hand, its mate's as team_hand.
+		for p := 0; p < 2; p++ {
+			var v view.View
+			ok(t, s, fmt.Sprintf(`{"cmd":"view","as":"allies","player":%d}`, p), &v)
+			own, mate := full.Hands.Allies, full.TeamHands.Allies
+			if p != full.CurrentPlayer.Allies {
+				own, mate = mate, own
+			}
+			if v.Player != p || !slices.Equal(v.Hand, own) || !slices.Equal(v.TeamHand, mate) {
+				t.Fatalf("allies player %d: %+v", p, v.SeatCards)
+			}
+		}
+		// A spectator: counts and the face-up shared cards, no hand.
+		r := call(t, s, `{"cmd":"view","as":"spectator"}`)
+		var spec view.View
+		json.Unmarshal(r.Result, &spec)
+		if spec.Viewer != nil || spec.SeatCards != nil || spec.Counts == nil || spec.SharedCards == nil ||
+			spec.Hands.Axis != len(full.Hands.Axis)+len(full.TeamHands.Axis) || bytes.Contains(r.Result, []byte(`"hand"`)) {
+			t.Fatalf("spectator view %s", r.Result)
+		}
+		fail := func(req string) {
+			if r := call(t, s, req); r.Error == nil || r.Error.Code != CodeBadArgument {
+				t.Fatalf("%s: %s", req, r.Result)
+			}
+		}
+		fail(`{"cmd":"view","as":"allies","player":2}`)
+		fail(`{"cmd":"view","as":"spectator","player":0}`)
 		playOut(t, newGame(team, seed, ""), uint64(seed))
 	}
 }

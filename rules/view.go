@@ -10,67 +10,102 @@ import (
 
 // View is what one side may know of the game: the board, both sides'
 // medals, its own hand, the size (never the content) of the other hand, the
-// discards, and the size (never the order or content) of the draw pile.
+// discards, and the size (never the order or content) of the draw pile. It
+// is the core's plain form, for bots and tests; the wire form, built for a
+// seat, its team mate or a spectator, is package view's.
 type View struct {
-	Viewer      Side         `json:"viewer"`
-	Turn        int          `json:"turn"`
-	Active      Side         `json:"active"`
-	Phase       string       `json:"phase"`
-	ToAct       Side         `json:"to_act"`
-	Over        bool         `json:"over"`
-	Winner      *Side        `json:"winner,omitempty"`
-	Medals      [2]int       `json:"medals"`
-	Victory     [2]int       `json:"victory"`
-	Hand        []CardView   `json:"hand"`                   // the hand of the viewer side's current player
-	TeamHand    []CardView   `json:"team_hand,omitempty"`    // his team mate's hand (team play)
-	Shared      *CardView    `json:"shared,omitempty"`       // the viewer team's face-up shared card
-	Players     [2]int       `json:"players"`                // players per side
-	Player      int          `json:"player"`                 // the viewer side's current player (0 or 1)
-	OtherHand   int          `json:"other_hand"`             // how many cards the other side holds in hand
-	OtherShared *CardView    `json:"other_shared,omitempty"` // the other team's face-up shared card
-	DrawPile    int          `json:"draw_pile"`
-	Discards    []CardView   `json:"discards"`
-	Played      *CardView    `json:"played,omitempty"`
-	InEffect    string       `json:"in_effect,omitempty"` // what the played card acts as (a Counter-Attack's copy; Infantry Assault's section)
-	Targets     []hex.Hex    `json:"targets,omitempty"`   // Air Power / Barrage hexes chosen
-	Choice      []CardView   `json:"choice,omitempty"`    // Recon: the two drawn cards (viewer's own turn only)
-	Units       []UnitView   `json:"units"`
-	Features    []HexFeature `json:"features"`
-	Legal       []string     `json:"legal,omitempty"`
+	Viewer      Side
+	Turn        int
+	Active      Side
+	Phase       string
+	ToAct       Side
+	Over        bool
+	Winner      *Side
+	Medals      [2]int
+	Victory     [2]int
+	Hand        []CardView // the hand of the viewer side's current player
+	TeamHand    []CardView // his team mate's hand (team play)
+	Shared      *CardView  // the viewer team's face-up shared card
+	Players     [2]int     // players per side
+	Player      int        // the viewer side's current player (0 or 1)
+	OtherHand   int        // how many cards the other side holds in hand
+	OtherShared *CardView  // the other team's face-up shared card
+	DrawPile    int
+	Discards    []CardView
+	Played      *CardView
+	InEffect    string     // what the played card acts as (a Counter-Attack's copy; Infantry Assault's section)
+	Targets     []hex.Hex  // Air Power / Barrage hexes chosen
+	Choice      []CardView // Recon: the two drawn cards (viewer's own turn only)
+	Units       []UnitView
+	Features    []HexFeature
+	Legal       []string
 }
 
 // CardView names a card.
 type CardView struct {
-	ID   CardID `json:"id"`
-	Name string `json:"name"`
+	ID   CardID
+	Name string
 }
 
 // UnitView is a unit as everyone sees it.
 type UnitView struct {
-	Hex        hex.Hex `json:"hex"`
-	Type       string  `json:"type"`
-	Side       Side    `json:"side"`
-	Figures    int8    `json:"figures"`
-	Max        int8    `json:"max"`
-	Kind       string  `json:"kind"`
-	Elite      bool    `json:"elite,omitempty"`
-	Resistance bool    `json:"resistance,omitempty"`
-	Nation     string  `json:"nation,omitempty"`
-	Badge      string  `json:"badge,omitempty"`
-	Ordered    bool    `json:"ordered,omitempty"`
-	Moved      bool    `json:"moved,omitempty"`
-	Battled    bool    `json:"battled,omitempty"`
+	Hex        hex.Hex
+	Type       string
+	Side       Side
+	Figures    int8
+	Max        int8
+	Kind       string // the catalog row's key
+	Elite      bool
+	Resistance bool
+	Nation     string
+	Badge      string
+	Ordered    bool
+	Moved      bool
+	Battled    bool
 }
 
 // HexFeature is a hex with terrain other than plain or with a feature.
 type HexFeature struct {
-	Hex       hex.Hex `json:"hex"`
-	Terrain   string  `json:"terrain,omitempty"`
-	Structure string  `json:"structure,omitempty"`
-	Obstacle  string  `json:"obstacle,omitempty"`
+	Hex       hex.Hex
+	Terrain   string
+	Structure string
+	Obstacle  string
 	// Markers are the hex's other features (markers, a second structure
 	// or obstacle), by key.
-	Markers []string `json:"markers,omitempty"`
+	Markers []string
+}
+
+// InEffect is what the card in play acts as: its own name, a
+// Counter-Attack's copy, Infantry Assault with its section
+// ("infantry-assault-left"); "" when no card is in play.
+func (s *State) InEffect() string {
+	if s.played == NoCard {
+		return ""
+	}
+	e := s.eff.Name()
+	if s.eff.Kind == InfantryAssault {
+		e += "-" + s.eff.Section.String()
+	}
+	return e
+}
+
+// Targets is the hexes chosen so far by an Air Power or a Barrage in play.
+func (s *State) Targets() []hex.Hex {
+	var out []hex.Hex
+	for _, i := range s.aim {
+		out = append(out, s.b.hexAt[i])
+	}
+	return out
+}
+
+// ReconChoice is the two cards a Recon drew, while the active side chooses
+// the one to keep (PhaseKeep); nil otherwise. Only the active side may see
+// them.
+func (s *State) ReconChoice() []CardID {
+	if s.phase != PhaseKeep {
+		return nil
+	}
+	return []CardID{s.keep[0], s.keep[1]}
 }
 
 // MarshalText writes a side as "allies" or "axis".
@@ -132,16 +167,13 @@ func (s *State) View(viewer Side) View {
 	if s.played != NoCard {
 		c := s.cardView(s.played)
 		v.Played = &c
-		v.InEffect = s.eff.Name()
-		if s.eff.Kind == InfantryAssault {
-			v.InEffect += "-" + s.eff.Section.String()
+		v.InEffect = s.InEffect()
+	}
+	v.Targets = s.Targets()
+	if viewer == s.active {
+		for _, c := range s.ReconChoice() {
+			v.Choice = append(v.Choice, s.cardView(c))
 		}
-	}
-	for _, i := range s.aim {
-		v.Targets = append(v.Targets, s.b.hexAt[i])
-	}
-	if s.phase == PhaseKeep && viewer == s.active {
-		v.Choice = []CardView{s.cardView(s.keep[0]), s.cardView(s.keep[1])}
 	}
 	v.Units = []UnitView{}
 	for i := range s.units {

@@ -520,9 +520,8 @@ func checkView(t *testing.T, who string, snapshot map[string]any, allies, axis [
 			t.Fatalf("%s: the view at version %v names card %d of the Allies' hand", who, snapshot["version"], h)
 		}
 	}
-	hand := view["hand"].([]any)
 	if spectator {
-		if len(hand) != 0 || view["team_hand"] != nil || view["choice"] != nil {
+		if view["hand"] != nil || view["team_hand"] != nil || view["choice"] != nil || view["hands"] == nil {
 			t.Fatalf("%s: a spectator sees a hand: %v", who, view)
 		}
 		for _, h := range axis {
@@ -533,7 +532,7 @@ func checkView(t *testing.T, who string, snapshot map[string]any, allies, axis [
 		return
 	}
 	var mine []rules.CardID
-	for _, c := range hand {
+	for _, c := range view["hand"].([]any) {
 		mine = append(mine, rules.CardID(c.(map[string]any)["id"].(float64)))
 	}
 	slices.Sort(mine)

@@ -315,7 +315,7 @@ test('team game (Operation Alliance): my hand, my team mate\'s hand and our shar
     await page.waitForSelector('.hand-group.shared .card');
     const snap = await snapshotOf(srv.url, page);
     assert.equal(snap.seat, 'allies-1');
-    assert.deepEqual(snap.view.players, [2, 1]);
+    assert.deepEqual(snap.view.players, { allies: 2, axis: 1 });
     await shot(page, '14-team');
     assert.deepEqual(b.errors, []);
   } finally { await b.close(); }

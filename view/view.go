@@ -1,0 +1,265 @@
+// Package view builds what each viewer may see of a game, field by field,
+// and owns the JSON wire form of it: the web server (package match) and
+// `m44 engine` (package protocol) send the same View.
+//
+// A viewer is a seat (a side and a player of its team), or a spectator. A
+// seat sees the board, its own hand, its team mate's hand (team mates show
+// each other their cards, Operation Alliance), its team's face-up shared
+// card, the other team's face-up shared card, the size (never the content)
+// of the other side's hands, the size (never the order or content) of the
+// draw pile, and the two cards of its own side's Recon. A spectator sees the
+// board, the face-up shared cards and only the number of cards in each
+// side's hands: no hand card and never a Recon choice.
+//
+// The wire form: sides are "allies" and "axis", hexes "row,col", per-side
+// numbers {"allies": n, "axis": m}.
+package view
+
+import (
+	"m44/hex"
+	"m44/rules"
+)
+
+// Viewer is who a view is built for: a seat or a spectator.
+type Viewer struct {
+	spectator bool
+	side      rules.Side
+	player    int // the seat's player in its team; -1: the side's current player
+}
+
+// Seat is the viewer holding player p (0 or 1; 0 for a lone player) of
+// side.
+func Seat(side rules.Side, p int) Viewer { return Viewer{side: side, player: p} }
+
+// Side is the viewer holding side's current player (a lone player, or the
+// team mate whose turn it is): the side as a whole, as `m44 engine` sees it.
+func Side(side rules.Side) Viewer { return Viewer{side: side, player: -1} }
+
+// Spectator is a viewer with no seat.
+func Spectator() Viewer { return Viewer{spectator: true} }
+
+// IsSpectator reports whether v has no seat.
+func (v Viewer) IsSpectator() bool { return v.spectator }
+
+// SideOf is the seat's side (false for a spectator).
+func (v Viewer) SideOf() (rules.Side, bool) { return v.side, !v.spectator }
+
+// playerIn is the seat's player in st.
+func (v Viewer) playerIn(st *rules.State) int {
+	if v.player < 0 || v.player >= st.Players()[v.side] {
+		return st.CurrentPlayer(v.side)
+	}
+	return v.player
+}
+
+// Event is engine event e as v may see it: a card drawn face down is hidden
+// from everyone but the side that drew it (a team's face-up shared card is
+// public).
+func (v Viewer) Event(e rules.Event) rules.Event {
+	if v.spectator {
+		return e.For(rules.Allies).For(rules.Axis)
+	}
+	return e.For(v.side)
+}
+
+// PerSide is a number for each side.
+type PerSide struct {
+	Allies int `json:"allies"`
+	Axis   int `json:"axis"`
+}
+
+// PerSideOf is v ([allies, axis]) as a PerSide.
+func PerSideOf(v [2]int) PerSide { return PerSide{Allies: v[rules.Allies], Axis: v[rules.Axis]} }
+
+// Card names a card: its id in the game's deck and its name.
+type Card struct {
+	ID   rules.CardID `json:"id"`
+	Name string       `json:"name"`
+}
+
+// CardOf is card id of st's deck.
+func CardOf(st *rules.State, id rules.CardID) Card { return Card{ID: id, Name: st.Card(id).Name()} }
+
+// Cards is cards ids of st's deck, never nil.
+func Cards(st *rules.State, ids []rules.CardID) []Card {
+	out := make([]Card, 0, len(ids))
+	for _, id := range ids {
+		out = append(out, CardOf(st, id))
+	}
+	return out
+}
+
+// CardPtr is card id, or nil for rules.NoCard.
+func CardPtr(st *rules.State, id rules.CardID) *Card {
+	if id == rules.NoCard {
+		return nil
+	}
+	c := CardOf(st, id)
+	return &c
+}
+
+// SharedCards is each team's face-up shared card (null if none).
+type SharedCards struct {
+	Allies *Card `json:"allies"`
+	Axis   *Card `json:"axis"`
+}
+
+// Unit is a unit on the board, as everyone sees it.
+type Unit struct {
+	Hex        hex.Hex    `json:"hex"`
+	Type       string     `json:"type"`
+	Side       rules.Side `json:"side"`
+	Figures    int8       `json:"figures"`
+	Max        int8       `json:"max"`
+	Kind       string     `json:"kind"` // the unit's catalog row ("infantry", "elite-armor", "resistance"…)
+	Elite      bool       `json:"elite,omitempty"`
+	Resistance bool       `json:"resistance,omitempty"`
+	Nation     string     `json:"nation,omitempty"`
+	Badge      string     `json:"badge,omitempty"`
+	Ordered    bool       `json:"ordered,omitempty"`
+	Moved      bool       `json:"moved,omitempty"`
+	Battled    bool       `json:"battled,omitempty"`
+}
+
+// Feature is a hex with terrain other than plain, or with a structure or an
+// obstacle.
+type Feature struct {
+	Hex       hex.Hex `json:"hex"`
+	Terrain   string  `json:"terrain,omitempty"`
+	Structure string  `json:"structure,omitempty"`
+	Obstacle  string  `json:"obstacle,omitempty"`
+	// Markers are the hex's other features (markers, rows of other
+	// rulesets), by catalog key.
+	Markers []string `json:"markers,omitempty"`
+}
+
+// Board is the public part of a position: what every viewer sees.
+type Board struct {
+	Turn          int         `json:"turn"`
+	Active        rules.Side  `json:"active"`
+	Phase         string      `json:"phase"`
+	ToAct         rules.Side  `json:"to_act"`
+	Over          bool        `json:"over"`
+	Winner        *rules.Side `json:"winner,omitempty"`
+	Medals        PerSide     `json:"medals"`
+	Victory       PerSide     `json:"victory"`
+	Players       PerSide     `json:"players"`        // players per side: 2 for an Operation Alliance team
+	CurrentPlayer PerSide     `json:"current_player"` // each side's current player (0 or 1)
+	DrawPile      int         `json:"draw_pile"`      // its size only
+	Discards      []Card      `json:"discards"`
+	Played        *Card       `json:"played,omitempty"`
+	InEffect      string      `json:"in_effect,omitempty"` // what the played card acts as (a Counter-Attack's copy, Infantry Assault's section)
+	Targets       []hex.Hex   `json:"targets,omitempty"`   // Air Power / Barrage: the hexes chosen so far
+	Units         []Unit      `json:"units"`
+	Features      []Feature   `json:"features"`
+}
+
+// BoardOf is the public part of st.
+func BoardOf(st *rules.State) Board {
+	b := Board{Turn: st.Turn(), Active: st.Active(), Phase: st.Phase().String(), ToAct: st.ToAct(),
+		Medals: PerSideOf(st.Medals()), Victory: PerSideOf(st.Victory()), Players: PerSideOf(st.Players()),
+		CurrentPlayer: PerSide{Allies: st.CurrentPlayer(rules.Allies), Axis: st.CurrentPlayer(rules.Axis)},
+		DrawPile:      st.DrawPileSize(), Discards: Cards(st, st.Discards()), Played: CardPtr(st, st.Played()),
+		InEffect: st.InEffect(), Targets: st.Targets(), Units: []Unit{}, Features: []Feature{}}
+	if over, w := st.Over(); over {
+		b.Over, b.Winner = true, &w
+	}
+	cat := st.Catalog()
+	for _, u := range st.Units() {
+		b.Units = append(b.Units, Unit{Hex: u.Hex, Type: u.Type.String(), Kind: cat.Unit(u.Kind).Key, Side: u.Side, Figures: u.Figures, Max: u.Max,
+			Elite: u.Elite, Resistance: u.Resistance, Nation: u.Nation, Badge: u.Badge,
+			Ordered: u.Ordered, Moved: u.Moved, Battled: u.Battled})
+	}
+	for _, h := range st.Grid().Hexes() {
+		t, s, o, all := st.Terrain(h), st.Structure(h), st.ObstacleAt(h), st.Features(h)
+		if t == rules.Plain && len(all) == 0 {
+			continue
+		}
+		f := Feature{Hex: h, Structure: cat.Feature(s).Key, Obstacle: cat.Feature(o).Key}
+		if t != rules.Plain {
+			f.Terrain = cat.Ground(t).Key
+		}
+		for _, g := range all {
+			if g != s && g != o {
+				f.Markers = append(f.Markers, cat.Feature(g).Key)
+			}
+		}
+		b.Features = append(b.Features, f)
+	}
+	return b
+}
+
+// SeatCards is what a seat holds and knows of the cards.
+type SeatCards struct {
+	Player      int    `json:"player"`                 // the seat's player in its team (0 or 1; 0 for a lone player)
+	Hand        []Card `json:"hand"`                   // the seat's own hand
+	TeamHand    []Card `json:"team_hand,omitzero"`     // team play: the team mate's hand
+	Shared      *Card  `json:"shared,omitempty"`       // team play: the team's face-up shared card
+	OtherHand   int    `json:"other_hand"`             // how many cards the other side holds in hand(s)
+	OtherShared *Card  `json:"other_shared,omitempty"` // team play: the other team's face-up shared card
+	Choice      []Card `json:"choice,omitempty"`       // Recon: the two cards drawn, while the seat's side chooses
+}
+
+// Counts is what a spectator knows of the cards: how many each side holds,
+// and the face-up shared cards.
+type Counts struct {
+	Hands       PerSide      `json:"hands"`                  // cards in each side's hand(s)
+	SharedCards *SharedCards `json:"shared_cards,omitempty"` // team play: each team's face-up shared card
+}
+
+// View is a position as one viewer may see it. Exactly one of SeatCards
+// (a seat) and Counts (a spectator) is set.
+type View struct {
+	Viewer *rules.Side `json:"viewer"` // the seat's side; null for a spectator
+	Board
+	*SeatCards
+	*Counts
+	Legal []string `json:"legal,omitzero"` // the seat's legal actions when it is to act ([] otherwise); absent for a spectator
+}
+
+// Of is st as viewer v may see it.
+func Of(st *rules.State, v Viewer) View {
+	out := View{Board: BoardOf(st)}
+	if v.spectator {
+		c := &Counts{}
+		var hands [2]int
+		for side := rules.Allies; side <= rules.Axis; side++ {
+			hands[side] = held(st, side)
+		}
+		c.Hands = PerSideOf(hands)
+		if p := st.Players(); p[rules.Allies] == 2 || p[rules.Axis] == 2 {
+			c.SharedCards = &SharedCards{Allies: CardPtr(st, st.Shared(rules.Allies)), Axis: CardPtr(st, st.Shared(rules.Axis))}
+		}
+		out.Counts = c
+		return out
+	}
+	side, p := v.side, v.playerIn(st)
+	out.Viewer = &side
+	sc := &SeatCards{Player: p, Hand: Cards(st, st.HandOf(side, p)), OtherHand: held(st, side.Opp()),
+		Shared: CardPtr(st, st.Shared(side)), OtherShared: CardPtr(st, st.Shared(side.Opp()))}
+	if st.Players()[side] == 2 {
+		sc.TeamHand = Cards(st, st.HandOf(side, 1-p))
+	}
+	if side == st.Active() {
+		if ch := st.ReconChoice(); len(ch) > 0 {
+			sc.Choice = Cards(st, ch)
+		}
+	}
+	out.SeatCards = sc
+	out.Legal = []string{}
+	if over, _ := st.Over(); !over && st.ToAct() == side && p == st.CurrentPlayer(side) {
+		for _, a := range st.Legal() {
+			out.Legal = append(out.Legal, a.String())
+		}
+	}
+	return out
+}
+
+// held is the number of cards in side's hand(s), shared card excluded.
+func held(st *rules.State, side rules.Side) int {
+	n := 0
+	for p := 0; p < st.Players()[side]; p++ {
+		n += len(st.HandOf(side, p))
+	}
+	return n
+}
