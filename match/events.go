@@ -119,7 +119,7 @@ func describe(st *rules.State, e rules.Event) (string, map[string]any) {
 	key := "ev." + e.Kind.String()
 	card := func(args map[string]any) map[string]any {
 		if e.Card != rules.NoCard && int(e.Card) < st.DeckSize() {
-			args["card"] = st.Card(e.Card).Name()
+			args["card"] = st.CardName(e.Card)
 			args["id"] = int(e.Card)
 		}
 		return args

@@ -106,7 +106,7 @@ func legalOf(st *rules.State) []Legal {
 		switch a.Kind {
 		case rules.ActPlay, rules.ActKeep:
 			id := int(a.Card)
-			l.Card, l.Name = &id, st.Card(a.Card).Name()
+			l.Card, l.Name = &id, st.CardName(a.Card)
 			if a.Kind == rules.ActPlay && a.Arg > 0 {
 				l.Section = rules.Section(a.Arg - 1).String()
 			}

@@ -190,7 +190,7 @@ func encodeEvent(st *rules.State, e rules.Event) (Event, bool) {
 			out.Hidden = true
 		} else {
 			c := e.Card
-			out.Card, out.CardName = &c, st.Card(c).Name()
+			out.Card, out.CardName = &c, st.CardName(c)
 		}
 	case rules.EvUnitOrdered:
 		withSide()

@@ -189,10 +189,10 @@ func (s *State) LegalActions(buf []Action) []Action {
 		for _, c := range mine {
 			eff, ok := s.effectiveCard(c)
 			switch {
-			case !ok || eff.Kind == Ambush:
+			case !ok || s.cardDef(eff.Kind).Reaction:
 				// A Counter-Attack with nothing to copy yet, and Ambush (played
 				// only in answer to a close assault), are not turn cards.
-			case eff.Kind == InfantryAssault && s.b.deck[c].Kind != CounterAttack:
+			case s.cardDef(eff.Kind).ChooseSection && !s.cardDef(s.b.deck[c].Kind).CopiesLast:
 				for sec := Left; sec <= Right; sec++ {
 					buf = append(buf, Action{Kind: ActPlay, Card: c, Arg: uint8(sec) + 1})
 				}

@@ -128,6 +128,8 @@ func Base() *Ruleset {
 	r.Grounds = append(r.Grounds, baseGrounds[:]...)
 	r.Features = append(r.Features, baseFeatures[:]...)
 	r.Units = append(r.Units, baseUnits[:]...)
+	r.Cards = append(r.Cards, baseCards[:]...)
+	r.Decks = append(r.Decks, baseDecks...)
 	return r
 }
 

@@ -118,19 +118,12 @@ func (s *State) cardBonus(a *unit, adjacent, overrun bool) int8 {
 	if !a.fx || !a.ordered || a.side != s.active {
 		return 0
 	}
-	switch s.eff.Kind {
-	case FinestHour, BehindEnemyLines, Firefight:
-		return 1
-	case ArmorAssault:
-		if adjacent && a.typ == Armor {
-			return 1
-		}
-	case CloseAssault:
-		if adjacent && !overrun {
-			return 1
-		}
+	d := s.effDef()
+	b := d.Bonus
+	if h := d.Hooks.BattleBonus; h != nil {
+		b += h(s, a, adjacent, overrun)
 	}
-	return 0
+	return b
 }
 
 // inCloseCombat reports whether an enemy is adjacent to unit u (rulebook p.7
@@ -156,7 +149,8 @@ func (s *State) targets(ui int, buf []Action) []Action {
 	u := &s.units[ui]
 	close := s.inCloseCombat(u)
 	from := s.b.hexAt[u.pos]
-	if u.fx && s.eff.Kind == Firefight && close {
+	d := s.effDef()
+	if u.fx && d.NoCloseFire && close {
 		return buf // Firefight never fires at an adjacent enemy (FAQ ruling 66)
 	}
 	for ti := range s.units {
@@ -165,7 +159,7 @@ func (s *State) targets(ui int, buf []Action) []Action {
 			continue
 		}
 		adj := hex.Adjacent(from, s.b.hexAt[t.pos])
-		if (close || (u.fx && s.eff.Kind == CloseAssault)) && !adj {
+		if (close || (u.fx && d.AdjacentOnly)) && !adj {
 			continue
 		}
 		if s.battleDice(u, t.pos, s.phase == PhaseOverrun) > 0 {

@@ -2,6 +2,7 @@ package rules
 
 import (
 	"fmt"
+	"slices"
 
 	"m44/hex"
 )
@@ -147,6 +148,8 @@ type Ruleset struct {
 	Grounds  []TerrainDef
 	Features []TerrainDef
 	Units    []UnitDef
+	Cards    []CardDef
+	Decks    []DeckDef
 }
 
 // Catalog is the folded rows of a set of rulesets, the base game first.
@@ -156,6 +159,8 @@ type Catalog struct {
 	grounds  []TerrainDef
 	features []TerrainDef // index 0 is "no feature"
 	units    []UnitDef
+	cards    []CardDef
+	decks    map[string]Deck
 }
 
 // NewCatalog folds the base game and the given rulesets, in order. Keys must
@@ -168,7 +173,7 @@ func NewCatalog(extra ...*Ruleset) (*Catalog, error) {
 }
 
 func buildCatalog(sets []*Ruleset) (*Catalog, error) {
-	c := &Catalog{features: []TerrainDef{{Key: "", Layer: LayerStructure}}}
+	c := &Catalog{features: []TerrainDef{{Key: "", Layer: LayerStructure}}, decks: map[string]Deck{}}
 	seen := map[string]bool{}
 	for _, r := range sets {
 		if r == nil {
@@ -206,7 +211,28 @@ func buildCatalog(sets []*Ruleset) (*Catalog, error) {
 			c.units = append(c.units, u)
 		}
 	}
-	if len(c.grounds) > 255 || len(c.features) > 255 || len(c.units) > 255 {
+	for _, r := range sets {
+		for _, d := range r.Cards {
+			if d.Key == "" || seen["card "+d.Key] {
+				return nil, fmt.Errorf("ruleset %s: card %q is empty or twice", r.Key, d.Key)
+			}
+			seen["card "+d.Key] = true
+			c.cards = append(c.cards, d)
+		}
+	}
+	for _, r := range sets {
+		for _, d := range r.Decks {
+			if _, dup := c.decks[d.Key]; dup || d.Key == "" {
+				return nil, fmt.Errorf("ruleset %s: deck %q is empty or twice", r.Key, d.Key)
+			}
+			deck, err := c.buildDeck(d)
+			if err != nil {
+				return nil, fmt.Errorf("ruleset %s: deck %s: %v", r.Key, d.Key, err)
+			}
+			c.decks[d.Key] = deck
+		}
+	}
+	if len(c.grounds) > 255 || len(c.features) > 255 || len(c.units) > 255 || len(c.cards) > 255 {
 		return nil, fmt.Errorf("catalog: more than 255 rows in a table")
 	}
 	return c, nil
@@ -335,4 +361,96 @@ func (c *Catalog) sunk(h *HexSetup) bool {
 		}
 	}
 	return true
+}
+
+// Cards.
+
+// card is the row of card kind k (the first row for an unknown kind).
+func (c *Catalog) card(k CardKind) *CardDef {
+	if int(k) < len(c.cards) {
+		return &c.cards[k]
+	}
+	return &c.cards[0]
+}
+
+// Cards is a copy of the card rows, in CardKind order.
+func (c *Catalog) Cards() []CardDef { return append([]CardDef(nil), c.cards...) }
+
+// Card is the row of card kind k.
+func (c *Catalog) Card(k CardKind) CardDef { return *c.card(k) }
+
+// CardName is a card's stable text name: its key, and for a one-section
+// card the section ("probe-left").
+func (c *Catalog) CardName(card Card) string {
+	d := c.card(card.Kind)
+	if d.Section {
+		return d.Key + "-" + card.Section.String()
+	}
+	return d.Key
+}
+
+// CardByName finds a card kind (and section) from CardName's form.
+func (c *Catalog) CardByName(name string) (Card, bool) {
+	for k := range c.cards {
+		d := &c.cards[k]
+		if !d.Section {
+			if d.Key == name {
+				return Card{Kind: CardKind(k)}, true
+			}
+			continue
+		}
+		for s := Left; s <= Right; s++ {
+			if d.Key+"-"+s.String() == name {
+				return Card{Kind: CardKind(k), Section: s}, true
+			}
+		}
+	}
+	return Card{}, false
+}
+
+// Deck is the composition of the deck with the given key ("standard": the
+// base game's 60 cards; "sections": its 40 section cards).
+func (c *Catalog) Deck(key string) (Deck, bool) {
+	d, ok := c.decks[key]
+	return append(Deck(nil), d...), ok
+}
+
+// DeckKeys are the catalog's decks.
+func (c *Catalog) DeckKeys() []string {
+	var out []string
+	for k := range c.decks {
+		out = append(out, k)
+	}
+	slices.Sort(out)
+	return out
+}
+
+func (c *Catalog) buildDeck(d DeckDef) (Deck, error) {
+	var deck Deck
+	for _, l := range d.Lines {
+		k := -1
+		for i := range c.cards {
+			if c.cards[i].Key == l.Card {
+				k = i
+			}
+		}
+		if k < 0 {
+			return nil, fmt.Errorf("no card %q", l.Card)
+		}
+		if c.cards[k].Section {
+			for s := Left; s <= Right; s++ {
+				for i := int8(0); i < l.Copies[s]; i++ {
+					deck = append(deck, Card{Kind: CardKind(k), Section: s})
+				}
+			}
+			continue
+		}
+		for i := int8(0); i < l.Copies[0]; i++ {
+			deck = append(deck, Card{Kind: CardKind(k)})
+		}
+	}
+	if len(deck) > int(NoCard) {
+		return nil, fmt.Errorf("%d cards, at most %d", len(deck), NoCard)
+	}
+	return deck, nil
 }

@@ -40,7 +40,7 @@ func TestDeckComposition(t *testing.T) {
 		if c.Kind.Tactic() {
 			tactics++
 		}
-		if back, ok := CardByName(c.Name()); !ok || back.Kind != c.Kind || (cardTable[c.Kind].section && back.Section != c.Section) {
+		if back, ok := CardByName(c.Name()); !ok || back.Kind != c.Kind || (baseCards[c.Kind].Section && back.Section != c.Section) {
 			t.Errorf("CardByName(%q) = %v, %v", c.Name(), back, ok)
 		}
 	}

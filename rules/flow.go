@@ -104,15 +104,8 @@ func (s *State) orderable(i int) bool {
 		return false
 	}
 	if !s.fallback {
-		switch s.eff.Kind {
-		case Firefight:
-			if s.inCloseCombat(u) {
-				return false // only units not adjacent to an enemy
-			}
-		case MedicsMechanics:
-			if u.figures >= u.max {
-				return false // only a unit that has lost figures
-			}
+		if may := s.effDef().Hooks.MayOrder; may != nil && !may(s, u) {
+			return false
 		}
 	}
 	return s.ordersFit(i)
@@ -152,7 +145,7 @@ func (s *State) hasUnitOfType(side Side, t UnitType) bool {
 // (command-cards.md "Counter-Attack"; FAQ rulings 53-55).
 func (s *State) effectiveCard(id CardID) (Card, bool) {
 	c := s.b.deck[id]
-	if c.Kind != CounterAttack {
+	if !s.cardDef(c.Kind).CopiesLast {
 		return c, true
 	}
 	opp := s.active.Opp()
@@ -173,43 +166,30 @@ func (s *State) playCard(id CardID, arg uint8) {
 	s.played = id
 	s.emit(Event{Kind: EvCardPlayed, Side: s.active, Card: id, N: int8(arg)})
 	card, _ := s.effectiveCard(id)
-	if card.Kind == InfantryAssault && s.b.deck[id].Kind != CounterAttack {
+	def := s.cardDef(card.Kind)
+	if def.ChooseSection && !s.cardDef(s.b.deck[id].Kind).CopiesLast {
 		card.Section = Section(arg - 1) // the section chosen as the card is played
 	}
 	s.eff = card
 	s.last[s.active], s.hasLast[s.active] = card, true
-	info := &cardTable[card.Kind]
-	s.quota = card.quota()
+	s.quota = s.quotaOf(card)
 	s.phase = PhaseOrder
-	if info.typed && !s.hasUnitOfType(s.active, info.typ) {
-		// No unit of the card's type anywhere: 1 unit of your choice, no effects.
+	if def.Typed && !s.hasUnitOfType(s.active, def.Class) {
+		// No unit of the card's class anywhere: 1 unit of your choice, no effects.
 		s.fallback = true
-		s.quota = [numSlots]int8{slotAny: 1}
+		s.quota = Quota{slotAny: 1}
 		s.afterOrder()
 		return
 	}
-	switch card.Kind {
-	case Assault:
-		s.orderAll(func(u *unit) bool { return true })
-	case InfantryAssault:
-		// Every infantry unit in the chosen section.
-		s.quota[card.Section] = allUnits
-		s.orderAll(func(u *unit) bool { return u.typ == Infantry })
-	case ArtilleryBombard:
-		s.quota[slotArt] = allUnits
-		s.orderAll(func(u *unit) bool { return u.typ == Artillery })
-	case CloseAssault:
-		// Every infantry and armor unit adjacent to an enemy now (FAQ ruling 49).
-		s.quota[slotAny] = allUnits
-		s.orderAll(func(u *unit) bool { return u.typ != Artillery && s.inCloseCombat(u) })
-	case FinestHour:
-		s.finestHourRoll()
-	case AirPower, Barrage:
+	if def.Aim != nil {
 		s.phase = PhaseTarget
 		if !s.anyTarget() {
 			s.endTurn()
 		}
 		return
+	}
+	if h := def.Hooks.OnPlay; h != nil {
+		h(s)
 	}
 	s.afterOrder()
 }
@@ -224,82 +204,25 @@ func (s *State) orderAll(keep func(u *unit) bool) {
 	s.quota = [numSlots]int8{}
 }
 
-// finestHourRoll rolls one die per card held, this one included: each
-// infantry symbol orders an infantry unit, each armor symbol an armor unit,
-// each star a unit of choice (command-cards.md "Their Finest Hour").
-func (s *State) finestHourRoll() {
-	n := s.heldCards()
-	ev := Event{Kind: EvDiceRolled, Side: s.active}
-	s.quota = [numSlots]int8{}
-	for k := 0; k < n; k++ {
-		f := s.roll()
-		if k < len(ev.Dice) {
-			ev.Dice[k] = f
-			ev.NDice++
-		}
-		switch f {
-		case FaceInfantry:
-			s.quota[slotInf]++
-		case FaceArmor:
-			s.quota[slotArmor]++
-		case FaceStar:
-			s.quota[slotAny]++
-		}
-	}
-	s.emit(ev)
-}
-
 // order orders unit i, giving it the card's effects unless this is a fallback.
 func (s *State) order(i int) {
 	u := &s.units[i]
 	u.ordered = true
 	u.fx = !s.fallback
 	u.shots = 1
-	if u.fx && s.eff.Kind == ArtilleryBombard {
-		u.shots = 2
+	def := s.effDef()
+	if u.fx && def.Shots > 0 {
+		u.shots = def.Shots
 	}
 	s.orderedBy = append(s.orderedBy, int8(i))
-	if u.fx && s.eff.Kind == MedicsMechanics {
-		// The unit is ordered only if a figure comes back (command-cards.md
-		// "Medics & Mechanics"): roll first, report the order after.
-		s.heal(i)
-		if !u.ordered {
-			return
-		}
-	}
-	s.emit(Event{Kind: EvUnitOrdered, Side: u.side, From: s.b.hexAt[u.pos]})
-}
-
-// heal rolls Medics & Mechanics for unit i: one die per card held, this one
-// included; each of the unit's symbols or a star returns a figure (artillery:
-// stars only), up to its strength. A unit that gets none back is not ordered.
-func (s *State) heal(i int) {
-	u := &s.units[i]
-	n := s.heldCards()
-	ev := Event{Kind: EvDiceRolled, Side: s.active}
-	sym, hasSym := symbolOf(u.typ)
-	var back int8
-	for k := 0; k < n; k++ {
-		f := s.roll()
-		if k < len(ev.Dice) {
-			ev.Dice[k] = f
-			ev.NDice++
-		}
-		if f == FaceStar || (hasSym && f == sym) {
-			back++
-		}
-	}
-	s.emit(ev)
-	back = min(back, u.max-u.figures)
-	s.quota = [numSlots]int8{}
-	if back == 0 {
+	if h := def.Hooks.OnOrder; u.fx && h != nil && !h(s, i) {
+		// The card takes the order back (Medics & Mechanics: roll first,
+		// report the order only if a figure comes back).
 		u.ordered = false
-		s.orderedBy = s.orderedBy[:0]
+		s.orderedBy = s.orderedBy[:len(s.orderedBy)-1]
 		return
 	}
-	u.figures += back
-	u.fx = false // once healed it moves and battles normally
-	s.emit(Event{Kind: EvHealed, To: s.b.hexAt[u.pos], N: back})
+	s.emit(Event{Kind: EvUnitOrdered, Side: u.side, From: s.b.hexAt[u.pos]})
 }
 
 // afterOrder ends the order step when nothing more can be ordered. A card
@@ -316,36 +239,12 @@ func (s *State) endOrders() {
 		s.endTurn()
 		return
 	}
-	if s.eff.Kind == DigIn && !s.fallback {
-		s.digIn()
+	if h := s.effDef().Hooks.AfterOrders; h != nil && !s.fallback && h(s) {
 		s.endTurn()
 		return
 	}
 	s.phase = PhaseMove
 	s.afterMove()
-}
-
-// maxSandbags is the most sandbags on the board at once (FAQ II Sacs de sable).
-const maxSandbags = 12
-
-// digIn: each ordered infantry unit places sandbags on its hex and does
-// nothing else; not on ocean, not where an obstacle already stands, never
-// more than 12 on the board (rulebook "Sacs de sable"; FAQ rulings 59-61).
-func (s *State) digIn() {
-	n := 0
-	for i := range s.feat[:s.b.n] {
-		if s.hasFeature(int16(i), Sandbags) {
-			n++
-		}
-	}
-	for _, ui := range s.orderedBy {
-		i := s.units[ui].pos
-		if n >= maxSandbags || s.isWater(i) || s.featureOfLayer(i, LayerObstacle) != NoFeature || !s.addFeature(i, Sandbags) {
-			continue
-		}
-		n++
-		s.emit(Event{Kind: EvObstaclePlaced, From: s.b.hexAt[i], N: int8(Sandbags)})
-	}
 }
 
 // afterMove ends the move step when no ordered unit can move any more.
@@ -392,17 +291,8 @@ func (s *State) afterBattle() {
 // endBattles ends the battle step: Behind Enemy Lines then grants its second
 // move, otherwise the turn ends.
 func (s *State) endBattles() {
-	if s.eff.Kind == BehindEnemyLines && !s.fallback && !s.second {
-		for _, ui := range s.orderedBy {
-			u := &s.units[ui]
-			if !u.dead && u.fx {
-				s.second = true
-				u.moved, u.dist, u.stopped = false, 0, false
-				s.phase = PhaseMove
-				s.afterMove()
-				return
-			}
-		}
+	if h := s.effDef().Hooks.AfterBattles; h != nil && !s.fallback && h(s) {
+		return
 	}
 	s.endTurn()
 }
@@ -430,13 +320,13 @@ func (s *State) endTurn() {
 		s.discard = append(s.discard, s.played)
 		s.emit(Event{Kind: EvCardDiscarded, Side: s.active, Card: s.played})
 		s.played = NoCard
-		info := &cardTable[s.eff.Kind]
-		if info.reshuffle {
+		info := s.effDef()
+		if info.Reshuffle {
 			s.deck = append(s.deck, s.discard...)
 			s.discard = s.discard[:0]
 			s.emit(Event{Kind: EvDeckReshuffled, N: int8(min(len(s.deck), 127))})
 		}
-		if info.drawTwo {
+		if info.DrawTwo {
 			s.keep[0] = s.drawCard()
 			s.keep[1] = s.drawCard()
 			if s.keep[0] != NoCard && s.keep[1] != NoCard {
@@ -614,7 +504,7 @@ func (s *State) do(a Action) {
 		s.keepCard(a.Card)
 	case ActTarget:
 		s.aim = append(s.aim, int16(g.Index(a.To)))
-		if s.eff.Kind == Barrage || len(s.aim) == 4 || !s.anyTarget() {
+		if len(s.aim) >= int(s.effDef().Aim.Max) || !s.anyTarget() {
 			s.fireCard()
 		}
 	case ActEndTargets:

@@ -4,27 +4,24 @@ package rules
 
 // maxMove is how far unit u may move this turn.
 func (s *State) maxMove(u *unit) int8 {
-	m := s.kind(u).MaxMove
 	if u.fx {
-		switch s.eff.Kind {
-		case InfantryAssault, BehindEnemyLines, ArtilleryBombard:
-			return 3 // command-cards.md: Infantry Assault 3, Behind Enemy Lines 3+3, Bombard 3
-		case CloseAssault, Firefight, DigIn:
-			return 0 // these units may not move
+		switch d := s.effDef(); {
+		case d.NoMove:
+			return 0 // Close Assault, Firefight, Dig In: these units may not move
+		case d.MaxMove > 0:
+			return d.MaxMove // Infantry Assault 3, Behind Enemy Lines 3+3, Bombard 3
 		}
 	}
-	return m
+	return s.kind(u).MaxMove
 }
 
-// moveAndFight is how far unit u may move and still battle (its kind's
-// allowance: elite infantry 2, rulebook annex 1 "Infanterie d'élite").
+// moveAndFight is how far unit u may move and still battle: the card's
+// allowance (Infantry Assault 2, Behind Enemy Lines 3), else its kind's
+// (elite infantry 2, rulebook annex 1 "Infanterie d'élite").
 func (s *State) moveAndFight(u *unit) int8 {
 	if u.fx {
-		switch s.eff.Kind {
-		case InfantryAssault:
-			return 2
-		case BehindEnemyLines:
-			return 3
+		if d := s.effDef(); d.MoveAndFight > 0 {
+			return d.MoveAndFight
 		}
 	}
 	return s.kind(u).MoveAndFight
@@ -33,7 +30,7 @@ func (s *State) moveAndFight(u *unit) int8 {
 // infiltrating: Behind Enemy Lines ignores terrain movement restrictions:
 // no stops, every hex costs 1 (command-cards.md rulings 38-43).
 func (s *State) infiltrating(u *unit) bool {
-	return u.fx && s.eff.Kind == BehindEnemyLines
+	return u.fx && s.effDef().Infiltrate
 }
 
 // dest is one hex a unit can reach, with the least movement it costs.

@@ -77,7 +77,7 @@ func (s *State) playAmbush(c CardID) {
 // viewer's sight: not in its side's hands, not discarded, not in play.
 func (s *State) ambushHidden(viewer Side) bool {
 	for id, c := range s.b.deck {
-		if c.Kind != Ambush {
+		if !s.cardDef(c.Kind).Reaction {
 			continue
 		}
 		cid := CardID(id)
@@ -97,12 +97,12 @@ func (s *State) ambushHidden(viewer Side) bool {
 func (s *State) ambushCard(side Side) (c CardID, at int) {
 	for p := 0; p < int(s.players[side]); p++ {
 		for _, h := range s.hands[seatOf(side, p)] {
-			if s.b.deck[h].Kind == Ambush {
+			if s.cardDef(s.b.deck[h].Kind).Reaction {
 				return h, seatOf(side, p)
 			}
 		}
 	}
-	if sh := s.shared[side]; sh != NoCard && s.b.deck[sh].Kind == Ambush {
+	if sh := s.shared[side]; sh != NoCard && s.cardDef(s.b.deck[sh].Kind).Reaction {
 		return sh, sharedPlace
 	}
 	return NoCard, -1
@@ -404,7 +404,7 @@ func (s *State) aimable(i int16) bool {
 			return false
 		}
 	}
-	if s.eff.Kind == Barrage || len(s.aim) == 0 {
+	if !s.effDef().Aim.Group || len(s.aim) == 0 {
 		return true
 	}
 	// Air Power: up to 4 enemy units forming one group of adjacent hexes.
@@ -427,7 +427,7 @@ func (s *State) aimOptions(buf []Action) []Action {
 }
 
 func (s *State) anyTarget() bool {
-	if len(s.aim) >= 4 || (s.eff.Kind == Barrage && len(s.aim) >= 1) {
+	if len(s.aim) >= int(s.effDef().Aim.Max) {
 		return false
 	}
 	for i := range s.units {
@@ -451,12 +451,10 @@ func (s *State) fireCard() {
 			continue
 		}
 		s.bt = battleCtx{att: -1, target: vi, targetPos: i, retreats: s.bt.retreats[:0]}
-		dice := int8(4)
-		if s.eff.Kind == AirPower {
-			dice = int8(s.airPowerDice(s.active))
-		}
+		aim := s.effDef().Aim
+		dice := aim.Dice(s)
 		s.emit(Event{Kind: EvCardAttack, Side: s.active, To: s.b.hexAt[i], N: dice})
-		s.fire(s.active, int(vi), dice, s.eff.Kind == AirPower, true)
+		s.fire(s.active, int(vi), dice, aim.StarsHit, true)
 		return // fire resolves, then afterResolve calls fireCard again
 	}
 	s.endTurn()

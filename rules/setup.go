@@ -43,8 +43,12 @@ type Setup struct {
 	// AirDice, when set, overrides the Air Power dice per hex of each side
 	// (a scenario's special rule); zero means rulebook annex 4.
 	AirDice [2]int
-	// Deck is the command deck; nil means PlayableDeck().
+	// Deck is the command deck, card by card; nil means the catalog's deck
+	// named DeckKey.
 	Deck Deck
+	// DeckKey names a catalog deck: "" or "standard" is the base game's 60
+	// cards, "sections" its 40 section cards.
+	DeckKey string
 	// NoTakeGround plays without take ground and armor overrun (the young
 	// players' variant, rulebook annex 5).
 	NoTakeGround bool
@@ -247,9 +251,14 @@ func (s *Setup) Validate() error {
 			return fmt.Errorf("objective %d: %d medals", i, o.Medals)
 		}
 	}
-	deck := s.Deck
-	if deck == nil {
-		deck = PlayableDeck()
+	deck, err := s.deck(cat)
+	if err != nil {
+		return err
+	}
+	for i, c := range deck {
+		if int(c.Kind) >= len(cat.cards) || c.Section > Right {
+			return fmt.Errorf("deck: card %d is of no known kind", i)
+		}
 	}
 	if len(deck) > int(NoCard) {
 		return fmt.Errorf("deck: %d cards, at most %d", len(deck), NoCard)
@@ -258,6 +267,22 @@ func (s *Setup) Validate() error {
 		return fmt.Errorf("deck: %d cards cannot deal %d+%d", len(deck), a, b)
 	}
 	return nil
+}
+
+// deck is the setup's command deck: Deck, or the catalog deck DeckKey names.
+func (s *Setup) deck(cat *Catalog) (Deck, error) {
+	if s.Deck != nil {
+		return s.Deck, nil
+	}
+	key := s.DeckKey
+	if key == "" {
+		key = "standard"
+	}
+	d, ok := cat.Deck(key)
+	if !ok {
+		return nil, fmt.Errorf("deck %q: no such deck (decks: %v)", key, cat.DeckKeys())
+	}
+	return d, nil
 }
 
 // dealt is how many cards side is dealt at the start: its scenario count,

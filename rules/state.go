@@ -313,10 +313,7 @@ func Compile(s *Setup) (*Board, error) {
 		}
 	}
 	st.taken = make([]SideMask, len(s.Objectives))
-	b.deck = s.Deck
-	if b.deck == nil {
-		b.deck = PlayableDeck()
-	}
+	b.deck, _ = s.deck(cat)
 	for i := range b.deck {
 		st.deck = append(st.deck, CardID(i))
 	}

@@ -82,8 +82,8 @@ func (s *State) InEffect() string {
 	if s.played == NoCard {
 		return ""
 	}
-	e := s.eff.Name()
-	if s.eff.Kind == InfantryAssault {
+	e := s.b.cat.CardName(s.eff)
+	if s.effDef().ChooseSection {
 		e += "-" + s.eff.Section.String()
 	}
 	return e
@@ -128,7 +128,7 @@ type errSide string
 
 func (e errSide) Error() string { return "unknown side " + string(e) + " (want allies or axis)" }
 
-func (s *State) cardView(id CardID) CardView { return CardView{ID: id, Name: s.b.deck[id].Name()} }
+func (s *State) cardView(id CardID) CardView { return CardView{ID: id, Name: s.CardName(id)} }
 
 // View is the game as side viewer may see it, with its legal actions when it
 // is to act.

@@ -78,7 +78,7 @@ type Card struct {
 }
 
 // CardOf is card id of st's deck.
-func CardOf(st *rules.State, id rules.CardID) Card { return Card{ID: id, Name: st.Card(id).Name()} }
+func CardOf(st *rules.State, id rules.CardID) Card { return Card{ID: id, Name: st.CardName(id)} }
 
 // Cards is cards ids of st's deck, never nil.
 func Cards(st *rules.State, ids []rules.CardID) []Card {

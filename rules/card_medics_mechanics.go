@@ -1,0 +1,38 @@
+package rules
+
+// Medics & Mechanics (command-cards.md "Medics & Mechanics").
+
+// hasLostFigures: only a unit that has lost figures may be ordered.
+func hasLostFigures(s *State, u *unit) bool { return u.figures < u.max }
+
+// heal rolls for unit i: one die per card held, this one included; each of
+// the unit's symbols or a star returns a figure (artillery: stars only), up
+// to its strength. A unit that gets none back is not ordered (false); one
+// that does then moves and battles normally.
+func heal(s *State, i int) bool {
+	u := &s.units[i]
+	n := s.heldCards()
+	ev := Event{Kind: EvDiceRolled, Side: s.active}
+	sym, hasSym := symbolOf(u.typ)
+	var back int8
+	for k := 0; k < n; k++ {
+		f := s.roll()
+		if k < len(ev.Dice) {
+			ev.Dice[k] = f
+			ev.NDice++
+		}
+		if f == FaceStar || (hasSym && f == sym) {
+			back++
+		}
+	}
+	s.emit(ev)
+	back = min(back, u.max-u.figures)
+	s.quota = Quota{}
+	if back == 0 {
+		return false
+	}
+	u.figures += back
+	u.fx = false // once healed it moves and battles normally
+	s.emit(Event{Kind: EvHealed, To: s.b.hexAt[u.pos], N: back})
+	return true
+}
