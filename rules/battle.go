@@ -180,18 +180,3 @@ func (s *State) targets(ui int, buf []Action) []Action {
 	}
 	return buf
 }
-
-// hitsOn counts the hits of a roll on a unit of type t: its symbol and
-// grenades; stars miss (rulebook p.9 "Pertes", "Échec").
-func hitsOn(t UnitType, faces []Face) (hits, flags int8) {
-	sym, ok := symbolOf(t)
-	for _, f := range faces {
-		switch {
-		case f == FaceGrenade, ok && f == sym:
-			hits++
-		case f == FaceFlag:
-			flags++
-		}
-	}
-	return
-}
