@@ -158,22 +158,3 @@ func battleEV(n int8, tg *target, hf int) float64 {
 	}
 	return ev
 }
-
-// killChance is the probability that n dice eliminate the target.
-func killChance(n int8, tg *target, hf int) float64 {
-	if n <= 0 {
-		return 0
-	}
-	n = min(n, maxDice)
-	p := 0.0
-	for _, o := range rollTable[hf][n] {
-		flags := o.flags
-		if tg.ignore && flags > 0 {
-			flags--
-		}
-		if o.hits+flags-min(flags, tg.room) >= tg.fig {
-			p += o.p
-		}
-	}
-	return p
-}

@@ -723,7 +723,7 @@ func TestRealScenarios(t *testing.T) {
 	dir := "../../shared/scenarios"
 	entries, err := os.ReadDir(dir)
 	if err != nil {
-		t.Skip("no shared scenarios")
+		t.Skipf("the shared corpus %s is absent (%v): skipping", dir, err)
 	}
 	loaded, played := 0, 0
 	for _, e := range entries {

@@ -218,9 +218,10 @@ func TestFormatDate(t *testing.T) {
 // Every real scenario draws, playable or not (roads, marshes, minefields
 // and other things the engine lacks are drawn too).
 func TestRenderCorpus(t *testing.T) {
-	files, _ := filepath.Glob(filepath.Join("..", "..", "shared", "scenarios", "*.m44"))
+	dir := filepath.Join("..", "..", "shared", "scenarios")
+	files, _ := filepath.Glob(filepath.Join(dir, "*.m44"))
 	if len(files) == 0 {
-		t.Skip("no ../shared/scenarios")
+		t.Skipf("no .m44 files in %s (the shared corpus is absent): skipping", dir)
 	}
 	for i, p := range files {
 		f, err := scenario.Load(p)

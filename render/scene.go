@@ -13,9 +13,6 @@ import (
 // Color is a colour with straight (not premultiplied) alpha.
 type Color struct{ R, G, B, A uint8 }
 
-// none is "no paint".
-var none = Color{}
-
 // rgb reads "#rrggbb".
 func rgb(s string) Color {
 	var c Color

@@ -39,6 +39,8 @@ func FuzzParse(f *testing.F) {
 				f.Add(data)
 			}
 		}
+	} else {
+		f.Logf("no .m44 files in %s (the shared corpus is absent): fuzzing from the built-in seeds only", corpusDir)
 	}
 	f.Fuzz(func(t *testing.T, data []byte) {
 		file, err := Parse(data)

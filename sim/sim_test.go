@@ -3,6 +3,7 @@ package sim
 import (
 	"context"
 	"math"
+	"os"
 	"path/filepath"
 	"reflect"
 	"sync/atomic"
@@ -112,9 +113,12 @@ func TestWilson(t *testing.T) {
 
 func TestRunRealScenario(t *testing.T) {
 	path := filepath.Join("..", "..", "shared", "scenarios", "2-PegasusBridge.m44")
+	if _, err := os.Stat(path); err != nil {
+		t.Skipf("%s is absent (the shared corpus is not here): skipping", path)
+	}
 	setup, rep := scenario.Check(path)
 	if setup == nil || !rep.Playable() {
-		t.Skipf("%s is absent or not playable here", path)
+		t.Fatalf("%s is not playable: %v", path, rep)
 	}
 	cfg := Config{Name: path, Setup: setup, Games: 8, Bots: levels(t, "easy", "random", bots.Options{}), Workers: 2, Seed: 3}
 	r, err := Run(context.Background(), cfg)

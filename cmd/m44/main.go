@@ -18,6 +18,7 @@ commands:
   sim         play bots against each other on scenarios: win rates, margins, speed (docs/bots.md)
   render      draw a scenario as an SVG or PNG picture (m44 render FILE|ID -o board.png)
   scenarios   list the built-in scenarios (--json for programs)
+  version     print the module version, Go version and git revision of this binary (--json)
 `
 
 func main() {
@@ -42,6 +43,8 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		return runRender(args[1:], stdout, stderr)
 	case "scenarios":
 		return runScenarios(args[1:], stdout, stderr)
+	case "version", "--version":
+		return runVersion(args[1:], stdout, stderr)
 	case "help", "-h", "--help":
 		fmt.Fprint(stdout, usage)
 		return 0

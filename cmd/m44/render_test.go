@@ -45,9 +45,10 @@ func TestRenderStdoutAndGame(t *testing.T) {
 }
 
 func TestRenderFileFromCorpus(t *testing.T) {
-	files, _ := filepath.Glob(filepath.Join("..", "..", "..", "shared", "scenarios", "17-*.m44"))
+	pattern := filepath.Join("..", "..", "..", "shared", "scenarios", "17-*.m44")
+	files, _ := filepath.Glob(pattern)
 	if len(files) == 0 {
-		t.Skip("no shared corpus")
+		t.Skipf("no file matches %s (the shared corpus is absent): skipping", pattern)
 	}
 	var out, errb bytes.Buffer
 	svg := filepath.Join(t.TempDir(), "v.svg")

@@ -1,6 +1,8 @@
 package testkit
 
 import (
+	"os"
+	"path/filepath"
 	"testing"
 
 	"m44/rules"
@@ -10,7 +12,11 @@ import (
 // benchSetup loads a named corpus scenario; files with features the engine
 // lacks are benchmarked on their board and forces without those rules.
 func benchSetup(b *testing.B, file string) *rules.Setup {
-	setup, rep := scenario.Check(CorpusDir + "/" + file)
+	path := filepath.Join(CorpusDir, file)
+	if _, err := os.Stat(path); err != nil {
+		b.Skipf("%s is absent (the shared corpus is not here): skipping", path)
+	}
+	setup, rep := scenario.Check(path)
 	if setup == nil {
 		b.Skipf("%s: not loadable here: %v", file, rep)
 	}

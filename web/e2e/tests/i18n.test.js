@@ -9,17 +9,22 @@ import en from '../../static/js/i18n/en.js';
 import fr from '../../static/js/i18n/fr.js';
 import de from '../../static/js/i18n/de.js';
 import cs from '../../static/js/i18n/cs.js';
+import { isPlural } from '../../static/js/i18n/plural.js';
 
 const langs = { en, fr, de, cs };
 const go = (f) => fs.readFileSync(path.join(repo, f), 'utf8');
 
 test('every language has every key, with the same placeholders', () => {
+  const ph = (s) => [...new Set(s.match(/\{\w+\}/g) || [])].sort().join();
+  // A message with a count has a form per plural category (plural.test.js);
+  // every form has the placeholders of English's other form.
+  const forms = (m) => (isPlural(m) ? Object.entries(m).filter(([c]) => c !== 'count') : [['', m]]);
   for (const [code, d] of Object.entries(langs)) {
     assert.deepEqual(Object.keys(d).filter((k) => !(k in en)), [], `${code}: unknown keys`);
     assert.deepEqual(Object.keys(en).filter((k) => !(k in d)), [], `${code}: missing keys`);
     for (const k of Object.keys(en)) {
-      const ph = (s) => [...new Set(s.match(/\{\w+\}/g) || [])].sort().join();
-      assert.equal(ph(d[k]), ph(en[k]), `${code} ${k}: placeholders`);
+      const want = ph(isPlural(en[k]) ? en[k].other : en[k]);
+      for (const [cat, s] of forms(d[k])) assert.equal(ph(s), want, `${code} ${k}${cat ? ' (' + cat + ')' : ''}: placeholders`);
     }
   }
 });

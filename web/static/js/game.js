@@ -1,7 +1,7 @@
 // The game page (/play/{game}#{token}): the board, the hand, what to do now,
 // the dice and the log, driven by the server's snapshots.
 import { api, Live, store, ApiError } from './api.js';
-import { t, has, lang, onLang, cardName, cardEffect, cardParts, sideName, applyDom } from './i18n.js';
+import { t, template, has, lang, onLang, cardName, cardEffect, cardParts, sideName, applyDom } from './i18n.js';
 import { BoardView, hexDistance, parseHex } from './board.js';
 import { parseAll, byKind } from './actions.js';
 import { dieFace, glyph, paletteFor } from './symbols.js';
@@ -586,7 +586,7 @@ class Game {
       key = 'ev.' + ev.kind;
       if ((ev.kind === 'play' || ev.kind === 'draw') && !cname) key += '.hidden';
     }
-    const s = t(key, {});
+    const s = template(key, args);
     if (s === key) return esc(ev.text || key);
     return s.replace(/\{(\w+)\}/g, (m, k) => (k in A ? A[k] : m));
   }

@@ -1,9 +1,11 @@
-// Interface text in four languages. t(key, args) words a message; the
-// language comes from localStorage, else the browser's language, else English.
+// Interface text in four languages. t(key, args) words a message, in the
+// plural form its count needs; the language comes from localStorage, else
+// the browser's language, else English.
 import en from './i18n/en.js';
 import fr from './i18n/fr.js';
 import de from './i18n/de.js';
 import cs from './i18n/cs.js';
+import { pluralForm } from './i18n/plural.js';
 
 export const LANGS = { en, fr, de, cs };
 export const LANG_CODES = ['fr', 'de', 'cs', 'en'];
@@ -37,10 +39,19 @@ export function onLang(f) { listeners.add(f); return () => listeners.delete(f); 
 
 export function has(key) { return key in LANGS[current] || key in en; }
 
+// template is key's message for args with its placeholders left in: the
+// string, or for a message with a count (i18n/plural.js) the form of the
+// count's CLDR plural category, chosen by Intl.PluralRules of the language
+// the message comes from. An unknown key gives the key itself.
+export function template(key, args = {}) {
+  if (key in LANGS[current]) return pluralForm(LANGS[current][key], current, args);
+  if (key in en) return pluralForm(en[key], 'en', args);
+  return key;
+}
+
 // t words key with args ({name} placeholders); an unknown key shows itself.
 export function t(key, args = {}) {
-  let s = LANGS[current][key] ?? en[key] ?? key;
-  return s.replace(/\{(\w+)\}/g, (m, k) => (k in args ? String(args[k]) : m));
+  return template(key, args).replace(/\{(\w+)\}/g, (m, k) => (k in args ? String(args[k]) : m));
 }
 
 // cardName is a card's name in the language from its engine name
