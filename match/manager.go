@@ -21,7 +21,7 @@ import (
 
 // Config is what a Manager needs.
 type Config struct {
-	Store   *store.Store
+	Store   Store // *store.Store (SQLite), or another Store
 	Catalog *Catalog
 	Logger  *slog.Logger
 	// NewBot makes the bot of a seat; nil means bots.New with the level's
