@@ -210,7 +210,7 @@ func (s *Scenario) labels() []Label {
 // Catalog is every scenario games can be created from: the built-in
 // library, then the uploads kept in the store.
 type Catalog struct {
-	store    *store.Store
+	store    Store
 	builtin  []*Scenario
 	byID     map[string]*Scenario
 	mu       sync.Mutex
@@ -220,7 +220,7 @@ type Catalog struct {
 // NewCatalog checks the built-in scenarios (one that does not play fully is
 // left out, and reported in the returned error) and serves them with the
 // store's uploads.
-func NewCatalog(st *store.Store, lib []Builtin) (*Catalog, error) {
+func NewCatalog(st Store, lib []Builtin) (*Catalog, error) {
 	c := &Catalog{store: st, byID: map[string]*Scenario{}, uploaded: map[string]*Scenario{}}
 	var errs []error
 	for _, b := range lib {

@@ -63,69 +63,8 @@ func TestMigrationsRunOnceInOrder(t *testing.T) {
 	}
 }
 
-func TestGamesAndLog(t *testing.T) {
-	s, err := Open(filepath.Join(t.TempDir(), "m44.db"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer s.Close()
-	ctx := context.Background()
-	if err := s.PutScenario(ctx, Scenario{ID: "up-1", Name: "One", Data: []byte(`{"a":1}`)}); err != nil {
-		t.Fatal(err)
-	}
-	if err := s.PutScenario(ctx, Scenario{ID: "up-1", Name: "Again", Data: []byte(`{}`)}); err != nil {
-		t.Fatal(err)
-	}
-	sc, err := s.Scenario(ctx, "up-1")
-	if err != nil || sc.Name != "One" || string(sc.Data) != `{"a":1}` {
-		t.Fatalf("scenario %+v, %v", sc, err)
-	}
-	if _, err := s.Scenario(ctx, "nope"); !errors.Is(err, ErrNotFound) {
-		t.Fatalf("missing scenario: %v", err)
-	}
-	g := Game{ID: "g1", ScenarioID: "up-1", Scenario: []byte(`{"a":1}`), Seed: 1<<63 + 5, Settings: []byte(`{}`),
-		RecordVersion: 1, Deal: "card:3 card:7",
-		Seats: []Seat{{Seat: "allies", Kind: "human", TokenHash: "abc"}, {Seat: "axis", Kind: "bot:easy"}}}
-	if err := s.CreateGame(ctx, g); err != nil {
-		t.Fatal(err)
-	}
-	if err := s.CreateGame(ctx, g); err == nil {
-		t.Fatal("same game twice: no error")
-	}
-	if err := s.Append(ctx, "g1", Action{Seq: 1, Seat: "allies", Action: "play 3", Version: 2}, false, ""); err != nil {
-		t.Fatal(err)
-	}
-	if err := s.Append(ctx, "g1", Action{Seq: 1, Seat: "allies", Action: "play 4", Version: 2}, false, ""); err == nil {
-		t.Fatal("same seq twice: no error")
-	}
-	live, _ := s.LiveGames(ctx)
-	if !slices.Equal(live, []string{"g1"}) {
-		t.Fatalf("live %v", live)
-	}
-	if err := s.Append(ctx, "g1", Action{Seq: 2, Seat: "axis", Action: "end-battles", Version: 9, Outcomes: "die:flag card:4"}, true, "axis"); err != nil {
-		t.Fatal(err)
-	}
-	got, acts, err := s.Game(ctx, "g1")
-	if err != nil {
-		t.Fatal(err)
-	}
-	if got.RecordVersion != 1 || got.Deal != g.Deal {
-		t.Fatalf("record version %d, deal %q", got.RecordVersion, got.Deal)
-	}
-	if got.Seed != g.Seed || !got.Over || got.Winner != "axis" || len(got.Seats) != 2 || got.Seats[0].TokenHash != "abc" || got.Seats[1].TokenHash != "" {
-		t.Fatalf("game %+v", got)
-	}
-	if len(acts) != 2 || acts[0].Action != "play 3" || acts[0].Outcomes != "" || acts[1].Version != 9 || acts[1].Outcomes != "die:flag card:4" {
-		t.Fatalf("actions %+v", acts)
-	}
-	live, _ = s.LiveGames(ctx)
-	if len(live) != 0 {
-		t.Fatalf("live after game over: %v", live)
-	}
-	if _, _, err := s.Game(ctx, "nope"); !errors.Is(err, ErrNotFound) {
-		t.Fatalf("missing game: %v", err)
-	}
-}
+// The operations of the match.Store contract are tested by
+// package storetest (suite_test.go).
 
 // A database made before outcomes were stored migrates: its games read as
 // record version 0 with no outcomes, and SetRecord brings one up to date.

@@ -20,12 +20,11 @@ import (
 
 	"m44/bots"
 	"m44/match"
-	"m44/store"
 )
 
 // Options configure a Server.
 type Options struct {
-	Store   *store.Store
+	Store   match.Store     // *store.Store (SQLite), or another match.Store
 	Library []match.Builtin // the built-in scenarios
 	Logger  *slog.Logger
 	Version string // reported by /api/health

@@ -1,0 +1,343 @@
+package match
+
+import (
+	"context"
+	crand "crypto/rand"
+	"encoding/hex"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"log/slog"
+	"math/rand/v2"
+	"slices"
+	"strings"
+	"sync"
+	"time"
+
+	"m44/bots"
+	"m44/rules"
+	"m44/store"
+)
+
+// Config is what a Manager needs.
+type Config struct {
+	Store   Store // *store.Store (SQLite), or another Store
+	Catalog *Catalog
+	Logger  *slog.Logger
+	// NewBot makes the bot of a seat; nil means bots.New with the level's
+	// default budget.
+	NewBot func(level string, seed uint64) (bots.Bot, error)
+	// BotDelay is a pause before each bot decision, so that people can
+	// follow the bots' moves.
+	BotDelay time.Duration
+}
+
+// Manager holds the games being played.
+type Manager struct {
+	cfg    Config
+	log    *slog.Logger
+	ctx    context.Context
+	cancel context.CancelFunc
+	wg     sync.WaitGroup
+	mu     sync.Mutex
+	games  map[string]*Match
+	closed bool
+}
+
+// NewManager starts a manager. Call Start to resume the stored games.
+func NewManager(cfg Config) *Manager {
+	if cfg.Logger == nil {
+		cfg.Logger = slog.Default()
+	}
+	if cfg.NewBot == nil {
+		cfg.NewBot = DefaultBot
+	}
+	ctx, cancel := context.WithCancel(context.Background())
+	return &Manager{cfg: cfg, log: cfg.Logger, ctx: ctx, cancel: cancel, games: map[string]*Match{}}
+}
+
+// Start loads the games that are not over, so that their bots play on.
+func (g *Manager) Start(ctx context.Context) error {
+	ids, err := g.cfg.Store.LiveGames(ctx)
+	if err != nil {
+		return err
+	}
+	for _, id := range ids {
+		if _, err := g.Get(ctx, id); err != nil {
+			g.log.Error("cannot resume game", "game", id, "err", err)
+		}
+	}
+	return nil
+}
+
+// Close stops the bots and waits for them.
+func (g *Manager) Close() {
+	g.mu.Lock()
+	g.closed = true
+	games := make([]*Match, 0, len(g.games))
+	for _, m := range g.games {
+		games = append(games, m)
+	}
+	g.mu.Unlock()
+	g.cancel()
+	for _, m := range games {
+		m.mu.Lock()
+		m.closed = true
+		m.notifyLocked()
+		m.mu.Unlock()
+	}
+	g.wg.Wait()
+}
+
+// Get is the game id, loaded from the store (and replayed) if needed.
+func (g *Manager) Get(ctx context.Context, id string) (*Match, error) {
+	g.mu.Lock()
+	defer g.mu.Unlock()
+	if m, ok := g.games[id]; ok {
+		return m, nil
+	}
+	if g.closed {
+		return nil, Errorf(CodeInternal, "the server is shutting down")
+	}
+	row, acts, err := g.cfg.Store.Game(ctx, id)
+	if errors.Is(err, store.ErrNotFound) {
+		return nil, Errorf(CodeNotFound, "no game %q", id)
+	}
+	if err != nil {
+		return nil, internal(err, "cannot read the game")
+	}
+	m, upgrade, err := g.load(row, acts)
+	if err != nil {
+		return nil, internal(err, "cannot rebuild the game")
+	}
+	if upgrade != nil {
+		// A game of an older record: replayed with its seed, its outcomes
+		// are now known; store them so that it no longer depends on the
+		// order the engine draws random numbers in.
+		if err := g.cfg.Store.SetRecord(ctx, id, rules.RecordVersion, rules.FormatOutcomes(m.deal), upgrade); err != nil {
+			g.log.Error("cannot update the game's record", "game", id, "err", err)
+		}
+	}
+	g.games[id] = m
+	m.mu.Lock()
+	m.kickLocked()
+	m.mu.Unlock()
+	return m, nil
+}
+
+// Settings are a game's settings, stored as JSON with it.
+type Settings struct {
+	Players PerSide `json:"players"`
+	Hotseat bool    `json:"hotseat"`
+	Lang    string  `json:"lang,omitempty"`
+}
+
+// CreateRequest is the body of POST /api/games.
+type CreateRequest struct {
+	Scenario string            `json:"scenario"`
+	Seats    map[string]string `json:"seats"`
+	Players  *PerSide          `json:"players"`
+	Hotseat  bool              `json:"hotseat"`
+	Seed     *uint64           `json:"seed"`
+	Lang     string            `json:"lang"`
+}
+
+// Created is the reply to POST /api/games.
+type Created struct {
+	Game   string            `json:"game"`
+	Tokens map[string]string `json:"tokens"`
+	Links  map[string]string `json:"links"`
+}
+
+// Create starts a new game.
+func (g *Manager) Create(ctx context.Context, req CreateRequest) (*Created, error) {
+	if req.Scenario == "" {
+		return nil, Errorf(CodeBadRequest, "scenario: missing")
+	}
+	sc, err := g.cfg.Catalog.Get(ctx, req.Scenario)
+	if err != nil {
+		return nil, err
+	}
+	set := Settings{Players: PerSide{1, 1}, Hotseat: req.Hotseat, Lang: req.Lang}
+	if req.Players != nil {
+		set.Players = *req.Players
+	}
+	for _, n := range []int{set.Players.Allies, set.Players.Axis} {
+		if n != 1 && n != 2 {
+			return nil, Errorf(CodeBadRequest, "players: %d on a side, want 1 or 2 (2: an Operation Alliance team)", n)
+		}
+	}
+	if len(req.Lang) > 8 {
+		return nil, Errorf(CodeBadRequest, "lang: %q is not a language code", req.Lang)
+	}
+	defs := seatDefs([2]int{set.Players.Allies, set.Players.Axis})
+	var names []string
+	for _, d := range defs {
+		names = append(names, d.name)
+	}
+	for name := range req.Seats {
+		if !slices.Contains(names, name) {
+			return nil, Errorf(CodeBadRequest, "seats: no seat %q in this game (its seats: %s)", name, strings.Join(names, ", "))
+		}
+	}
+	var seed uint64
+	if req.Seed != nil {
+		seed = *req.Seed
+	} else {
+		seed = rand.Uint64() >> 11 // fits a JSON number exactly
+	}
+	row := store.Game{ID: newID(), ScenarioID: sc.ID, Scenario: sc.Data, Seed: seed, Settings: mustJSON(set),
+		RecordVersion: rules.RecordVersion}
+	out := &Created{Game: row.ID, Tokens: map[string]string{}, Links: map[string]string{}}
+	for _, d := range defs {
+		kind, ok := req.Seats[d.name]
+		if !ok {
+			return nil, Errorf(CodeBadRequest, "seats: %q is missing (give \"human\" or \"bot:<level>\" for each of %s)", d.name, strings.Join(names, ", "))
+		}
+		st := store.Seat{Seat: d.name, Kind: kind}
+		switch {
+		case kind == "human":
+			tok := newToken()
+			out.Tokens[d.name] = tok
+			out.Links[d.name] = "/play/" + row.ID + "#" + tok
+			st.TokenHash = hashToken(tok)
+		case strings.HasPrefix(kind, "bot:") && slices.Contains(bots.Levels, strings.TrimPrefix(kind, "bot:")):
+		default:
+			return nil, Errorf(CodeBadRequest, "seats: %s is %q, want \"human\" or \"bot:<level>\" with a level of %s",
+				d.name, kind, strings.Join(bots.Levels, ", "))
+		}
+		row.Seats = append(row.Seats, st)
+	}
+	m, err := g.newMatch(row, sc, true)
+	if err != nil {
+		return nil, err
+	}
+	row.Deal = rules.FormatOutcomes(m.deal)
+	g.mu.Lock()
+	defer g.mu.Unlock()
+	if g.closed {
+		return nil, Errorf(CodeInternal, "the server is shutting down")
+	}
+	if err := g.cfg.Store.CreateGame(ctx, row); err != nil {
+		return nil, internal(err, "cannot store the game")
+	}
+	g.games[row.ID] = m
+	m.mu.Lock()
+	m.kickLocked()
+	m.mu.Unlock()
+	g.log.Info("game created", "game", row.ID, "scenario", sc.ID, "seats", req.Seats, "seed", seed)
+	return out, nil
+}
+
+func newID() string {
+	b := make([]byte, 6)
+	crand.Read(b) // never fails
+	return hex.EncodeToString(b)
+}
+
+// newMatch makes the match of a game row: a new one (fresh) deals from its
+// seed, a stored one replays its recorded deal.
+func (g *Manager) newMatch(row store.Game, sc *Scenario, fresh bool) (*Match, error) {
+	var set Settings
+	if err := json.Unmarshal(row.Settings, &set); err != nil {
+		return nil, internal(err, "bad game settings")
+	}
+	setup := *sc.Setup
+	setup.Players = [2]int{set.Players.Allies, set.Players.Axis}
+	board, err := rules.Compile(&setup)
+	if err != nil {
+		return nil, &Error{Code: CodeBadRequest, Msg: "the scenario cannot be played this way: " + err.Error()}
+	}
+	if row.RecordVersion > rules.RecordVersion {
+		return nil, internal(fmt.Errorf("record version %d, this engine reads up to %d", row.RecordVersion, rules.RecordVersion), "the game was stored by a newer server")
+	}
+	m := &Match{mgr: g, id: row.ID, sc: sc, board: board, seed: row.Seed, settings: set,
+		subs: map[*Sub]struct{}{}}
+	if fresh || row.RecordVersion == 0 {
+		// A new game, or one stored before outcomes were: deal with the seed.
+		m.st, m.deal = board.NewGameRecorded(row.Seed)
+	} else {
+		deal, err := rules.ParseOutcomes(row.Deal)
+		if err == nil {
+			m.st, err = board.ReplayNewGame(row.Seed, deal)
+		}
+		if err != nil {
+			return nil, internal(err, "cannot replay the deal")
+		}
+		m.deal = deal
+	}
+	defs := seatDefs(setup.Players)
+	if len(row.Seats) != len(defs) {
+		return nil, internal(fmt.Errorf("%d seats stored, %d expected", len(row.Seats), len(defs)), "bad game seats")
+	}
+	for i, d := range defs {
+		rs := row.Seats[i]
+		if rs.Seat != d.name {
+			return nil, internal(fmt.Errorf("seat %s stored where %s was expected", rs.Seat, d.name), "bad game seats")
+		}
+		s := &seat{name: d.name, side: d.side, player: d.player, kind: rs.Kind, tokenHash: rs.TokenHash}
+		if lv, ok := strings.CutPrefix(rs.Kind, "bot:"); ok {
+			b, err := g.cfg.NewBot(lv, mix(row.Seed, uint64(i)+1))
+			if err != nil {
+				return nil, &Error{Code: CodeBadRequest, Msg: err.Error()}
+			}
+			s.bot, s.level = b, lv
+		}
+		m.seats = append(m.seats, s)
+	}
+	return m, nil
+}
+
+// load rebuilds a stored game by replaying its log of decisions: with the
+// recorded outcomes of chance, or for a game of record version 0 with its
+// seed, in which case the outcomes found are returned by seq, to be stored.
+func (g *Manager) load(row store.Game, acts []store.Action) (*Match, map[int]string, error) {
+	sc, err := Parse(row.ScenarioID, row.Scenario)
+	if err != nil {
+		return nil, nil, err
+	}
+	if b, ok := g.cfg.Catalog.byID[row.ScenarioID]; ok {
+		sc.Builtin, sc.Note, sc.Subtitle = true, b.Note, b.Subtitle
+	}
+	m, err := g.newMatch(row, sc, false)
+	if err != nil {
+		return nil, nil, err
+	}
+	var upgrade map[int]string
+	if row.RecordVersion < rules.RecordVersion {
+		upgrade = map[int]string{}
+	}
+	replay := row.RecordVersion > 0
+	ctx := context.Background()
+	for _, a := range acts {
+		s := m.seatNamed(a.Seat)
+		if s == nil {
+			return nil, nil, fmt.Errorf("decision %d: no seat %q", a.Seq, a.Seat)
+		}
+		if a.Action == "undo" {
+			err = m.undoLocked(ctx, s, false)
+		} else {
+			var act rules.Action
+			var outs []rules.Outcome
+			act, err = rules.ParseAction(a.Action)
+			if err == nil && replay {
+				outs, err = rules.ParseOutcomes(a.Outcomes)
+			}
+			if err == nil {
+				_, err = m.applyLocked(ctx, s, act, false, replay, outs)
+			}
+			if err == nil && upgrade != nil {
+				if o := m.record[len(m.record)-1].outcomes; len(o) > 0 {
+					upgrade[a.Seq] = rules.FormatOutcomes(o)
+				}
+			}
+		}
+		if err != nil {
+			return nil, nil, fmt.Errorf("decision %d (%s %s): %w", a.Seq, a.Seat, a.Action, err)
+		}
+		if len(m.log) != a.Version {
+			return nil, nil, fmt.Errorf("decision %d (%s %s): version %d, stored %d", a.Seq, a.Seat, a.Action, len(m.log), a.Version)
+		}
+	}
+	return m, upgrade, nil
+}
