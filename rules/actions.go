@@ -240,21 +240,24 @@ func (s *State) LegalActions(buf []Action) []Action {
 		}
 		buf = append(buf, Action{Kind: ActEndBattles})
 	case PhaseRetreat:
-		from := s.b.hexAt[s.units[s.bt.victim].pos]
-		for _, o := range s.bt.retreats {
+		f := s.top()
+		from := s.b.hexAt[s.units[f.victim].pos]
+		for _, o := range f.retreats {
 			buf = append(buf, Action{Kind: ActRetreat, From: from, To: s.b.hexAt[o.to], Arg: uint8(o.ignore)})
 		}
 	case PhaseTakeGround:
-		a := &s.units[s.bt.att]
-		buf = append(buf, Action{Kind: ActTakeGround, From: s.b.hexAt[a.pos], To: s.b.hexAt[s.bt.targetPos]}, Action{Kind: ActSkip})
+		f := s.top()
+		a := &s.units[f.att]
+		buf = append(buf, Action{Kind: ActTakeGround, From: s.b.hexAt[a.pos], To: s.b.hexAt[f.targetPos]}, Action{Kind: ActSkip})
 	case PhaseOverrun:
-		buf = s.targets(int(s.bt.att), buf)
+		buf = s.targets(int(s.top().att), buf)
 		buf = append(buf, Action{Kind: ActSkip})
 	case PhaseKeep:
-		buf = append(buf, Action{Kind: ActKeep, Card: s.keep[0]}, Action{Kind: ActKeep, Card: s.keep[1]})
+		k := s.top().keep
+		buf = append(buf, Action{Kind: ActKeep, Card: k[0]}, Action{Kind: ActKeep, Card: k[1]})
 	case PhaseTarget:
 		buf = s.aimOptions(buf)
-		if len(s.aim) > 0 {
+		if len(s.aimed()) > 0 {
 			buf = append(buf, Action{Kind: ActEndTargets})
 		}
 	case PhaseAmbush:

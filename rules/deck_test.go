@@ -57,7 +57,7 @@ func cardsEverywhere(st *State) []CardID {
 	for _, h := range st.hands {
 		all = append(all, h...)
 	}
-	for _, c := range []CardID{st.played, st.keep[0], st.keep[1], st.shared[0], st.shared[1]} {
+	for _, c := range []CardID{st.played, st.keepCards()[0], st.keepCards()[1], st.shared[0], st.shared[1]} {
 		if c != NoCard {
 			all = append(all, c)
 		}
@@ -71,7 +71,7 @@ func checkCards(tb testing.TB, st *State) {
 	all := cardsEverywhere(st)
 	if len(all) != st.DeckSize() {
 		tb.Fatalf("%d cards in play, the deck has %d (draw %d, discard %d, hands %v, played %d, keep %v)",
-			len(all), st.DeckSize(), len(st.deck), len(st.discard), st.hands, st.played, st.keep)
+			len(all), st.DeckSize(), len(st.deck), len(st.discard), st.hands, st.played, st.keepCards())
 	}
 	slices.Sort(all)
 	for i := range all {
@@ -221,7 +221,7 @@ func checkViewSecrets(tb testing.TB, st *State) {
 			}
 		}
 		if viewer != st.active {
-			for _, c := range st.keep {
+			for _, c := range st.keepCards() {
 				if c != NoCard {
 					secret[c] = true
 				}

@@ -21,7 +21,8 @@ func (s *State) Determinize(viewer Side, seed uint64) *State {
 	}
 	keepHidden := c.phase == PhaseKeep && c.active == opp
 	if keepHidden {
-		pool = append(pool, c.keep[0], c.keep[1])
+		k := c.keepCards()
+		pool = append(pool, k[0], k[1])
 	}
 	c.deck = pool
 	for p := 0; p < int(c.players[opp]); p++ {
@@ -31,7 +32,7 @@ func (s *State) Determinize(viewer Side, seed uint64) *State {
 		}
 	}
 	if keepHidden {
-		c.keep[0], c.keep[1] = c.drawCard(), c.drawCard()
+		c.top().keep = [2]CardID{c.drawCard(), c.drawCard()}
 	}
 	return c
 }

@@ -21,8 +21,7 @@ func (s *State) startTurn() {
 	if s.phase == PhaseOver {
 		return
 	}
-	s.aim = s.aim[:0]
-	s.aimNext = 0
+	s.stack = s.stack[:0]
 	s.quota = [numSlots]int8{}
 	s.fallback, s.second, s.ambusher = false, false, 0
 	if len(s.hands[s.seat(s.active)]) == 0 && s.shared[s.active] == NoCard {
@@ -182,6 +181,7 @@ func (s *State) playCard(id CardID, arg uint8) {
 		return
 	}
 	if def.Aim != nil {
+		s.push(frame{kind: frCardFire, att: -1})
 		s.phase = PhaseTarget
 		if !s.anyTarget() {
 			s.endTurn()
@@ -327,16 +327,15 @@ func (s *State) endTurn() {
 			s.emit(Event{Kind: EvDeckReshuffled, N: int8(min(len(s.deck), 127))})
 		}
 		if info.DrawTwo {
-			s.keep[0] = s.drawCard()
-			s.keep[1] = s.drawCard()
-			if s.keep[0] != NoCard && s.keep[1] != NoCard {
+			keep := [2]CardID{s.drawCard(), s.drawCard()}
+			if keep[0] != NoCard && keep[1] != NoCard {
+				s.push(frame{kind: frKeep, keep: keep})
 				s.phase = PhaseKeep
 				return
 			}
-			if s.keep[0] != NoCard {
-				s.addToHand(s.keep[0])
+			if keep[0] != NoCard {
+				s.addToHand(keep[0])
 			}
-			s.keep = [2]CardID{NoCard, NoCard}
 			s.growHand()
 			s.nextTurn()
 			return
@@ -398,14 +397,15 @@ func removeCard(list []CardID, c CardID) []CardID {
 
 // keepCard ends a Recon draw: one card to the hand, the other discarded.
 func (s *State) keepCard(c CardID) {
-	other := s.keep[0]
+	keep := s.top().keep
+	s.pop()
+	other := keep[0]
 	if other == c {
-		other = s.keep[1]
+		other = keep[1]
 	}
 	s.addToHand(c)
 	s.discard = append(s.discard, other)
 	s.emit(Event{Kind: EvCardDiscarded, Side: s.active, Card: other})
-	s.keep = [2]CardID{NoCard, NoCard}
 	s.growHand() // after the Recon's own draw (FAQ XI Pegasus Bridge)
 	s.nextTurn()
 }
@@ -474,7 +474,11 @@ func (s *State) do(a Action) {
 		s.endMoves()
 	case ActBattle:
 		ui := int(s.occ[g.Index(a.From)])
-		s.declareBattle(ui, int16(g.Index(a.To)), s.phase == PhaseOverrun)
+		overrun := s.phase == PhaseOverrun
+		if overrun {
+			s.pop() // the battle that took ground is over; the overrun is a battle of its own
+		}
+		s.declareBattle(ui, int16(g.Index(a.To)), overrun)
 	case ActRemoveWire:
 		i := int16(g.Index(a.From))
 		u := &s.units[s.occ[i]]
@@ -485,7 +489,7 @@ func (s *State) do(a Action) {
 	case ActEndBattles:
 		s.endBattles()
 	case ActRetreat:
-		for _, o := range s.bt.retreats {
+		for _, o := range s.top().retreats {
 			if s.b.hexAt[o.to] == a.To && o.ignore == int8(a.Arg) {
 				s.applyRetreat(o)
 				break
@@ -498,13 +502,15 @@ func (s *State) do(a Action) {
 			s.rollBattle()
 			return
 		}
+		s.pop() // no take ground, or no overrun: the battle is over
 		s.phase = PhaseBattle
 		s.afterBattle()
 	case ActKeep:
 		s.keepCard(a.Card)
 	case ActTarget:
-		s.aim = append(s.aim, int16(g.Index(a.To)))
-		if len(s.aim) >= int(s.effDef().Aim.Max) || !s.anyTarget() {
+		f := s.top()
+		f.aim = append(f.aim, int16(g.Index(a.To)))
+		if len(f.aim) >= int(s.effDef().Aim.Max) || !s.anyTarget() {
 			s.fireCard()
 		}
 	case ActEndTargets:

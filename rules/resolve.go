@@ -32,9 +32,9 @@ func (s *State) declareBattle(ui int, t int16, overrun bool) {
 	// wire, as armor entering it does (FAQ digest 69 [II Barbelés]).
 	s.clearObstacles(u)
 	ti := int(s.occ[t])
-	s.bt = battleCtx{att: int8(ui), target: int8(ti), attPos: u.pos, targetPos: t, overrun: overrun,
-		close: hex.Distance(s.b.hexAt[u.pos], s.b.hexAt[t]) == 1, retreats: s.bt.retreats[:0]}
-	if s.bt.close && s.canAmbush(ti, ui) {
+	close := hex.Distance(s.b.hexAt[u.pos], s.b.hexAt[t]) == 1
+	s.push(frame{kind: frBattle, att: int8(ui), target: int8(ti), attPos: u.pos, targetPos: t, overrun: overrun, close: close})
+	if close && s.canAmbush(ti, ui) {
 		s.phase = PhaseAmbush
 		return
 	}
@@ -51,10 +51,12 @@ func (s *State) canAmbush(ti, ui int) bool {
 	return s.ambushHidden(d.side.Opp()) && !s.noBattleFrom(d.pos) && s.battleDice(d, s.units[ui].pos, false) > 0
 }
 
-// playAmbush: the attacked unit fires first at the declaring unit; the
-// declared battle goes on only if the attacker neither died nor moved.
+// playAmbush: the attacked unit fires first at the declaring unit, in a
+// frame of its own above the declared battle; the declared battle goes on
+// only if the attacker neither died nor moved.
 func (s *State) playAmbush(c CardID) {
-	d := &s.units[s.bt.target]
+	bt := *s.top()
+	d := &s.units[bt.target]
 	side := d.side
 	at := s.cardPlace(side, c)
 	if at == sharedPlace {
@@ -66,11 +68,11 @@ func (s *State) playAmbush(c CardID) {
 	s.discard = append(s.discard, c)
 	s.emit(Event{Kind: EvCardPlayed, Side: side, Card: c})
 	s.ambusher = int8(side) + 1
-	s.bt.ambushing = true
-	a := &s.units[s.bt.att]
+	a := &s.units[bt.att]
+	s.push(frame{kind: frAnswer, att: bt.target, target: bt.att, attPos: d.pos, targetPos: a.pos, close: true})
 	s.emit(Event{Kind: EvAmbush, Side: side, From: s.b.hexAt[d.pos], To: s.b.hexAt[a.pos]})
 	dice := s.battleDice(d, a.pos, false)
-	s.fire(side, int(s.bt.att), dice, false, false)
+	s.fire(side, int(bt.att), dice, false, false)
 }
 
 // ambushHidden reports whether some Ambush card of the deck is out of
@@ -81,7 +83,7 @@ func (s *State) ambushHidden(viewer Side) bool {
 			continue
 		}
 		cid := CardID(id)
-		if cid == s.played || cid == s.keep[0] || cid == s.keep[1] || s.cardPlace(viewer, cid) >= 0 {
+		if k := s.keepCards(); cid == s.played || cid == k[0] || cid == k[1] || s.cardPlace(viewer, cid) >= 0 {
 			continue
 		}
 		if slices.Contains(s.discard, cid) {
@@ -123,14 +125,14 @@ func (s *State) cardPlace(side Side, c CardID) int {
 	return -1
 }
 
-// rollBattle rolls the declared battle.
+// rollBattle rolls the declared battle on top of the stack.
 func (s *State) rollBattle() {
-	s.bt.ambushing = false
-	u := &s.units[s.bt.att]
-	t := s.bt.targetPos
-	dice := s.battleDice(u, t, s.bt.overrun)
+	bt := s.top()
+	u := &s.units[bt.att]
+	t := bt.targetPos
+	dice := s.battleDice(u, t, bt.overrun)
 	s.emit(Event{Kind: EvBattle, Side: u.side, From: s.b.hexAt[u.pos], To: s.b.hexAt[t], N: dice})
-	s.fire(u.side, int(s.bt.target), dice, false, false)
+	s.fire(u.side, int(bt.target), dice, false, false)
 }
 
 // fire rolls dice against unit vi and resolves the result. Stars hit when
@@ -153,8 +155,8 @@ func (s *State) fire(by Side, vi int, dice int8, starsHit, noIgnore bool) {
 		}
 	}
 	s.emit(ev)
-	s.bt.victim = int8(vi)
-	s.bt.noIgnore = noIgnore
+	f := s.top()
+	f.victim, f.noIgnore = int8(vi), noIgnore
 	s.resolveHits(vi, hits, flags, !noIgnore)
 }
 
@@ -175,13 +177,14 @@ func (s *State) resolveHits(ti int, hits, flags int8, ignorable bool) {
 		s.afterResolve()
 		return
 	}
-	s.bt.retreats = s.retreatOptions(target, flags, ignorable && s.canIgnoreFlag(target), s.bt.retreats[:0])
-	if len(s.bt.retreats) == 0 {
+	f := s.top()
+	f.retreats = s.retreatOptions(target, flags, ignorable && s.canIgnoreFlag(target), f.retreats[:0])
+	if len(f.retreats) == 0 {
 		s.afterResolve()
 		return
 	}
-	if len(s.bt.retreats) == 1 {
-		s.applyRetreat(s.bt.retreats[0])
+	if len(f.retreats) == 1 {
+		s.applyRetreat(f.retreats[0])
 		return
 	}
 	s.phase = PhaseRetreat
@@ -300,7 +303,7 @@ func addRetreat(out []retreatOpt, o retreatOpt) []retreatOpt {
 
 // applyRetreat carries out a chosen retreat option.
 func (s *State) applyRetreat(o retreatOpt) {
-	ti := int(s.bt.victim)
+	ti := int(s.top().victim)
 	u := &s.units[ti]
 	s.phase = PhaseBattle
 	if o.ignore > 0 {
@@ -329,33 +332,38 @@ func (s *State) applyRetreat(o retreatOpt) {
 	s.afterResolve()
 }
 
-// afterResolve goes on after one unit's hits and flags are settled: the
-// declared battle after an Ambush, the next Air Power hex, or take ground
-// after a decisive close assault; else back to the battle step.
+// afterResolve goes on after one unit's hits and flags are settled, with
+// the frame that fired: the next hex of a card's attack; after an answer
+// (Ambush), the battle it answered if the attacker is still there (FAQ
+// ruling 22: a blocked retreat leaves it in place); after a battle, take
+// ground after a decisive close assault, else back to the battle step.
 func (s *State) afterResolve() {
 	if s.phase == PhaseOver {
 		return
 	}
-	if s.bt.att < 0 {
+	f := s.top()
+	switch f.kind {
+	case frCardFire:
 		s.fireCard()
 		return
-	}
-	a := &s.units[s.bt.att]
-	if s.bt.ambushing {
-		// The declared attack goes on only if the attacker is still there
-		// (FAQ ruling 22: a blocked retreat leaves it in place).
-		if !a.dead && a.pos == s.bt.attPos {
+	case frAnswer:
+		s.pop()
+		bt := s.top()
+		if a := &s.units[bt.att]; !a.dead && a.pos == bt.attPos {
 			s.rollBattle()
 			return
 		}
+		s.pop()
 		s.phase = PhaseBattle
 		s.afterBattle()
 		return
 	}
-	if s.bt.close && !a.dead && s.occ[s.bt.targetPos] < 0 && !s.b.setup.NoTakeGround && s.canTakeGround(a, s.bt.targetPos) {
+	a := &s.units[f.att]
+	if f.close && !a.dead && s.occ[f.targetPos] < 0 && !s.b.setup.NoTakeGround && s.canTakeGround(a, f.targetPos) {
 		s.phase = PhaseTakeGround
 		return
 	}
+	s.pop()
 	s.phase = PhaseBattle
 	s.afterBattle()
 }
@@ -363,9 +371,10 @@ func (s *State) afterResolve() {
 // takeGround moves the attacker into the vacated hex, then offers an armor
 // overrun (rulebook p.10-11).
 func (s *State) takeGround() {
-	ui := int(s.bt.att)
+	bt := *s.top()
+	ui := int(bt.att)
 	u := &s.units[ui]
-	from, to := u.pos, s.bt.targetPos
+	from, to := u.pos, bt.targetPos
 	s.occ[from] = -1
 	s.leaveHex(from)
 	u.pos = to
@@ -380,13 +389,14 @@ func (s *State) takeGround() {
 	if s.phase == PhaseOver {
 		return
 	}
-	if s.kind(u).Overruns && !s.bt.overrun && !u.overrun && !enteredNoBattle && !s.b.setup.NoTakeGround {
+	if s.kind(u).Overruns && !bt.overrun && !u.overrun && !enteredNoBattle && !s.b.setup.NoTakeGround {
 		var buf [32]Action
 		if len(s.targets(ui, buf[:0])) > 0 {
 			s.phase = PhaseOverrun
 			return
 		}
 	}
+	s.pop()
 	s.phase = PhaseBattle
 	s.afterBattle()
 }
@@ -399,16 +409,17 @@ func (s *State) aimable(i int16) bool {
 	if ui < 0 || s.units[ui].side == s.active {
 		return false
 	}
-	for _, a := range s.aim {
+	aim := s.aimed()
+	for _, a := range aim {
 		if a == i {
 			return false
 		}
 	}
-	if !s.effDef().Aim.Group || len(s.aim) == 0 {
+	if !s.effDef().Aim.Group || len(aim) == 0 {
 		return true
 	}
 	// Air Power: up to 4 enemy units forming one group of adjacent hexes.
-	for _, a := range s.aim {
+	for _, a := range aim {
 		if s.adjacent(a, i) {
 			return true
 		}
@@ -427,7 +438,7 @@ func (s *State) aimOptions(buf []Action) []Action {
 }
 
 func (s *State) anyTarget() bool {
-	if len(s.aim) >= int(s.effDef().Aim.Max) {
+	if len(s.aimed()) >= int(s.effDef().Aim.Max) {
 		return false
 	}
 	for i := range s.units {
@@ -443,20 +454,22 @@ func (s *State) anyTarget() bool {
 // Air Power's stars hit (FAQ rulings 12-15).
 func (s *State) fireCard() {
 	s.phase = PhaseTarget
-	for int(s.aimNext) < len(s.aim) {
-		i := s.aim[s.aimNext]
-		s.aimNext++
+	f := s.top()
+	for int(f.next) < len(f.aim) {
+		i := f.aim[f.next]
+		f.next++
 		vi := s.occ[i]
 		if vi < 0 {
 			continue
 		}
-		s.bt = battleCtx{att: -1, target: vi, targetPos: i, retreats: s.bt.retreats[:0]}
+		f.target, f.targetPos = vi, i
 		aim := s.effDef().Aim
 		dice := aim.Dice(s)
 		s.emit(Event{Kind: EvCardAttack, Side: s.active, To: s.b.hexAt[i], N: dice})
 		s.fire(s.active, int(vi), dice, aim.StarsHit, true)
 		return // fire resolves, then afterResolve calls fireCard again
 	}
+	s.pop()
 	s.endTurn()
 }
 

@@ -91,19 +91,6 @@ type retreatOpt struct {
 	ignore int8
 }
 
-// battleCtx is the battle being resolved.
-type battleCtx struct {
-	att, target int8 // att is -1 for a card's own attack (Air Power, Barrage)
-	attPos      int16
-	targetPos   int16
-	close       bool
-	overrun     bool // this battle is an armor overrun
-	ambushing   bool // the defender's Ambush fire is being resolved first
-	victim      int8 // the unit whose hits and flags are being resolved
-	noIgnore    bool // its flags cannot be ignored (Air Power, Barrage)
-	retreats    []retreatOpt
-}
-
 // State is a game in progress. The zero value is not usable; use New.
 // A State is not safe for concurrent use; Clone it per goroutine.
 type State struct {
@@ -122,17 +109,14 @@ type State struct {
 	deck      []CardID    // the draw pile; unordered: a draw picks at random
 	discard   []CardID
 	played    CardID
-	keep      [2]CardID      // Recon: the two drawn cards to choose from
 	quota     [numSlots]int8 // orders left to place, by slot
 	orderedBy []int8         // units ordered this turn, in order
 	eff       Card           // the card in effect this turn (a Counter-Attack's copy)
 	fallback  bool           // the card orders 1 unit of choice, without its effects
 	last      [2]Card        // the card each side had in effect on its last turn
 	hasLast   [2]bool
-	ambusher  int8    // 1 + the side that played Ambush this turn, 0 if none
-	aim       []int16 // Air Power / Barrage: hexes chosen, then resolved in order
-	aimNext   int8    // next of aim to resolve
-	second    bool    // Behind Enemy Lines: the move after the battle
+	ambusher  int8 // 1 + the side that played Ambush this turn, 0 if none
+	second    bool // Behind Enemy Lines: the move after the battle
 	kills     [2]int8
 	taken     []SideMask // permanent objectives taken, by objective
 	medals    [2]int8
@@ -140,7 +124,7 @@ type State struct {
 	turn      int32
 	phase     Phase
 	winner    Side
-	bt        battleCtx
+	stack     []frame // pending decisions inside the step (pending.go)
 	rng       rng
 	forced    []Outcome  // outcomes queued for the coming chance events (Force)
 	strict    bool       // replaying: a chance event with no forced outcome is an error
@@ -228,7 +212,7 @@ func Compile(s *Setup) (*Board, error) {
 		b.section[s.Top][i] = top
 		b.section[s.Top.Opp()][i] = bottom
 	}
-	st := &State{b: b, played: NoCard, keep: [2]CardID{NoCard, NoCard}, shared: [2]CardID{NoCard, NoCard},
+	st := &State{b: b, played: NoCard, shared: [2]CardID{NoCard, NoCard},
 		active: s.First, turn: 1}
 	for i := range st.occ {
 		st.occ[i] = -1
@@ -368,9 +352,8 @@ func (s *State) Clone() *State {
 	c.deck = append([]CardID(nil), s.deck...)
 	c.discard = append([]CardID(nil), s.discard...)
 	c.orderedBy = append([]int8(nil), s.orderedBy...)
-	c.aim = append([]int16(nil), s.aim...)
 	c.taken = append([]SideMask(nil), s.taken...)
-	c.bt.retreats = append([]retreatOpt(nil), s.bt.retreats...)
+	c.stack = cloneStack(s.stack)
 	c.events = nil
 	return &c
 }
@@ -406,7 +389,7 @@ func (s *State) SetHand(side Side, cards []CardID) error {
 		if seen[c] {
 			return fmt.Errorf("card %d: listed twice", c)
 		}
-		if c == s.played || c == s.keep[0] || c == s.keep[1] {
+		if k := s.keepCards(); c == s.played || c == k[0] || c == k[1] {
 			return fmt.Errorf("card %d: in play", c)
 		}
 		seen[c] = true
@@ -481,9 +464,9 @@ func (s *State) Turn() int { return int(s.turn) }
 func (s *State) ToAct() Side {
 	switch s.phase {
 	case PhaseRetreat:
-		return s.units[s.bt.victim].side
+		return s.units[s.top().victim].side
 	case PhaseAmbush:
-		return s.units[s.bt.target].side
+		return s.units[s.top().target].side
 	}
 	return s.active
 }

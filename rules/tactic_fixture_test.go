@@ -96,7 +96,7 @@ func (g *tcGame) free(names []string, own int) []CardID {
 			held[c] = true
 		}
 	}
-	for _, c := range []CardID{s.shared[0], s.shared[1], s.played, s.keep[0], s.keep[1]} {
+	for _, c := range []CardID{s.shared[0], s.shared[1], s.played, s.keepCards()[0], s.keepCards()[1]} {
 		held[c] = true
 	}
 	// Prefer the draw pile, so that the discards stay as they are.
@@ -465,7 +465,7 @@ func tcCardsConserved(s *State) error {
 			}
 		}
 	}
-	for _, c := range []CardID{s.shared[0], s.shared[1], s.played, s.keep[0], s.keep[1]} {
+	for _, c := range []CardID{s.shared[0], s.shared[1], s.played, s.keepCards()[0], s.keepCards()[1]} {
 		if c != NoCard {
 			if err := add("table", c); err != nil {
 				return err
@@ -475,7 +475,7 @@ func tcCardsConserved(s *State) error {
 	for c, n := range seen {
 		if n != 1 {
 			return fmt.Errorf("card %d (%s) is held %d times (hands %v shared %v deck %d discard %d played %d keep %v)",
-				c, s.b.deck[c].Name(), n, s.hands, s.shared, len(s.deck), len(s.discard), s.played, s.keep)
+				c, s.b.deck[c].Name(), n, s.hands, s.shared, len(s.deck), len(s.discard), s.played, s.keepCards())
 		}
 	}
 	return nil

@@ -181,7 +181,7 @@ func teamReactionCheck(st *State, legal []Action, fail func(string, ...any)) {
 	switch st.Phase() {
 	case PhaseAmbush:
 		def := st.ToAct()
-		if def == st.Active() || st.units[st.bt.target].side != def {
+		if def == st.Active() || st.units[st.top().target].side != def {
 			fail("ambush window for %s, active %s", def, st.Active())
 		}
 		_, at := st.ambushCard(def)
@@ -196,7 +196,7 @@ func teamReactionCheck(st *State, legal []Action, fail func(string, ...any)) {
 			fail("ambush window offers %v", legal)
 		}
 	case PhaseRetreat:
-		if st.ToAct() != st.units[st.bt.victim].side {
+		if st.ToAct() != st.units[st.top().victim].side {
 			fail("retreat decided by %s", st.ToAct())
 		}
 	case PhaseCard:
@@ -235,7 +235,7 @@ func teamViewCheck(st *State, fail func(string, ...any)) {
 			}
 		}
 		if viewer != st.active {
-			for _, c := range st.keep {
+			for _, c := range st.keepCards() {
 				secret[c] = c != NoCard
 			}
 		}

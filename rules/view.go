@@ -92,7 +92,7 @@ func (s *State) InEffect() string {
 // Targets is the hexes chosen so far by an Air Power or a Barrage in play.
 func (s *State) Targets() []hex.Hex {
 	var out []hex.Hex
-	for _, i := range s.aim {
+	for _, i := range s.aimed() {
 		out = append(out, s.b.hexAt[i])
 	}
 	return out
@@ -105,7 +105,8 @@ func (s *State) ReconChoice() []CardID {
 	if s.phase != PhaseKeep {
 		return nil
 	}
-	return []CardID{s.keep[0], s.keep[1]}
+	k := s.keepCards()
+	return []CardID{k[0], k[1]}
 }
 
 // MarshalText writes a side as "allies" or "axis".
@@ -234,7 +235,7 @@ func (s *State) hash(gen bool) uint64 {
 		}
 	}
 	put(int64(s.active), int64(s.turn), int64(s.phase), int64(s.winner), int64(s.played),
-		int64(s.keep[0]), int64(s.keep[1]), int64(s.kills[0]), int64(s.kills[1]),
+		int64(s.kills[0]), int64(s.kills[1]),
 		int64(s.medals[0]), int64(s.medals[1]))
 	if gen {
 		put(int64(s.rng.s))
@@ -288,20 +289,23 @@ func (s *State) hash(gen bool) uint64 {
 	for _, ui := range s.orderedBy {
 		put(int64(ui))
 	}
-	put(int64(s.bt.att), int64(s.bt.target), int64(s.bt.attPos), int64(s.bt.targetPos), b2i(s.bt.close), b2i(s.bt.overrun),
-		b2i(s.bt.ambushing), int64(s.bt.victim), b2i(s.bt.noIgnore))
-	put(int64(s.eff.Kind), int64(s.eff.Section), b2i(s.fallback), b2i(s.second), int64(s.ambusher), int64(s.aimNext))
+	put(int64(len(s.stack)))
+	for _, f := range s.stack {
+		put(int64(f.kind), int64(f.att), int64(f.target), int64(f.attPos), int64(f.targetPos), b2i(f.close), b2i(f.overrun),
+			int64(f.victim), b2i(f.noIgnore), int64(f.next), int64(f.keep[0]), int64(f.keep[1]), int64(len(f.aim)), int64(len(f.retreats)))
+		for _, a := range f.aim {
+			put(int64(a))
+		}
+		for _, o := range f.retreats {
+			put(int64(o.to), int64(o.steps), int64(o.losses), int64(o.ignore))
+		}
+	}
+	put(int64(s.eff.Kind), int64(s.eff.Section), b2i(s.fallback), b2i(s.second), int64(s.ambusher))
 	for side := 0; side < 2; side++ {
 		put(int64(s.last[side].Kind), int64(s.last[side].Section), b2i(s.hasLast[side]))
 	}
-	for _, a := range s.aim {
-		put(int64(a))
-	}
 	for _, q := range s.quota {
 		put(int64(q))
-	}
-	for _, o := range s.bt.retreats {
-		put(int64(o.to), int64(o.steps), int64(o.losses), int64(o.ignore))
 	}
 	h.Write(buf)
 	return h.Sum64()
