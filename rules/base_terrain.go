@@ -164,10 +164,11 @@ func noGroundFromBeach(s *State, from, to int16) bool { return !s.isBeach(from) 
 
 // lakesBlockSight: two adjacent lake hexes on the line block it (rulebook
 // "Lacs").
-func lakesBlockSight(s *State, i int16, line []hex.Step) bool {
+func lakesBlockSight(s *State, i int16, line SightLine) bool {
 	g := s.b.grid
 	h := s.b.hexAt[i]
-	for _, st := range line {
+	for k := 0; k < line.N; k++ {
+		st := line.Steps[k]
 		for _, o := range [2]hex.Hex{st.A, st.B} {
 			if o != h && hex.Adjacent(o, h) && g.Contains(o) && s.b.ground[g.Index(o)] == s.b.ground[i] {
 				return true

@@ -75,9 +75,12 @@ func (s *State) acrossArtilleryWall(from, to int16) bool {
 // the close-combat obligation.
 func (s *State) battleDice(a *unit, t int16, overrun bool) int8 {
 	from := a.pos
+	k := s.kind(a)
 	d := hex.Distance(s.b.hexAt[from], s.b.hexAt[t])
-	bonus := s.cardBonus(a, d == 1, overrun)
-	return s.diceFrom(s.kind(a), from, s.units[s.occ[t]].side, t, bonus)
+	if d < 1 || d > len(k.RangeDice) || k.RangeDice[d-1] == 0 {
+		return 0
+	}
+	return s.diceAt(k, from, s.units[s.occ[t]].side, t, d, s.cardBonus(a, d == 1, overrun))
 }
 
 // diceFrom is the number of dice a unit of kind k on hex from rolls against
@@ -89,6 +92,11 @@ func (s *State) diceFrom(k *UnitDef, from int16, tside Side, t int16, bonus int8
 	if d < 1 || d > len(k.RangeDice) {
 		return 0
 	}
+	return s.diceAt(k, from, tside, t, d, bonus)
+}
+
+// diceAt is diceFrom at distance d, already known to be in 1..6.
+func (s *State) diceAt(k *UnitDef, from int16, tside Side, t int16, d int, bonus int8) int8 {
 	dice := k.RangeDice[d-1]
 	if dice == 0 {
 		return 0

@@ -114,7 +114,15 @@ type TerrainHooks struct {
 	TakeGround func(s *State, from, to int16) bool
 	// BlocksSight decides whether the hex i, at the line's own height, blocks
 	// a line of sight (lakes: only two lake hexes side by side on the line).
-	BlocksSight func(s *State, i int16, line []hex.Step) bool
+	BlocksSight func(s *State, i int16, line SightLine) bool
+}
+
+// SightLine is the line of sight a BlocksSight hook judges: the hexes it
+// crosses, in order (hex.Line's steps). A hook gets a copy, so the engine's
+// own line stays on its stack.
+type SightLine struct {
+	N     int
+	Steps [16]hex.Step
 }
 
 // UnitDef is one row of the unit catalog: a kind of troops.

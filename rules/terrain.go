@@ -261,9 +261,11 @@ func (s *State) blocksSight(i int16, line []hex.Step) bool {
 	if fx&fxSightHook == 0 {
 		return false
 	}
+	var sl SightLine
+	sl.N = copy(sl.Steps[:], line)
 	rs := s.rows(i)
 	for _, r := range rs.all() {
-		if r.Hooks.BlocksSight != nil && r.Hooks.BlocksSight(s, i, line) {
+		if r.Hooks.BlocksSight != nil && r.Hooks.BlocksSight(s, i, sl) {
 			return true
 		}
 	}
