@@ -29,7 +29,8 @@ type SetupJSON struct {
 	BunkerUsers []string `json:"bunker_users"`
 	Front       string   `json:"front"`
 	Year        int      `json:"year"`
-	// Deck is "playable" (default) or "section".
+	// Deck is a catalog deck: "standard" (default; "playable" says the
+	// same) or "sections" ("section" says the same).
 	Deck string `json:"deck"`
 }
 
@@ -39,12 +40,15 @@ type HexJSON struct {
 	Terrain   string `json:"terrain"`
 	Structure string `json:"structure"`
 	Obstacle  string `json:"obstacle"`
+	// Features are more features by catalog key (markers, a second obstacle).
+	Features []string `json:"features,omitempty"`
 }
 
 // UnitJSON places one unit.
 type UnitJSON struct {
 	Hex        string `json:"hex"`
-	Type       string `json:"type"`
+	Type       string `json:"type"` // infantry, armor or artillery; may be left out when kind is given
+	Kind       string `json:"kind"` // a catalog unit kind ("elite-armor", "resistance"…); default from type, elite, resistance
 	Side       string `json:"side"`
 	Figures    int8   `json:"figures"`
 	Elite      bool   `json:"elite"`
@@ -140,12 +144,13 @@ func (j *SetupJSON) toSetup() (*rules.Setup, error) {
 			return nil, err
 		}
 	}
+	cat := rules.BaseCatalog()
 	switch j.Deck {
-	case "", "playable":
-	case "section":
-		s.Deck = rules.SectionDeck()
+	case "", "playable", "standard":
+	case "section", "sections":
+		s.DeckKey = "sections"
 	default:
-		return nil, fmt.Errorf("deck %q: want playable or section", j.Deck)
+		return nil, fmt.Errorf("deck %q: want one of %v", j.Deck, cat.DeckKeys())
 	}
 	for i, h := range j.Hexes {
 		field := fmt.Sprintf("hexes[%d]", i)
@@ -174,6 +179,13 @@ func (j *SetupJSON) toSetup() (*rules.Setup, error) {
 			}
 			hs.Obstacle = o
 		}
+		for k, name := range h.Features {
+			f, ok := cat.FeatureByKey(name)
+			if !ok {
+				return nil, fmt.Errorf("%s.features[%d]: unknown feature %q", field, k, name)
+			}
+			hs.Features = append(hs.Features, f)
+		}
 		s.Hexes = append(s.Hexes, hs)
 	}
 	for i, u := range j.Units {
@@ -187,6 +199,17 @@ func (j *SetupJSON) toSetup() (*rules.Setup, error) {
 			if t.String() == u.Type {
 				us.Type, found = t, true
 			}
+		}
+		if u.Kind != "" {
+			k, ok := cat.UnitByKey(u.Kind)
+			if !ok {
+				return nil, fmt.Errorf("%s: unknown unit kind %q", field, u.Kind)
+			}
+			class := cat.Unit(k).Class
+			if found && class != us.Type {
+				return nil, fmt.Errorf("%s: kind %q is %s, not %s", field, u.Kind, class, u.Type)
+			}
+			us.Kind, us.Type, found = u.Kind, class, true
 		}
 		if !found {
 			return nil, fmt.Errorf("%s: unknown unit type %q (want infantry, armor or artillery)", field, u.Type)

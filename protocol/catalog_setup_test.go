@@ -1,0 +1,47 @@
+package protocol
+
+import (
+	"strings"
+	"testing"
+)
+
+// Setups name catalog rows: unit kinds, extra features, catalog decks.
+func TestSetupCatalogKeys(t *testing.T) {
+	s := NewSession()
+	setup := `{"name":"keys","deck":"sections","cards":{"allies":2,"axis":2},"victory":{"allies":1,"axis":1},
+"hexes":[{"hex":"5,7","obstacle":"sandbags","features":["wire"]}],
+"units":[{"hex":"5,5","kind":"resistance","side":"allies"},{"hex":"4,4","type":"armor","kind":"elite-armor","side":"axis"}]}`
+	ok(t, s, newGame(setup, 1, ""), nil)
+	var v struct {
+		Units []struct {
+			Hex     string `json:"hex"`
+			Type    string `json:"type"`
+			Kind    string `json:"kind"`
+			Figures int    `json:"figures"`
+		} `json:"units"`
+		Features []struct {
+			Hex      string   `json:"hex"`
+			Obstacle string   `json:"obstacle"`
+			Markers  []string `json:"markers"`
+		} `json:"features"`
+	}
+	ok(t, s, `{"cmd":"view","game":"g1","as":"allies"}`, &v)
+	got := map[string]string{}
+	for _, u := range v.Units {
+		got[u.Hex] = u.Type + "/" + u.Kind
+	}
+	if got["5,5"] != "infantry/resistance" || got["4,4"] != "armor/elite-armor" {
+		t.Fatalf("units %+v", v.Units)
+	}
+	if len(v.Features) != 1 || v.Features[0].Obstacle != "sandbags" || strings.Join(v.Features[0].Markers, ",") != "wire" {
+		t.Fatalf("features %+v", v.Features)
+	}
+	for _, bad := range []string{
+		`{"cards":{"allies":1,"axis":1},"victory":{"allies":1,"axis":1},"units":[{"hex":"5,5","kind":"dragoon","side":"allies"}]}`,
+		`{"cards":{"allies":1,"axis":1},"victory":{"allies":1,"axis":1},"units":[{"hex":"5,5","type":"infantry","kind":"elite-armor","side":"allies"}]}`,
+		`{"cards":{"allies":1,"axis":1},"victory":{"allies":1,"axis":1},"hexes":[{"hex":"5,5","features":["moat"]}],"units":[]}`,
+		`{"deck":"tarot","cards":{"allies":1,"axis":1},"victory":{"allies":1,"axis":1},"units":[]}`,
+	} {
+		fails(t, s, newGame(bad, 1, ""), CodeBadScenario)
+	}
+}
