@@ -182,3 +182,31 @@ func TestMedalsAreKillsPlusObjectives(t *testing.T) {
 		t.Errorf("kills %v medals %v, want kills [1 0] medals [3 0]", st.Kills(), st.Medals())
 	}
 }
+
+// Mont Mouchet (scenario 5, victory conditions): "Eliminating an Axis tank
+// unit counts as two victory medals for the Allied player" (UnitSetup.Medals).
+func TestUnitWorthTwoMedals(t *testing.T) {
+	s, seed := setupOf(t, "allies inf 5,11", "axis arm 4,12", "axis inf 0,0", "victory=3,3")
+	s.Units[1].Medals = 2
+	s.Units[1].Figures = 1
+	st, err := New(s, seed)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if u, _ := st.UnitAt(H("4,12")); u.Medals != 2 {
+		t.Fatalf("the tank is worth %d medals", u.Medals)
+	}
+	turn(t, st, "attack-center", "5,11")
+	act(t, st, "end-moves")
+	dice(t, st, "grenade star star")
+	act(t, st, "battle 5,11 4,12")
+	if st.Medals() != [2]int{2, 0} || st.Kills() != [2]int{2, 0} {
+		t.Fatalf("medals %v, kills %v after eliminating a tank worth 2; want 2 for the Allies", st.Medals(), st.Kills())
+	}
+	bad := *s
+	bad.Units = append([]UnitSetup(nil), s.Units...)
+	bad.Units[0].Medals = 9
+	if _, err := New(&bad, 1); err == nil {
+		t.Error("a unit worth 9 medals was accepted")
+	}
+}

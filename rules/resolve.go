@@ -199,7 +199,7 @@ func (s *State) eliminate(ti int) {
 	s.occ[u.pos] = -1
 	s.emit(Event{Kind: EvUnitEliminated, Side: u.side, To: s.b.hexAt[u.pos]})
 	s.leaveHex(u.pos)
-	s.kills[u.side.Opp()]++
+	s.kills[u.side.Opp()] += u.worth
 	s.updateMedals()
 }
 

@@ -99,6 +99,9 @@ type UnitSetup struct {
 	Elite      bool
 	Resistance bool
 	Kind       string // a unit row's key ("" = from Type, Elite, Resistance)
+	// Medals is what eliminating the unit is worth to the other side
+	// (0 means 1; Mont Mouchet's Axis tanks: 2).
+	Medals int8
 	// Nation and Badge are carried for display (e.g. "us", "ger"; "badge4").
 	Nation string
 	Badge  string
@@ -219,6 +222,9 @@ func (s *Setup) Validate() error {
 		}
 		if u.Figures < 0 || u.Figures > 9 {
 			return fmt.Errorf("unit at %s: %d figures", u.Hex, u.Figures)
+		}
+		if u.Medals < 0 || u.Medals > 5 {
+			return fmt.Errorf("unit at %s: worth %d medals, want 0..5", u.Hex, u.Medals)
 		}
 		if h, ok := terr[u.Hex]; ok && cat.sunk(&h) {
 			return fmt.Errorf("unit at %s: on impassable %s", u.Hex, cat.Ground(h.Terrain).Key)

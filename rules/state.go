@@ -47,6 +47,7 @@ type unit struct {
 	side    Side
 	figures int8
 	max     int8
+	worth   int8 // medals its elimination gives the other side
 	dead    bool
 	// this turn
 	ordered  bool
@@ -268,7 +269,8 @@ func Compile(s *Setup) (*Board, error) {
 		}
 		i := int16(g.Index(us.Hex))
 		st.occ[i] = int8(len(st.units))
-		st.units = append(st.units, unit{pos: i, start: i, typ: def.Class, kind: k, side: us.Side, figures: f, max: f})
+		st.units = append(st.units, unit{pos: i, start: i, typ: def.Class, kind: k, side: us.Side, figures: f, max: f,
+			worth: max(1, us.Medals)})
 		b.nation = append(b.nation, us.Nation)
 		b.badge = append(b.badge, us.Badge)
 	}
@@ -285,7 +287,7 @@ func Compile(s *Setup) (*Board, error) {
 		}
 		for n := 0; n < a.Count; n++ {
 			st.units = append(st.units, unit{typ: def.Class, kind: kind, side: a.Side, figures: f, max: f,
-				dead: true, reserve: int8(k + 1)})
+				worth: max(1, a.Unit.Medals), dead: true, reserve: int8(k + 1)})
 			b.nation = append(b.nation, a.Unit.Nation)
 			b.badge = append(b.badge, a.Unit.Badge)
 		}
@@ -577,6 +579,7 @@ type UnitInfo struct {
 	Side       Side
 	Figures    int8
 	Max        int8
+	Medals     int8 // what its elimination is worth
 	Elite      bool
 	Resistance bool
 	Nation     string
@@ -589,7 +592,7 @@ type UnitInfo struct {
 func (s *State) info(i int) UnitInfo {
 	u := &s.units[i]
 	def := s.kind(u)
-	return UnitInfo{Hex: s.b.hexAt[u.pos], Type: u.typ, Side: u.side, Figures: u.figures, Max: u.max,
+	return UnitInfo{Hex: s.b.hexAt[u.pos], Type: u.typ, Side: u.side, Figures: u.figures, Max: u.max, Medals: u.worth,
 		Kind: u.kind, Elite: def.Elite, Resistance: def.BattlesAfterEntering, Nation: s.b.nation[i], Badge: s.b.badge[i],
 		Ordered: u.ordered, Moved: u.moved, Battled: u.battled}
 }
@@ -631,5 +634,6 @@ func (s *State) Figures(side Side) int {
 // kind is the catalog row of unit u.
 func (s *State) kind(u *unit) *UnitDef { return &s.b.cat.units[u.kind] }
 
-// Kills is the number of enemy units each side has eliminated.
+// Kills is the medals each side has won by eliminating enemy units (one per
+// unit, or the unit's Medals).
 func (s *State) Kills() [2]int { return [2]int{int(s.kills[0]), int(s.kills[1])} }

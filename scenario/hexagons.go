@@ -327,6 +327,8 @@ func (c *converter) unit(x hex.Hex, path string, u *Unit, cl *cell) {
 			r.errorf(x, path+".behavior", "unknown behavior %q", u.Behavior)
 		case !b.Supported():
 			r.unsupported(x, path+".behavior", u.Behavior, b.Unsupported, "")
+		case b.Medals > 0:
+			us.Medals = b.Medals
 		case !b.Resistance:
 			r.errorf(x, path+".behavior", "behavior %q does not apply to a unit", u.Behavior)
 		case e.Unit != rules.Infantry:

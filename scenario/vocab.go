@@ -51,6 +51,8 @@ type Entry struct {
 	Sides rules.SideMask
 	// Resistance marks the FRENCH_RESISTANCE behavior.
 	Resistance bool
+	// Medals is what eliminating a unit with this behavior is worth.
+	Medals int8
 	// Refines marks behaviors that turn a hill tile into another height-1
 	// terrain (Terrain).
 	Refines bool
@@ -113,6 +115,8 @@ func (e Entry) Meaning() string {
 			return "obstacle becomes " + e.Obstacle.String()
 		case e.Resistance:
 			return "French Resistance infantry"
+		case e.Medals > 0:
+			return fmt.Sprintf("the unit is worth %d medals (UnitSetup.Medals)", e.Medals)
 		}
 	case SlotPackFeature:
 		return "already carried by the medal tags"
@@ -382,7 +386,7 @@ var Vocabulary = []Entry{
 	unsupported(SlotBehavior, "ARMOR_MOVE_TWO", "armor limited to 2 hexes and battle", "Rzhev, Tunisia"),
 	unsupported(SlotBehavior, "ELITE_ARMOR_MOVE_TWO", "armor limited to 2 hexes and battle", "Tunisia"),
 	unsupported(SlotBehavior, "CAN_IGNORE_ONE_FLAG", "units ignoring one flag", "Wittmann's tank (Villers-Bocage)"),
-	unsupported(SlotBehavior, "GERMAN_2VICTANK", "units worth 2 medals", "Mont Mouchet: \"Eliminating an Axis tank unit counts as two victory medals\""),
+	{Slot: SlotBehavior, Name: "GERMAN_2VICTANK", Medals: 2, Source: "Mont Mouchet: \"Eliminating an Axis tank unit counts as two victory medals\""},
 
 	unsupported(SlotTagBehavior, "EXIT_MARKER", "exit markers", "Winter Wars III"),
 	unsupported(SlotTagBehavior, "MINE_FIELD", "minefields", "FAQ II Champs de mines"),

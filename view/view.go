@@ -111,7 +111,8 @@ type Unit struct {
 	Side       rules.Side `json:"side"`
 	Figures    int8       `json:"figures"`
 	Max        int8       `json:"max"`
-	Kind       string     `json:"kind"` // the unit's catalog row ("infantry", "elite-armor", "resistance"…)
+	Kind       string     `json:"kind"`             // the unit's catalog row ("infantry", "elite-armor", "resistance"…)
+	Medals     int8       `json:"medals,omitempty"` // what eliminating it is worth, when more than 1
 	Elite      bool       `json:"elite,omitempty"`
 	Resistance bool       `json:"resistance,omitempty"`
 	Nation     string     `json:"nation,omitempty"`
@@ -166,7 +167,7 @@ func BoardOf(st *rules.State) Board {
 	}
 	cat := st.Catalog()
 	for _, u := range st.Units() {
-		b.Units = append(b.Units, Unit{Hex: u.Hex, Type: u.Type.String(), Kind: cat.Unit(u.Kind).Key, Side: u.Side, Figures: u.Figures, Max: u.Max,
+		b.Units = append(b.Units, Unit{Hex: u.Hex, Type: u.Type.String(), Kind: cat.Unit(u.Kind).Key, Side: u.Side, Figures: u.Figures, Max: u.Max, Medals: worthShown(u.Medals),
 			Elite: u.Elite, Resistance: u.Resistance, Nation: u.Nation, Badge: u.Badge,
 			Ordered: u.Ordered, Moved: u.Moved, Battled: u.Battled})
 	}
@@ -262,4 +263,12 @@ func held(st *rules.State, side rules.Side) int {
 		n += len(st.HandOf(side, p))
 	}
 	return n
+}
+
+// worthShown is a unit's medal value on the wire: only when it is not the usual 1.
+func worthShown(m int8) int8 {
+	if m > 1 {
+		return m
+	}
+	return 0
 }
