@@ -262,3 +262,58 @@ func checkViewSecrets(tb testing.TB, st *State) {
 		}
 	}
 }
+
+// Vassieux (scenario 19, victory conditions): "When 'Their Finest Hour'
+// command card is played, do not reshuffle the command deck. Should the
+// command card deck run out of cards and the Allied player has not won, the
+// battle ends as an Axis player victory." (Setup.NoReshuffle, DeckOut.)
+func TestDeckOutEndsTheBattle(t *testing.T) {
+	s, _ := setupOf(t, "allies inf 5,11", "axis inf 0,0", "cards=2,2")
+	s.Deck = SectionDeck()[:7] // 4 dealt, 3 to draw
+	s.NoReshuffle, s.DeckOut, s.DeckOutWinner = true, true, Axis
+	st, err := New(s, 3)
+	if err != nil {
+		t.Fatal(err)
+	}
+	draws := 0
+	for n := 0; n < 200; n++ {
+		if over, _ := st.Over(); over {
+			break
+		}
+		evs, err := st.Apply(st.Legal()[0])
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, e := range evs {
+			if e.Kind == EvDeckReshuffled {
+				t.Fatal("the deck was reshuffled")
+			}
+			if e.Kind == EvCardDrawn {
+				draws++
+			}
+		}
+	}
+	over, w := st.Over()
+	if !over || w != Axis || draws == 0 || st.DrawPileSize() != 0 || st.Medals() != [2]int{0, 0} {
+		t.Fatalf("over %v, winner %s, %d draws, pile %d, medals %v: want the Axis to win when a draw finds the pile empty",
+			over, w, draws, st.DrawPileSize(), st.Medals())
+	}
+	// Their Finest Hour puts nothing back either.
+	g := tcStart(t, "allies inf 5,11", "axis inf 0,0")
+	g.s.b.setup.NoReshuffle, g.s.b.setup.DeckOut = true, true
+	before := len(g.s.Discards())
+	g.hand(Allies, "their-finest-hour", "probe-left")
+	g.dice("star")
+	g.play("their-finest-hour")
+	for g.s.Active() == Allies && g.s.Phase() != PhaseOver {
+		g.do(g.legal()[len(g.legal())-1])
+	}
+	if len(g.s.Discards()) <= before {
+		t.Fatalf("discards %d after Their Finest Hour without reshuffle, want more than %d", len(g.s.Discards()), before)
+	}
+	// No reshuffle without a deck-out ending: refused (empty hands would pass for ever).
+	s.DeckOut = false
+	if _, err := New(s, 1); err == nil {
+		t.Error("no reshuffle without a deck-out ending was accepted")
+	}
+}

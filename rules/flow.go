@@ -321,7 +321,7 @@ func (s *State) endTurn() {
 		s.emit(Event{Kind: EvCardDiscarded, Side: s.active, Card: s.played})
 		s.played = NoCard
 		info := s.effDef()
-		if info.Reshuffle {
+		if info.Reshuffle && !s.b.setup.NoReshuffle {
 			s.deck = append(s.deck, s.discard...)
 			s.discard = s.discard[:0]
 			s.emit(Event{Kind: EvDeckReshuffled, N: int8(min(len(s.deck), 127))})
@@ -411,6 +411,9 @@ func (s *State) keepCard(c CardID) {
 }
 
 func (s *State) nextTurn() {
+	if s.phase == PhaseOver {
+		return // a draw ended the game (Setup.DeckOut)
+	}
 	s.emit(Event{Kind: EvTurnEnded, Side: s.active})
 	s.cur[s.active] = (s.cur[s.active] + 1) % s.players[s.active]
 	s.fromShrd = false

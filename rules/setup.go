@@ -52,6 +52,15 @@ type Setup struct {
 	// NoTakeGround plays without take ground and armor overrun (the young
 	// players' variant, rulebook annex 5).
 	NoTakeGround bool
+	// NoReshuffle: the discards never go back into the deck, neither when
+	// the draw pile runs out nor for Their Finest Hour (Vassieux).
+	NoReshuffle bool
+	// DeckOut, with NoReshuffle, ends the game when a draw finds the draw
+	// pile empty: DeckOutWinner wins (Vassieux: "Should the command card
+	// deck run out of cards and the Allied player has not won, the battle
+	// ends as an Axis player victory").
+	DeckOut       bool
+	DeckOutWinner Side
 	// Rulesets are the rulesets the scenario plays with besides the base
 	// game, in order: their rows follow the base game's in the catalog.
 	Rulesets []*Ruleset
@@ -154,7 +163,12 @@ func (s *Setup) Validate() error {
 	if g.Rows <= 0 || g.Width <= 1 || g.Rows > 60 || g.Width > 60 {
 		return fmt.Errorf("board: bad size %dx%d", g.Width, g.Rows)
 	}
-	if s.Top > Axis || s.First > Axis {
+	if s.DeckOut != s.NoReshuffle {
+		// Without reshuffling and without a deck-out ending, two empty hands
+		// would pass turns for ever.
+		return fmt.Errorf("deck: no reshuffle and a deck-out winner go together")
+	}
+	if s.Top > Axis || s.First > Axis || s.DeckOutWinner > Axis {
 		return fmt.Errorf("sides: unknown side")
 	}
 	for side := Allies; side <= Axis; side++ {

@@ -436,6 +436,12 @@ func (s *State) emit(e Event) {
 // drawCard takes a random card from the draw pile, reshuffling the discards
 // into it when it is empty (rulebook p.11 "Piocher").
 func (s *State) drawCard() CardID {
+	if len(s.deck) == 0 && s.b.setup.NoReshuffle {
+		if s.b.setup.DeckOut && s.phase != PhaseOver {
+			s.gameOver(s.b.setup.DeckOutWinner) // the deck has run out
+		}
+		return NoCard
+	}
 	if len(s.deck) == 0 {
 		s.deck, s.discard = s.discard, s.deck[:0]
 		s.emit(Event{Kind: EvDeckReshuffled, N: int8(len(s.deck))})

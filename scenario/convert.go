@@ -478,6 +478,11 @@ func (c *converter) options(raw json.RawMessage, field string) {
 		if inactive {
 			continue
 		}
+		if sp, ok := c.specialFor(k); ok {
+			sp.apply(&c.s)
+			c.r.notef(hex.None, field+"."+k, "played as the scenario's text says: %q", clip(sp.text, 120))
+			continue
+		}
 		c.r.unsupported(hex.None, field+"."+k, k, e.Unsupported, "value "+clip(compact(v), 60))
 	}
 }

@@ -179,8 +179,10 @@ func TestCorpusUnits(t *testing.T) {
 	if n != 10 {
 		t.Errorf("%d Allied units, want 10", n)
 	}
-	if got := c.r.Features(); !slices.Equal(got, []string{"no deck reshuffle"}) {
-		t.Errorf("Vassieux features %q", got)
+	// Vassieux's text: no reshuffle, and the Axis wins when the deck runs
+	// out (scenario/specials.go).
+	if got := c.r.Features(); len(got) != 0 || !c.s.NoReshuffle || !c.s.DeckOut || c.s.DeckOutWinner != rules.Axis {
+		t.Errorf("Vassieux features %q, no reshuffle %v, deck out %v to %s", got, c.s.NoReshuffle, c.s.DeckOut, c.s.DeckOutWinner)
 	}
 	// Sword Beach (Breakthrough): bunkers with original_owner AXIS.
 	f, err = Load(filepath.Join(corpusDir, "6367-SwordBeach.m44"))

@@ -1,0 +1,55 @@
+package scenario
+
+import (
+	"encoding/json"
+	"strings"
+
+	"m44/rules"
+)
+
+// Special rules that official scenarios state only in their text, encoded
+// as data the engine plays. Each row names the scenario (its editor id and
+// English name, both must match), the file member it completes, and quotes
+// the words it implements; the importer applies a row only to its own
+// scenario, and a file it does not know keeps the "not supported yet"
+// report. Reviewed against the scenario texts in ../shared/scenarios.
+type special struct {
+	id, name string // meta_data.scenario_id and the English name
+	option   string // the game_info.options member the row completes ("" for none)
+	text     string // the scenario's words
+	apply    func(s *rules.Setup)
+}
+
+var specials = []special{
+	{id: "19", name: "Vassieux", option: "deck_reshuffling",
+		text: "When 'Their Finest Hour' command card is played, do not reshuffle the command deck. Should the command card deck run out of cards and the Allied player has not won, the battle ends as an Axis player victory.",
+		apply: func(s *rules.Setup) {
+			s.NoReshuffle, s.DeckOut, s.DeckOutWinner = true, true, rules.Axis
+		}},
+}
+
+// scenarioID is the file's meta_data.scenario_id ("" if none).
+func (f *File) scenarioID() string {
+	var m struct {
+		ID json.RawMessage `json:"scenario_id"`
+	}
+	if json.Unmarshal(f.MetaData, &m) != nil || len(m.ID) == 0 {
+		return ""
+	}
+	var s string
+	if json.Unmarshal(m.ID, &s) == nil {
+		return s
+	}
+	return strings.Trim(string(m.ID), `"`)
+}
+
+// specialFor is the row of this file that completes option, if any.
+func (c *converter) specialFor(option string) (special, bool) {
+	id, name := c.f.scenarioID(), c.f.Name()
+	for _, sp := range specials {
+		if sp.id == id && strings.EqualFold(sp.name, name) && strings.EqualFold(sp.option, option) {
+			return sp, true
+		}
+	}
+	return special{}, false
+}
