@@ -20,6 +20,8 @@ import (
 
 	"m44/bots"
 	"m44/match"
+	"m44/rules"
+	"m44/view"
 )
 
 // Options configure a Server.
@@ -146,6 +148,8 @@ func (s *Server) routes() http.Handler {
 	mux.HandleFunc("POST /api/games/{id}/actions", s.act)
 	mux.HandleFunc("POST /api/games/{id}/undo", s.undo)
 	mux.HandleFunc("GET /api/games/{id}/record", s.record)
+	mux.HandleFunc("GET /api/games/{id}/catalog", s.gameCatalog)
+	mux.HandleFunc("GET /api/catalog", s.baseCatalog)
 	mux.HandleFunc("GET /api/games/{id}/ws", s.websocket)
 	mux.HandleFunc("/api/", func(w http.ResponseWriter, r *http.Request) {
 		s.writeError(w, r, match.Errorf(match.CodeNotFound, "no API endpoint %s %s", r.Method, r.URL.Path))
@@ -401,4 +405,20 @@ func (s *Server) record(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	writeJSON(w, http.StatusOK, rec)
+}
+
+// baseCatalog is GET /api/catalog: the rows of the base game's catalog.
+func (s *Server) baseCatalog(w http.ResponseWriter, r *http.Request) {
+	writeJSON(w, http.StatusOK, view.CatalogOf(rules.BaseCatalog()))
+}
+
+// gameCatalog is GET /api/games/{id}/catalog: the rows of the game's
+// catalog (the base game's and those of the scenario's rulesets). Public,
+// like the board: no token.
+func (s *Server) gameCatalog(w http.ResponseWriter, r *http.Request) {
+	m := s.game(w, r)
+	if m == nil {
+		return
+	}
+	writeJSON(w, http.StatusOK, view.CatalogOf(m.State().Catalog()))
 }

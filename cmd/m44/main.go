@@ -18,6 +18,7 @@ commands:
   sim         play bots against each other on scenarios: win rates, margins, speed (docs/bots.md)
   render      draw a scenario as an SVG or PNG picture (m44 render FILE|ID -o board.png)
   scenarios   list the built-in scenarios (--json for programs)
+  catalog     print the rules catalog: terrain, features, units, cards (m44 catalog [--json] [FILE.m44])
   version     print the module version, Go version and git revision of this binary (--json)
 `
 
@@ -43,6 +44,8 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		return runRender(args[1:], stdout, stderr)
 	case "scenarios":
 		return runScenarios(args[1:], stdout, stderr)
+	case "catalog":
+		return runCatalog(args[1:], stdout, stderr)
 	case "version", "--version":
 		return runVersion(args[1:], stdout, stderr)
 	case "help", "-h", "--help":

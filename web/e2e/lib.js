@@ -63,6 +63,41 @@ export async function startServer({ botDelay = '60ms', addr = '127.0.0.1:0', dir
   };
 }
 
+let builtTests = null;
+// startGoTestServer runs the web package's Go test helper TestServeForBrowser
+// (web/catalog_test.go): a server whose built-in scenario "e2e-swamps" plays
+// with a made-up ruleset. It resolves with {url, scenario, stop}.
+export async function startGoTestServer() {
+  if (!builtTests) {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'm44-e2e-bin-'));
+    builtTests = path.join(dir, 'web.test');
+    execFileSync('go', ['test', '-c', '-o', builtTests, './web'], { cwd: repo, stdio: 'inherit' });
+  }
+  const proc = spawn(builtTests, ['-test.run', '^TestServeForBrowser$'], {
+    cwd: path.join(repo, 'web'), stdio: ['pipe', 'pipe', 'pipe'], env: { ...process.env, M44_E2E_SERVE: '1' },
+  });
+  let log = '';
+  const got = await new Promise((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error('the test server did not start:\n' + log)), 60000);
+    proc.stdout.on('data', (b) => {
+      log += b;
+      const m = /serving (http:\/\/127\.0\.0\.1:\d+) scenario (\S+)/.exec(log);
+      if (m) { clearTimeout(timer); resolve({ url: m[1], scenario: m[2] }); }
+    });
+    proc.stderr.on('data', (b) => { log += b; });
+    proc.on('exit', (code) => { clearTimeout(timer); reject(new Error(`the test server exited ${code}:\n${log}`)); });
+  });
+  return {
+    ...got,
+    log: () => log,
+    stop: async () => {
+      if (proc.exitCode != null) return;
+      proc.stdin.end();
+      await new Promise((r) => { const t = setTimeout(() => { proc.kill('SIGKILL'); r(); }, 10000); proc.on('exit', () => { clearTimeout(t); r(); }); });
+    },
+  };
+}
+
 // browser opens a fresh Chromium profile (its own --user-data-dir).
 export async function browser({ width = 1280, height = 800, locale = 'en-US' } = {}) {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'm44-e2e-chromium-'));

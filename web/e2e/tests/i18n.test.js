@@ -4,7 +4,8 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import path from 'node:path';
-import { repo } from '../lib.js';
+import { execFileSync } from 'node:child_process';
+import { repo, buildServer } from '../lib.js';
 import en from '../../static/js/i18n/en.js';
 import fr from '../../static/js/i18n/fr.js';
 import de from '../../static/js/i18n/de.js';
@@ -30,16 +31,21 @@ test('every language has every key, with the same placeholders', () => {
 });
 
 test('the engine\'s names are all worded', () => {
-  const cards = [...go('rules/cards.go').matchAll(/key: "([a-z-]+)"/g)].map((m) => m[1]);
+  // The base game's rows, from the engine's catalog (`m44 catalog --json`).
+  const cat = JSON.parse(execFileSync(buildServer(), ['catalog', '--json'], { encoding: 'utf8' }));
+  const cards = cat.cards.map((c) => c.key);
   assert.ok(cards.length >= 22, cards.join());
-  const terrains = [...go('rules/tables.go').matchAll(/\{name: "([a-z]+)"/g)].map((m) => m[1]);
+  const terrains = cat.grounds.map((g) => g.key);
   assert.ok(terrains.length >= 14, terrains.join());
-  const obstacles = /obstacleNames = \[NumObstacles\]string\{([^}]*)\}/.exec(go('rules/tables.go'))[1].match(/"([a-z]+)"/g).map((s) => s.slice(1, -1));
+  const obstacles = cat.features.filter((f) => f.layer === 'obstacle').map((f) => f.key);
+  const structures = cat.features.filter((f) => f.layer === 'structure').map((f) => f.key);
+  assert.ok(obstacles.length >= 4 && structures.length >= 2, cat.features.map((f) => f.key).join());
   const events = /eventNames = \[\.\.\.\]string\{([^}]*)\}/.exec(go('rules/events.go'))[1].match(/"([a-z-]+)"/g).map((s) => s.slice(1, -1));
   for (const [code, d] of Object.entries(langs)) {
     for (const c of cards) { assert.ok(d['card.' + c], `${code}: card ${c}`); assert.ok(d['fx.' + c], `${code}: effect of ${c}`); }
     for (const tr of terrains) assert.ok(d['terrain.' + tr], `${code}: terrain ${tr}`);
     for (const o of obstacles) assert.ok(d['obstacle.' + o], `${code}: obstacle ${o}`);
+    for (const o of structures) assert.ok(d['structure.' + o], `${code}: structure ${o}`);
     for (const u of ['infantry', 'armor', 'artillery']) assert.ok(d['unit.' + u], `${code}: unit ${u}`);
     for (const f of ['infantry', 'armor', 'grenade', 'star', 'flag']) assert.ok(d['face.' + f], `${code}: face ${f}`);
     for (const e of events) assert.ok(d['ev.' + e], `${code}: event ${e}`);

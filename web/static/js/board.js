@@ -3,7 +3,8 @@
 // the visual language of `m44 render`.
 import { Path, paint, text, esc, mix } from './svg.js';
 import * as sym from './symbols.js';
-import { t, sideName } from './i18n.js';
+import { t, sideName, lang, rowName, rowHelp } from './i18n.js';
+import { row, catalogVersion } from './catalog.js';
 
 const SQRT3 = Math.sqrt(3);
 export const S = 60; // hex width in SVG units
@@ -32,6 +33,9 @@ export function geometry(board = {}) {
   }
   return { rows, width, maxCol, left, right, W: width * S, H: rows * 1.5 * R + 0.5 * R };
 }
+
+// The unit kinds of the base game, which the client words from their class.
+const BASE_KINDS = new Set(['infantry', 'armor', 'artillery', 'elite-infantry', 'elite-armor', 'elite-artillery', 'resistance']);
 
 export class BoardView {
   constructor(el, { onHex, onHover } = {}) {
@@ -76,7 +80,7 @@ export class BoardView {
     for (const u of st.view.units || []) units.set(u.hex, u);
     this.units = units;
 
-    const key = JSON.stringify([scn.id, face, this.flip, st.view.features, st.objectives, scn.labels]);
+    const key = JSON.stringify([scn.id, face, this.flip, st.view.features, st.objectives, scn.labels, lang(), catalogVersion()]);
     if (key !== this.terrainKey) {
       this.terrain = this.drawTerrain(st.objectives || [], scn.labels || []);
       this.terrainKey = key;
@@ -169,7 +173,8 @@ export class BoardView {
         case 'bluff': out.push(sym.hachures(o, S, pal.bluff, pal.bluffLine, false)); break;
         case 'cliff': out.push(sym.hachures(o, S, pal.cliff, pal.cliffLine, true)); break;
         case 'lake': lakes.push(sym.lake(o, S, pal, r * 100 + c)); break;
-        default: break;
+        case 'plain': case 'river': break; // rivers are drawn below, joined
+        default: out.push(sym.catalogGround(o, S, pal, row('ground', ter) || { key: ter }, rowName('terrain', ter))); break;
       }
     }
     // Rivers and lakes join their wet neighbours (as render/board.go's waterways).
@@ -210,19 +215,28 @@ export class BoardView {
       const x = this.center(0, col).x;
       out.push(paint(new Path().M(x, PAD - S * 0.1).L(x, PAD + H + S * 0.1), { stroke: pal.section, width: S * 0.035, dash: [S * 0.14, S * 0.09], butt: true, cls: 'section-line' }));
     }
-    // Structures and obstacles.
+    // Structures, obstacles and markers; one the client has no picture of
+    // is a chip with its name.
     for (const [h, f] of this.feats) {
       const { r, c } = parseHex(h);
       const o = this.center(r, c);
-      if (f.structure === 'bridge') out.push(sym.bridge(o, S, bridgeAxis.get(h) ?? 0));
-      if (f.structure === 'bunker') out.push(sym.bunker(o, S));
-      switch (f.obstacle) {
+      const chips = [];
+      switch (f.structure || '') {
+        case 'bridge': out.push(sym.bridge(o, S, bridgeAxis.get(h) ?? 0)); break;
+        case 'bunker': out.push(sym.bunker(o, S)); break;
+        case '': break;
+        default: chips.push(['structure', f.structure]); break;
+      }
+      switch (f.obstacle || '') {
         case 'sandbags': out.push(sym.sandbags(o, S, this.sandbagFacing(h))); break;
         case 'wire': out.push(sym.wire(o, S)); break;
         case 'hedgehog': out.push(sym.hedgehogs(o, S)); break;
         case 'seawall': out.push(sym.seawall(o, S)); break;
-        default: break;
+        case '': break;
+        default: chips.push(['obstacle', f.obstacle]); break;
       }
+      for (const m of f.markers || []) chips.push(['marker', m]);
+      chips.forEach(([layer, k], i) => out.push(sym.catalogFeature(o, S, k, rowName([layer, 'feature'], k), i)));
     }
     // Objectives: a group is outlined; medals stand at the upper left of their hex.
     const count = new Map();
@@ -381,14 +395,28 @@ export class BoardView {
     return out.join('');
   }
 
+  // describe names what stands on a hex, with the catalog's summary of a
+  // row the dictionaries do not name.
   describe(h) {
     const f = this.feats.get(h);
     const bits = [];
-    if (f && f.terrain) bits.push(t('terrain.' + f.terrain));
-    if (f && f.structure) bits.push(t('structure.' + f.structure));
-    if (f && f.obstacle) bits.push(t('obstacle.' + f.obstacle));
+    const add = (prefixes, table, key) => {
+      const help = rowHelp(prefixes, table, key);
+      bits.push(rowName(prefixes, key) + (help ? ` (${help})` : ''));
+    };
+    if (f && f.terrain) add('terrain', 'ground', f.terrain);
+    if (f && f.structure) add(['structure', 'feature'], 'feature', f.structure);
+    if (f && f.obstacle) add(['obstacle', 'feature'], 'feature', f.obstacle);
+    for (const m of (f && f.markers) || []) add(['marker', 'feature'], 'feature', m);
     const u = this.units.get(h);
-    if (u) bits.push(`${sideName(u.side)} — ${t('unit.' + u.type)}${u.elite ? ' (' + t('unit.elite') + ')' : ''}, ${t('unit.figures', { n: u.figures, max: u.max })}`);
+    if (u) {
+      let what = `${t('unit.' + u.type)}${u.elite ? ' (' + t('unit.elite') + ')' : ''}`;
+      if (u.kind && !BASE_KINDS.has(u.kind)) {
+        const help = rowHelp('unit', 'unit', u.kind);
+        what = `${rowName('unit', u.kind)} (${t('unit.' + u.type)}${help ? ': ' + help : ''})`;
+      }
+      bits.push(`${sideName(u.side)} — ${what}, ${t('unit.figures', { n: u.figures, max: u.max })}`);
+    }
     if (!bits.length) bits.push(t('terrain.plain'));
     return `${bits.join(' · ')} [${h}]`;
   }

@@ -1,7 +1,8 @@
 // The game page (/play/{game}#{token}): the board, the hand, what to do now,
 // the dice and the log, driven by the server's snapshots.
 import { api, Live, store, ApiError } from './api.js';
-import { t, template, has, lang, onLang, cardName, cardEffect, cardParts, sideName, applyDom } from './i18n.js';
+import { t, template, has, lang, onLang, cardName, cardEffect, cardParts, sideName, applyDom, rowName } from './i18n.js';
+import { setCatalog, row } from './catalog.js';
 import { BoardView, hexDistance, parseHex } from './board.js';
 import { parseAll, byKind } from './actions.js';
 import { dieFace, glyph, paletteFor } from './symbols.js';
@@ -58,6 +59,9 @@ class Game {
       onState: (s) => this.connState(s),
       onError: (m) => toast(errorText(m.code, m.message), 'error'),
     });
+    // The game's rules catalog: names, pictures and help of the rows the
+    // client does not know (a ruleset's). The board is drawn meanwhile.
+    api.catalog(this.id).then((c) => { setCatalog(c); this.handHtml = null; this.render(); }).catch(() => {});
     try {
       // Learn each token's seat.
       for (const tok of tokens) {
@@ -579,7 +583,7 @@ class Game {
       if (args.section && !cardParts(cname).section) nm += ` (${t('section.' + cap(args.section))})`;
       A.card = `<b>${esc(nm)}</b>`;
     }
-    if (args.obstacle) A.obstacle = esc(t('obstacle.' + args.obstacle));
+    if (args.obstacle) A.obstacle = esc(rowName(['obstacle', 'feature'], args.obstacle));
     if (Array.isArray(args.faces)) A.faces = args.faces.map((f) => `<span class="mini-die" title="${esc(t('face.' + f))}">${dieFace(f, 18)}</span>`).join('');
     let key = (entry.text && entry.text.key) || 'ev.' + ev.kind;
     if (!has(key)) {
@@ -794,14 +798,27 @@ const SECTION_COUNTS = {
   'general-advance': [2, 2, 2], 'pincer-move': [2, 0, 2], 'recon-in-force': [1, 1, 1],
 };
 
+// sectionCounts is how many units a card orders in each section (left,
+// center, right; '∗' for all), or null for a card that does not order by
+// section: the base game's table, else the catalog row's quota.
+function sectionCounts(kind, section) {
+  const at = (n) => ['left', 'center', 'right'].map((s) => (s === section ? n : 0));
+  if (kind in SECTION_COUNTS) return Array.isArray(SECTION_COUNTS[kind]) ? SECTION_COUNTS[kind] : at(SECTION_COUNTS[kind]);
+  const r = row('card', kind);
+  if (!r || r.tactic) return null;
+  const q = r.quota || {};
+  const n = (v) => (v === 'all' ? '∗' : v || 0);
+  if (r.section) return at(n(q.section));
+  const counts = [n(q.left), n(q.center), n(q.right)];
+  return counts.some(Boolean) ? counts : null;
+}
+
 export function cardHtml(c, o = {}) {
   const { kind, section } = cardParts(c.name);
-  const tactic = !(kind in SECTION_COUNTS);
+  const counts = sectionCounts(kind, section);
+  const tactic = !counts;
   let diagram = '';
-  if (!tactic) {
-    const counts = Array.isArray(SECTION_COUNTS[kind]) ? SECTION_COUNTS[kind] : ['left', 'center', 'right'].map((s) => (s === section ? SECTION_COUNTS[kind] : 0));
-    diagram = `<div class="card-sections">${counts.map((n) => `<span class="${n ? 'on' : ''}">${n || ''}</span>`).join('')}</div>`;
-  }
+  if (!tactic) diagram = `<div class="card-sections">${counts.map((n) => `<span class="${n ? 'on' : ''}">${n || ''}</span>`).join('')}</div>`;
   const tag = o.button ? 'button' : 'div';
   const attrs = [`class="card ${tactic ? 'tactic' : 'section'}${o.playable ? ' playable' : ''}${o.selected ? ' selected' : ''}${o.dim ? ' dim' : ''}${o.small ? ' small' : ''}"`, `data-card="${c.id}"`];
   if (o.button) attrs.push('type="button"');
@@ -811,7 +828,7 @@ export function cardHtml(c, o = {}) {
   const sec = section ? `<div class="card-sec">${esc(t('section.' + cap(section)))}</div>` : '';
   const playBtn = o.selected && !/^infantry-assault/.test(c.name) ? `<span class="card-play" data-play="1" data-card="${c.id}">${esc(t('btn.play'))} ▸</span>` : '';
   const keepBtn = o.keep ? `<span class="card-play">${esc(t('btn.keep'))}</span>` : '';
-  return `<${tag} ${attrs.join(' ')}><div class="card-head">${esc(t('card.' + kind))}</div>${sec}${diagram}<div class="card-fx">${esc(cardEffect(c.name))}</div>${o.note ? `<div class="card-note">${esc(o.note)}</div>` : ''}${playBtn}${keepBtn}</${tag}>`;
+  return `<${tag} ${attrs.join(' ')}><div class="card-head">${esc(rowName('card', kind))}</div>${sec}${diagram}<div class="card-fx">${esc(cardEffect(c.name))}</div>${o.note ? `<div class="card-note">${esc(o.note)}</div>` : ''}${playBtn}${keepBtn}</${tag}>`;
 }
 
 function glyphBadge(side) {
@@ -826,7 +843,8 @@ function sectionsOf(eff) {
   if (section) return [section];
   if (kind === 'general-advance' || kind === 'recon-in-force') return ['left', 'center', 'right'];
   if (kind === 'pincer-move') return ['left', 'right'];
-  return [];
+  const counts = kind in SECTION_COUNTS ? null : sectionCounts(kind, '');
+  return counts ? ['left', 'center', 'right'].filter((s, i) => counts[i]) : [];
 }
 
 const actSide = (s) => s.to_act_side || (s.view && s.view.to_act) || '';

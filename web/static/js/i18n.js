@@ -6,6 +6,7 @@ import fr from './i18n/fr.js';
 import de from './i18n/de.js';
 import cs from './i18n/cs.js';
 import { pluralForm } from './i18n/plural.js';
+import { row, humanise } from './catalog.js';
 
 export const LANGS = { en, fr, de, cs };
 export const LANG_CODES = ['fr', 'de', 'cs', 'en'];
@@ -54,25 +55,54 @@ export function t(key, args = {}) {
   return template(key, args).replace(/\{(\w+)\}/g, (m, k) => (k in args ? String(args[k]) : m));
 }
 
-// cardName is a card's name in the language from its engine name
-// ("probe-left", "air-power"); withSection adds the section.
+// rowName names a catalog row (a terrain, feature, unit kind, card kind):
+// its translation under the first of prefixes ("terrain", "obstacle"…) the
+// dictionaries have, else its key humanised ("swamp" → "Swamp").
+export function rowName(prefixes, key) {
+  for (const p of [].concat(prefixes)) if (has(`${p}.${key}`)) return t(`${p}.${key}`);
+  return humanise(key);
+}
+
+// rowKnown reports whether the dictionaries name the row.
+export function rowKnown(prefixes, key) { return [].concat(prefixes).some((p) => has(`${p}.${key}`)); }
+
+// rowHelp is a row's help text: its translation (help.<prefix>.<key>) if
+// any, else for a row the dictionaries do not name the catalog's summary
+// (English), else "".
+export function rowHelp(prefixes, table, key) {
+  for (const p of [].concat(prefixes)) if (has(`help.${p}.${key}`)) return t(`help.${p}.${key}`);
+  if (rowKnown(prefixes, key)) return '';
+  const r = row(table, key);
+  return (r && r.summary) || '';
+}
+
+// cardParts splits a card's engine name into its kind and the section it
+// names ("probe-left", "air-power"), for the base game's cards and for a
+// catalog row that names a section.
+const BASE_SECTIONED = /^(recon|probe|attack|assault|infantry-assault)$/;
 export function cardParts(name) {
-  const m = /^(recon|probe|attack|assault)-(left|center|right)$/.exec(name || '');
-  if (m) return { kind: m[1], section: m[2] };
-  const ia = /^(infantry-assault)-(left|center|right)$/.exec(name || '');
-  if (ia) return { kind: ia[1], section: ia[2] };
+  const m = /^(.+)-(left|center|right)$/.exec(name || '');
+  if (m) {
+    const r = row('card', m[1]);
+    if (BASE_SECTIONED.test(m[1]) || (r && (r.section || r.choose_section))) return { kind: m[1], section: m[2] };
+  }
   return { kind: name || '', section: '' };
 }
 
+// cardName is a card's name in the language from its engine name
+// ("probe-left", "air-power"); withSection adds the section.
 export function cardName(name, withSection = true) {
   const { kind, section } = cardParts(name);
-  const base = t('card.' + kind);
+  const base = rowName('card', kind);
   if (!section || !withSection) return base;
   return `${base} (${t('section.' + section)})`;
 }
 
+// cardEffect is what a card does: its translation (fx.<kind>), else the
+// catalog row's summary.
 export function cardEffect(name) {
   const { kind, section } = cardParts(name);
+  if (!has('fx.' + kind)) { const r = row('card', kind); return (r && r.summary) || ''; }
   return t('fx.' + kind, section ? { on: t('sec.on.' + section) } : {});
 }
 

@@ -1,7 +1,7 @@
 // The map symbols, drawn as the Go renderer draws them (render/symbols.go,
 // render/palette.go), so the live board and `m44 render` look alike. Each
 // takes the centre of a hex and the hex's width s in pixels.
-import { Path, paint, text, mix } from './svg.js';
+import { Path, paint, text, mix, esc } from './svg.js';
 
 const SQRT3 = Math.sqrt(3);
 
@@ -251,6 +251,35 @@ const lakeWob = [1, 0.9, 1.05, 0.95, 1.08, 0.88, 1.02, 0.97, 1.06, 0.92];
 export function lake(c, s, pal, seed) {
   return paint(blob(c, s * 0.43, s * 0.38, lakeWob, (seed % 7) * 0.4), { fill: pal.water, stroke: pal.waterDark, width: s * 0.02 })
     + waves(c, s * 0.8, seed, pal.waterLight);
+}
+
+// ---- rows the client has no picture of (a ruleset's), as render/board.go's catalogGround and catalogFeature ----
+
+// fitSize is a font size at most max for label to fit in width w.
+const fitSize = (label, max, w) => Math.min(max, w / Math.max(1, String(label).length * 0.58));
+
+// catalogGround draws a ground from its catalog row: a tint that says what
+// it does (water blue, height brown, sight-blocking green) and its name.
+export function catalogGround(c, s, pal, r, label) {
+  let tint = '#d8d4c4';
+  if (r && r.water) tint = pal.water;
+  else if (r && r.height > 0) tint = pal.hillTint;
+  else if (r && r.blocks_sight) tint = pal.forestTint;
+  const ink = r && r.water ? '#f4f8fc' : '#3a362d';
+  const size = fitSize(label, s * 0.16, s * 0.8);
+  return `<g class="catalog-ground" data-key="${esc(r ? r.key : label)}">${hexFill(c, s, tint)}`
+    + paint(P().poly(hexCorners(c, s * 0.84)), { stroke: mix(tint, '#000000', 0.35), width: s * 0.015, dash: [s * 0.05, s * 0.04] })
+    + text(c.x, c.y + s * 0.05, label, size, { bold: true, fill: ink, cls: 'catalog-label' }) + '</g>';
+}
+
+// catalogFeature draws a feature from its catalog row: a chip with its
+// name, stacked by its place k among such features of the hex.
+export function catalogFeature(c, s, key, label, k) {
+  const y = c.y + s * (0.18 + 0.2 * k);
+  const size = fitSize(label, s * 0.11, s * 0.6);
+  return `<g class="catalog-feature" data-key="${esc(key)}">`
+    + paint(P().rect(c.x - s * 0.32, y - s * 0.09, s * 0.64, s * 0.16, s * 0.04), { fill: '#f3efe2', stroke: '#5a5548', width: s * 0.012 })
+    + text(c.x, y + s * 0.035, label, size, { fill: '#3a362d', cls: 'catalog-label' }) + '</g>';
 }
 
 // river draws water from the hex centre towards the given edge points.
