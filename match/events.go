@@ -129,7 +129,10 @@ func describe(st *rules.State, e rules.Event) (string, map[string]any) {
 		return key, map[string]any{"side": side, "turn": int(e.N)}
 	case rules.EvCardPlayed:
 		args := card(map[string]any{"side": side})
-		if e.N > 0 {
+		switch {
+		case e.N == rules.ArgAsAirPower:
+			args["as"] = "air-power"
+		case e.N > 0:
 			args["section"] = rules.Section(e.N - 1).String()
 		}
 		return key, args

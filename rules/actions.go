@@ -53,6 +53,9 @@ type Action struct {
 func (a Action) String() string {
 	switch a.Kind {
 	case ActPlay:
+		if a.Arg == ArgAsAirPower {
+			return fmt.Sprintf("%s %d as-air-power", a.Kind, a.Card)
+		}
 		if a.Arg > 0 {
 			return fmt.Sprintf("%s %d %s", a.Kind, a.Card, Section(a.Arg-1))
 		}
@@ -112,7 +115,10 @@ func ParseAction(s string) (Action, error) {
 	var err error
 	switch kind {
 	case ActPlay, ActKeep:
-		if kind == ActPlay && len(f) == 3 {
+		if kind == ActPlay && len(f) == 3 && f[2] == "as-air-power" {
+			a.Arg = ArgAsAirPower
+			f = f[:2]
+		} else if kind == ActPlay && len(f) == 3 {
 			sec := -1
 			for k, n := range sectionNames {
 				if n == f[2] {
@@ -198,6 +204,9 @@ func (s *State) LegalActions(buf []Action) []Action {
 				}
 			default:
 				buf = append(buf, Action{Kind: ActPlay, Card: c})
+			}
+			if ok && s.raidable(eff) {
+				buf = append(buf, Action{Kind: ActPlay, Card: c, Arg: ArgAsAirPower})
 			}
 		}
 		if len(buf) == 0 {

@@ -93,6 +93,7 @@ type CardDef struct {
 	// Timing and the deck.
 	Reaction   bool // played only in answer to a close assault, never as the turn's card (Ambush)
 	CopiesLast bool // acts as the card the opponent had in effect on his last turn (Counter-Attack)
+	AirRaid    bool // may be played as Air Power where a scenario allows air raids (Recon: Setup.AirRaids)
 	DrawTwo    bool // Recon: draw 2, keep 1
 	Reshuffle  bool // Their Finest Hour: discards back into the deck before the draw
 

@@ -169,8 +169,16 @@ func (s *State) playCard(id CardID, arg uint8) {
 	if def.ChooseSection && !s.cardDef(s.b.deck[id].Kind).CopiesLast {
 		card.Section = Section(arg - 1) // the section chosen as the card is played
 	}
-	s.eff = card
+	// A Counter-Attack copies the Recon, not the Air Power it was played as
+	// (command-cards.md ruling 56).
 	s.last[s.active], s.hasLast[s.active] = card, true
+	raid := -1
+	if arg == ArgAsAirPower {
+		raid = int(card.Section)
+		card = airPowerCard() // exactly an Air Power: no draw-2 (ruling 79)
+		def = s.cardDef(card.Kind)
+	}
+	s.eff = card
 	s.quota = s.quotaOf(card)
 	s.phase = PhaseOrder
 	if def.Typed && !s.hasUnitOfType(s.active, def.Class) {
@@ -181,7 +189,7 @@ func (s *State) playCard(id CardID, arg uint8) {
 		return
 	}
 	if def.Aim != nil {
-		s.push(frame{kind: frCardFire, att: -1})
+		s.push(frame{kind: frCardFire, att: -1, section: int8(raid + 1)})
 		s.phase = PhaseTarget
 		if !s.anyTarget() {
 			s.endTurn()

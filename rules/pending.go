@@ -32,6 +32,9 @@ type frame struct {
 	// frCardFire: the hexes aimed at, and the next to fire at.
 	aim  []int16
 	next int8
+	// section, for an air raid: 1 + the Recon's section, where the first
+	// hex aimed at must lie (ruling 21); 0 for a card of its own.
+	section int8
 	// frKeep: the two cards drawn.
 	keep [2]CardID
 }

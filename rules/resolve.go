@@ -415,6 +415,11 @@ func (s *State) aimable(i int16) bool {
 			return false
 		}
 	}
+	if f := s.top(); len(aim) == 0 && f != nil && f.section > 0 && s.b.section[s.active][i]&(1<<(f.section-1)) == 0 {
+		// An air raid's group includes a hex of the Recon's section (ruling
+		// 21): it starts there, which allows every such group.
+		return false
+	}
 	if !s.effDef().Aim.Group || len(aim) == 0 {
 		return true
 	}

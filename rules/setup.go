@@ -61,6 +61,9 @@ type Setup struct {
 	// ends as an Axis player victory").
 	DeckOut       bool
 	DeckOutWinner Side
+	// AirRaids let a side play its Recon cards as Air Power (FAQ III Raids
+	// aériens; Counter-attack on Mortain's Hill 317).
+	AirRaids []AirRaid
 	// Rulesets are the rulesets the scenario plays with besides the base
 	// game, in order: their rows follow the base game's in the catalog.
 	Rulesets []*Ruleset
@@ -128,6 +131,15 @@ type Airdrop struct {
 	Range  int
 	Count  int
 	Unit   UnitSetup
+}
+
+// AirRaid lets Side play a Recon as an Air Power aimed at a group that
+// includes a hex of the Recon's section (command-cards.md rulings 21, 56, 79,
+// 80): always, or while a unit of Side stands on one of the While hexes
+// (Hill 317).
+type AirRaid struct {
+	Side  Side
+	While []hex.Hex
 }
 
 // ObjectiveKind is one of the objective types of rulebook annex 3.
@@ -242,6 +254,16 @@ func (s *Setup) Validate() error {
 		}
 		if h, ok := terr[u.Hex]; ok && cat.sunk(&h) {
 			return fmt.Errorf("unit at %s: on impassable %s", u.Hex, cat.Ground(h.Terrain).Key)
+		}
+	}
+	for i, a := range s.AirRaids {
+		if a.Side > Axis {
+			return fmt.Errorf("air raid %d: unknown side", i)
+		}
+		for _, h := range a.While {
+			if !g.Contains(h) {
+				return fmt.Errorf("air raid %d: hex %s not on the board", i, h)
+			}
 		}
 	}
 	for i, a := range s.Airdrops {

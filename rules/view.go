@@ -292,7 +292,7 @@ func (s *State) hash(gen bool) uint64 {
 	put(int64(len(s.stack)))
 	for _, f := range s.stack {
 		put(int64(f.kind), int64(f.att), int64(f.target), int64(f.attPos), int64(f.targetPos), b2i(f.close), b2i(f.overrun),
-			int64(f.victim), b2i(f.noIgnore), int64(f.next), int64(f.keep[0]), int64(f.keep[1]), int64(len(f.aim)), int64(len(f.retreats)))
+			int64(f.victim), b2i(f.noIgnore), int64(f.next), int64(f.section), int64(f.keep[0]), int64(f.keep[1]), int64(len(f.aim)), int64(len(f.retreats)))
 		for _, a := range f.aim {
 			put(int64(a))
 		}

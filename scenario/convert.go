@@ -463,6 +463,10 @@ func (c *converter) options(raw json.RawMessage, field string) {
 			c.airdrop(v, field+"."+k)
 			continue
 		}
+		if strings.EqualFold(k, "hill317") && !emptyJSON(v) {
+			c.hill317(v, field+"."+k)
+			continue
+		}
 		e, known := Lookup(SlotOption, k)
 		if !known {
 			if emptyJSON(v) {
@@ -485,6 +489,30 @@ func (c *converter) options(raw json.RawMessage, field string) {
 		}
 		c.r.unsupported(hex.None, field+"."+k, k, e.Unsupported, "value "+clip(compact(v), 60))
 	}
+}
+
+// hill317 reads Counter-attack on Mortain's option: the hexes of Hill 317,
+// while an Allied unit holds one of which the Allies may play a Recon as
+// Air Power (FAQ XI Operation Lüttich: the Allies only).
+func (c *converter) hill317(raw json.RawMessage, field string) {
+	var names []string
+	if err := json.Unmarshal(raw, &names); err != nil || len(names) == 0 {
+		c.r.errorf(hex.None, field, "want a list of hex names like [\"L5\", \"k4\"], got %s", clip(compact(raw), 60))
+		return
+	}
+	if !c.gridOK {
+		return
+	}
+	raid := rules.AirRaid{Side: rules.Allies}
+	for i, n := range names {
+		h, err := ParseGroupName(n, c.s.Grid)
+		if err != nil {
+			c.r.errorf(hex.None, fmt.Sprintf("%s[%d]", field, i), "%v", err)
+			return
+		}
+		raid.While = append(raid.While, h)
+	}
+	c.s.AirRaids = append(c.s.AirRaids, raid)
 }
 
 // HandGrowthOption is m44's own option key for a side that builds its hand

@@ -194,3 +194,21 @@ func TestCorpusUnits(t *testing.T) {
 		t.Errorf("Sword Beach (Breakthrough): %+v", r)
 	}
 }
+
+// Counter-attack on Mortain (FAQ XI Operation Lüttich): option hill317 names
+// Hill 317's hexes; while an Allied unit holds one, the Allies may play a
+// Recon as Air Power.
+func TestCorpusHill317(t *testing.T) {
+	f, err := Load(filepath.Join(corpusDir, "16-CounterattackOnMortain.m44"))
+	if err != nil {
+		t.Skipf("corpus file not available (%v): %s is read from ../shared", err, corpusDir)
+	}
+	s, r := f.Setup()
+	if s == nil || !r.Playable() {
+		t.Fatalf("Mortain: %+v", r)
+	}
+	want := []hex.Hex{{Row: 4, Col: 22}, {Row: 5, Col: 21}}
+	if len(s.AirRaids) != 1 || s.AirRaids[0].Side != rules.Allies || !slices.Equal(s.AirRaids[0].While, want) {
+		t.Fatalf("air raids %+v, want the Allies while holding %v", s.AirRaids, want)
+	}
+}

@@ -118,6 +118,10 @@ func (e Entry) Meaning() string {
 		case e.Medals > 0:
 			return fmt.Sprintf("the unit is worth %d medals (UnitSetup.Medals)", e.Medals)
 		}
+	case SlotOption:
+		if strings.EqualFold(e.Name, "hill317") {
+			return "while the Allies hold one of the hexes, they may play a Recon as Air Power (Setup.AirRaids)"
+		}
 	case SlotPackFeature:
 		return "already carried by the medal tags"
 	}
@@ -413,7 +417,7 @@ var Vocabulary = []Entry{
 	option("blowbridge_opt2", "blowing up bridges"),
 	option("deck_reshuffling", "no deck reshuffle"),
 	option("empty_section_medals", "empty section medals"),
-	option("hill317", "Hill 317 (Recon as Air Power)"),
+	{Slot: SlotOption, Name: "hill317", Source: "FAQ XI Operation Lüttich: while the Allies hold a hex of the list, they may play a Recon as Air Power (rules.Setup.AirRaids)"},
 	option("infantry_exit_counts_2", "exit markers"),
 	option("must_have_unit_exit", "exit markers"),
 	option("smoke_screen", "smoke screens"),

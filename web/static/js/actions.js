@@ -11,7 +11,8 @@ export function parse(entry) {
   switch (f[0]) {
     case 'play':
       if (e.card == null) e.card = Number(f[1]);
-      if (f[2] && !e.section) e.section = f[2];
+      if (f[2] === 'as-air-power') e.as = 'air-power'; // a Recon played as Air Power (air raids)
+      else if (f[2] && !e.section) e.section = f[2];
       break;
     case 'keep': if (e.card == null) e.card = Number(f[1]); break;
     case 'order': case 'remove-wire': if (!e.from) e.from = f[1]; break;

@@ -336,7 +336,7 @@ class Game {
           for (const a of mine) buttons.push({ label: t('section.' + cap(a.section)), action: a.action, primary: true });
         } else if (mine.length) {
           what = t('status.card.picked', { card: cardName(nm) });
-          buttons.push({ label: t('btn.play.card'), action: mine[0].action, primary: true });
+          for (const a of mine) buttons.push({ label: t(a.as ? 'btn.play.air' : 'btn.play.card'), action: a.action, primary: !a.as });
         }
         buttons.push({ label: t('btn.cancel'), local: 'cancel' });
       }
@@ -559,7 +559,7 @@ class Game {
       }
       if (el.dataset.play || (s.view && s.view.phase === 'ambush')) {
         // The button on the selected card plays it at once.
-        const a = byKind(L, 'play').find((x) => x.card === id && !x.section);
+        const a = byKind(L, 'play').find((x) => x.card === id && !x.section && !x.as);
         if (a) { this.act(a.action); return; }
       }
       if (!playable.has(id)) return;

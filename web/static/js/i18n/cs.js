@@ -111,7 +111,7 @@ export default {
   'status.card.picked': 'Zahrát {card}?',
   'status.card.section': 'Útok pěchoty: vyberte sektor',
 
-  'btn.play': 'Zahrát', 'btn.play.card': 'Zahrát tuto kartu', 'btn.end-orders': 'Konec rozkazů', 'btn.end-moves': 'Konec pohybu',
+  'btn.play': 'Zahrát', 'btn.play.air': 'Zahrát jako Letecký útok', 'btn.play.card': 'Zahrát tuto kartu', 'btn.end-orders': 'Konec rozkazů', 'btn.end-moves': 'Konec pohybu',
   'btn.end-battles': 'Konec tahu', 'btn.skip': 'Vynechat', 'btn.take-ground': 'Obsadit pozici', 'btn.no-take-ground': 'Zůstat',
   'btn.ambush': 'Přepadení!', 'btn.no-ambush': 'Bez přepadení', 'btn.end-targets': 'Konec výběru cílů',
   'btn.remove-wire': 'Místo toho odstranit drát', 'btn.keep': 'Nechat si', 'btn.cancel': 'Zrušit', 'btn.undo': 'Vrátit tah',

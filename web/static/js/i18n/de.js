@@ -112,7 +112,7 @@ export default {
   'status.card.picked': '{card} spielen?',
   'status.card.section': 'Infanterieangriff: wähle den Sektor',
 
-  'btn.play': 'Spielen', 'btn.play.card': 'Diese Karte spielen', 'btn.end-orders': 'Aktivierung beenden', 'btn.end-moves': 'Bewegung beenden',
+  'btn.play': 'Spielen', 'btn.play.air': 'Als Luftunterstützung spielen', 'btn.play.card': 'Diese Karte spielen', 'btn.end-orders': 'Aktivierung beenden', 'btn.end-moves': 'Bewegung beenden',
   'btn.end-battles': 'Zug beenden', 'btn.skip': 'Verzichten', 'btn.take-ground': 'Boden gewinnen', 'btn.no-take-ground': 'Stehen bleiben',
   'btn.ambush': 'Hinterhalt!', 'btn.no-ambush': 'Kein Hinterhalt', 'btn.end-targets': 'Zielwahl beenden',
   'btn.remove-wire': 'Stattdessen Stacheldraht entfernen', 'btn.keep': 'Behalten', 'btn.cancel': 'Abbrechen', 'btn.undo': 'Rückgängig',

@@ -113,7 +113,7 @@ export default {
   'status.card.picked': 'Play {card}?',
   'status.card.section': 'Infantry Assault: choose the section',
 
-  'btn.play': 'Play', 'btn.play.card': 'Play this card', 'btn.end-orders': 'Done ordering', 'btn.end-moves': 'Done moving',
+  'btn.play': 'Play', 'btn.play.air': 'Play as Air Power', 'btn.play.card': 'Play this card', 'btn.end-orders': 'Done ordering', 'btn.end-moves': 'Done moving',
   'btn.end-battles': 'End turn', 'btn.skip': 'Skip', 'btn.take-ground': 'Take ground', 'btn.no-take-ground': 'Stay',
   'btn.ambush': 'Ambush!', 'btn.no-ambush': 'No ambush', 'btn.end-targets': 'Done choosing targets',
   'btn.remove-wire': 'Remove the wire instead', 'btn.keep': 'Keep', 'btn.cancel': 'Cancel', 'btn.undo': 'Undo',
