@@ -419,3 +419,25 @@ func TestDieFaces(t *testing.T) {
 		}
 	}
 }
+
+// First Assault Wave: "Treat the Sea Wall as a permanent improved position
+// (sandbags) for the Allied player" (HexSetup.Owners): an Axis unit on it
+// gets neither the die less nor the flag to ignore.
+func TestSeawallForOneSide(t *testing.T) {
+	s, seed := setupOf(t, "allies inf 5,11", "axis inf 4,12", "axis inf 0,0")
+	s.Hexes = append(s.Hexes, HexSetup{Hex: H("4,12"), Obstacle: Seawall, Owners: MaskAllies},
+		HexSetup{Hex: H("5,11"), Obstacle: Seawall, Owners: MaskAllies})
+	st, err := New(s, seed)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if d, _ := st.BattleDice(H("5,11"), H("4,12")); d != 3 {
+		t.Errorf("dice at an Axis unit on the Allied seawall: %d, want 3 (no protection)", d)
+	}
+	if d, _ := st.BattleDice(H("4,12"), H("5,11")); d != 2 {
+		t.Errorf("dice at an Allied unit on the Allied seawall: %d, want 2", d)
+	}
+	if st.IgnoresFlagAt(H("4,12"), Axis, Infantry) || !st.IgnoresFlagAt(H("5,11"), Allies, Infantry) {
+		t.Error("the seawall lets the wrong side ignore a flag")
+	}
+}

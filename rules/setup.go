@@ -82,6 +82,10 @@ type HexSetup struct {
 	// Features are more features on the hex (markers, or rows of other
 	// rulesets); with Structure and Obstacle at most MaxFeatures in all.
 	Features []Feature
+	// Owners are the sides the hex's terrain and features protect and let
+	// ignore a flag (a seawall for the Allies only, First Assault Wave);
+	// zero means both.
+	Owners SideMask
 	// Closed: the scenario makes the hex impassable (no unit may enter or
 	// retreat into it; one that starts there may leave).
 	Closed bool
@@ -221,6 +225,9 @@ func (s *Setup) Validate() error {
 			if int(f) >= len(cat.features) {
 				return fmt.Errorf("hex %s: unknown feature %d", h.Hex, f)
 			}
+		}
+		if h.Owners > MaskBoth {
+			return fmt.Errorf("hex %s: unknown owner", h.Hex)
 		}
 		if h.Structure != NoFeature && cat.features[h.Structure].Layer != LayerStructure ||
 			h.Obstacle != NoFeature && cat.features[h.Obstacle].Layer != LayerObstacle {

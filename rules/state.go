@@ -23,6 +23,7 @@ type board struct {
 	gdef    []*TerrainDef
 	height  []int8     // the ground's height (features that change never have one)
 	closed  []bool     // made impassable by the scenario
+	owners  []SideMask // the sides a hex's rows serve (HexSetup.Owners; 0: both)
 	artWall []bool     // artillery may not fire across
 	nb      [][6]int16 // neighbour index per direction, -1 off board
 	// step[t][i][d] is the cost for a unit of class t to move from hex i to
@@ -218,9 +219,10 @@ func Compile(s *Setup) (*Board, error) {
 	for i := range st.occ {
 		st.occ[i] = -1
 	}
-	b.closed, b.artWall = make([]bool, b.n), make([]bool, b.n)
+	b.closed, b.artWall, b.owners = make([]bool, b.n), make([]bool, b.n), make([]SideMask, b.n)
 	for _, h := range s.Hexes {
 		i := g.Index(h.Hex)
+		b.owners[i] = h.Owners
 		b.ground[i] = h.Terrain
 		b.closed[i], b.artWall[i] = h.Closed, h.BlocksArtillery
 		k := 0

@@ -187,9 +187,15 @@ func (s *State) bunkerUsable(side Side) bool {
 	return m == 0 || m.Has(side)
 }
 
-// serves reports whether row r helps a unit of side (a bunker only the sides
-// that may use it).
-func (s *State) serves(r *TerrainDef, side Side) bool { return !r.ForUsersOnly || s.bunkerUsable(side) }
+// serves reports whether row r on hex i helps a unit of side: a bunker only
+// the sides that may use it, anything on a hex the scenario gives to one
+// side only that side (HexSetup.Owners).
+func (s *State) serves(r *TerrainDef, side Side, i int16) bool {
+	if o := s.b.owners[i]; o != 0 && !o.Has(side) {
+		return false
+	}
+	return !r.ForUsersOnly || s.bunkerUsable(side)
+}
 
 // protection is the dice reduction a unit of side on hex i gets against an
 // attacker of class t standing at height ah. Protections do not add up: the
@@ -199,7 +205,7 @@ func (s *State) protection(side Side, i int16, t UnitType, ah int8) int8 {
 	var p int8
 	rs := s.rows(i)
 	for _, r := range rs.all() {
-		if !s.serves(r, side) || (r.ProtectedBelow && ah >= s.height(i)) {
+		if !s.serves(r, side, i) || (r.ProtectedBelow && ah >= s.height(i)) {
 			continue
 		}
 		p = max(p, r.Protection[t])
@@ -224,7 +230,7 @@ func (s *State) attackMalus(t UnitType, i int16) int8 {
 func (s *State) ignoresFlagOn(side Side, t UnitType, i int16) bool {
 	rs := s.rows(i)
 	for _, r := range rs.all() {
-		if r.IgnoreFlag.Has(t) && s.serves(r, side) {
+		if r.IgnoreFlag.Has(t) && s.serves(r, side, i) {
 			return true
 		}
 	}

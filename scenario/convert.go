@@ -118,6 +118,7 @@ func (c *converter) convert() *rules.Setup {
 		c.placement()
 		c.bunkers()
 	}
+	c.applySpecials()
 	if strings.TrimSpace(c.ruleText()) != "" {
 		r.notef(hex.None, "text", "the scenario's special rules are free text, not checked: read them")
 	}

@@ -300,7 +300,6 @@ func TestUnsupportedFeatures(t *testing.T) {
 		{"new badge", obj{"row": 3, "col": 3, "unit": obj{"name": "infus", "badge": "badge99"}}, "special unit badge99", "board.hexagons[2].unit.badge"},
 		{"equipment", obj{"row": 3, "col": 3, "unit": obj{"name": "inf2us", "equipment": "motorized"}}, "unit equipment motorized", "board.hexagons[2].unit.equipment"},
 		{"unit behavior", obj{"row": 3, "col": 3, "unit": obj{"name": "tankus", "behavior": "ARMOR_MOVE_TWO"}}, "armor limited to 2 hexes and battle", "board.hexagons[2].unit.behavior"},
-		{"seawall owner", obj{"row": 3, "col": 3, "obstacle": obj{"name": "sand", "behavior": "SEAWALL", "original_owner": "ALLIES"}}, "seawalls protecting one side", "board.hexagons[2].obstacle.original_owner"},
 		{"medal7", obj{"row": 3, "col": 3, "tags": []any{obj{"name": "medal7"}}}, "medal7 without medal.side", "board.hexagons[2].tags[0].name"},
 		{"nbr_hex", obj{"row": 3, "col": 3, "tags": []any{obj{"name": "medal1", "group": []any{"e6"}, "medal": obj{"nbr_hex": 2}}}}, "medals needing several hexes of a group", "board.hexagons[2].tags[0].medal.nbr_hex"},
 		{"unknown hexagon member", obj{"row": 3, "col": 3, "smoke": true}, "unknown member smoke of a hexagon", "board.hexagons[2].smoke"},
@@ -527,4 +526,25 @@ func TestReportOutput(t *testing.T) {
 		back.Unsupported[0].Hex != "3,3" || back.Unsupported[0].Feature != "roads" || back.Unsupported[0].Name != "road" {
 		t.Errorf("json: %s", data)
 	}
+}
+
+// First Assault Wave: "Treat the Sea Wall as a permanent improved position
+// (sandbags) for the Allied player": original_owner makes the hex the
+// Allies' (HexSetup.Owners).
+func TestSeawallOwner(t *testing.T) {
+	m := base()
+	addHex(m, obj{"row": 3, "col": 3, "obstacle": obj{"name": "sand", "behavior": "SEAWALL", "original_owner": "ALLIES"}})
+	s, r := convert(t, m)
+	if !r.Playable() {
+		t.Fatalf("not playable: %+v", r.Unsupported)
+	}
+	for _, h := range s.Hexes {
+		if h.Hex == (hex.Hex{Row: 3, Col: 3}) {
+			if h.Obstacle != rules.Seawall || h.Owners != rules.MaskAllies {
+				t.Fatalf("hex %+v: want an Allied seawall", h)
+			}
+			return
+		}
+	}
+	t.Fatal("hex 3,3 missing")
 }

@@ -212,3 +212,25 @@ func TestCorpusHill317(t *testing.T) {
 		t.Fatalf("air raids %+v, want the Allies while holding %v", s.AirRaids, want)
 	}
 }
+
+// First Assault Wave's text: "The Axis player is in control of the Bunkers"
+// (scenario/specials.go), and its seawall is the Allies' (original_owner).
+func TestCorpusFirstAssaultWave(t *testing.T) {
+	f, err := Load(filepath.Join(corpusDir, "11-FirstAssaultWave.m44"))
+	if err != nil {
+		t.Skipf("corpus file not available (%v): %s is read from ../shared", err, corpusDir)
+	}
+	s, r := f.Setup()
+	if s == nil || !r.Playable() || s.BunkerUsers != rules.MaskAxis {
+		t.Fatalf("First Assault Wave: bunker users %v, report %+v", s.BunkerUsers, r)
+	}
+	walls := 0
+	for _, h := range s.Hexes {
+		if h.Obstacle == rules.Seawall && h.Owners == rules.MaskAllies {
+			walls++
+		}
+	}
+	if walls != 2 {
+		t.Errorf("%d Allied seawall hexes, want 2", walls)
+	}
+}

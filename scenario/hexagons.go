@@ -250,7 +250,7 @@ func (c *converter) bunkers() {
 		for side := range c.bunkerOwners {
 			if s, ok := sideOf(side); ok {
 				c.s.BunkerUsers = 1 << s
-			} else {
+			} else if !c.textSetsBunkers() {
 				c.r.notef(hex.None, "board.hexagons", "no bunker names an original_owner: both sides may use them as defensive positions (rulebook annex 2 Bunkers); scenario texts often give them to one side")
 			}
 		}
@@ -287,7 +287,11 @@ func (c *converter) obstacle(x hex.Hex, path string, p *Piece, cl *cell) {
 			// "Treat the Sea Wall as a permanent improved position
 			// (sandbags) for the Allied player" (First Assault Wave,
 			// Omaha Beach): a seawall for one side only.
-			c.r.unsupported(x, path+".original_owner", p.Name, "seawalls protecting one side", "original_owner "+p.OriginalOwner)
+			if side, ok := sideOf(p.OriginalOwner); ok {
+				cl.ground.Owners = 1 << side
+			} else {
+				c.r.errorf(x, path+".original_owner", "unknown side %q: want AXIS or ALLIES", p.OriginalOwner)
+			}
 		case o == rules.Sandbags:
 			// The colour of the sandbags: any colour may be used (FAQ II
 			// Sacs de sable); the unit in them gets the protection.
@@ -519,7 +523,7 @@ func (c *converter) fillGround() {
 			if cl.tile {
 				hs.Terrain = cl.ground.Terrain
 			}
-			hs.Structure, hs.Obstacle = cl.ground.Structure, cl.ground.Obstacle
+			hs.Structure, hs.Obstacle, hs.Owners = cl.ground.Structure, cl.ground.Obstacle, cl.ground.Owners
 		}
 		if hs.Terrain != rules.Plain || hs.Structure != rules.NoStructure || hs.Obstacle != rules.NoObstacle {
 			c.s.Hexes = append(c.s.Hexes, hs)

@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"strings"
 
+	"m44/hex"
 	"m44/rules"
 )
 
@@ -15,12 +16,17 @@ import (
 // report. Reviewed against the scenario texts in ../shared/scenarios.
 type special struct {
 	id, name string // meta_data.scenario_id and the English name
+	bunkers  bool   // the row says who may use the bunkers
 	option   string // the game_info.options member the row completes ("" for none)
 	text     string // the scenario's words
 	apply    func(s *rules.Setup)
 }
 
 var specials = []special{
+	{id: "11", name: "First Assault Wave",
+		bunkers: true,
+		text:    "The Axis player is in control of the Bunkers and may claim them as a defensive position.",
+		apply:   func(s *rules.Setup) { s.BunkerUsers = rules.MaskAxis }},
 	{id: "19", name: "Vassieux", option: "deck_reshuffling",
 		text: "When 'Their Finest Hour' command card is played, do not reshuffle the command deck. Should the command card deck run out of cards and the Allied player has not won, the battle ends as an Axis player victory.",
 		apply: func(s *rules.Setup) {
@@ -43,13 +49,39 @@ func (f *File) scenarioID() string {
 	return strings.Trim(string(m.ID), `"`)
 }
 
+// matches reports whether row sp is about this file.
+func (c *converter) matches(sp special) bool {
+	return sp.id == c.f.scenarioID() && strings.EqualFold(sp.name, c.f.Name())
+}
+
 // specialFor is the row of this file that completes option, if any.
 func (c *converter) specialFor(option string) (special, bool) {
-	id, name := c.f.scenarioID(), c.f.Name()
 	for _, sp := range specials {
-		if sp.id == id && strings.EqualFold(sp.name, name) && strings.EqualFold(sp.option, option) {
+		if c.matches(sp) && strings.EqualFold(sp.option, option) {
 			return sp, true
 		}
 	}
 	return special{}, false
+}
+
+// applySpecials applies this file's rows that complete no option; it runs
+// after the board, so a row may correct what the board left to a default.
+func (c *converter) applySpecials() {
+	for _, sp := range specials {
+		if sp.option == "" && c.matches(sp) {
+			sp.apply(&c.s)
+			c.r.notef(hex.None, "text", "played as the scenario's text says: %q", clip(sp.text, 120))
+		}
+	}
+}
+
+// textSetsBunkers reports whether a row of this file says who may use the
+// bunkers.
+func (c *converter) textSetsBunkers() bool {
+	for _, sp := range specials {
+		if sp.bunkers && c.matches(sp) {
+			return true
+		}
+	}
+	return false
 }
