@@ -76,6 +76,10 @@ func (pl *policy) scores(s *rules.State, legal []rules.Action, plan bool, sc []f
 		stay := map[int]float64{}
 		for i, a := range legal {
 			sc[i] = 0.01
+			if a.Kind == rules.ActExit {
+				sc[i] = 1 // a medal won by leaving the board (the unit is gone: it neither fires nor is fired at)
+				continue
+			}
 			if a.Kind != rules.ActMove {
 				continue
 			}

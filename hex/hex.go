@@ -91,6 +91,20 @@ func (g Grid) IsHalfHex(h Hex) bool {
 	return r >= 0 && r < g.Rows && r&1 == 1 && (c == -1 || c == g.MaxCol()+1)
 }
 
+// OnEdge reports whether h is a full hex of the board with a side on the
+// board's edge: one of its neighbours is off the board or a half-hex.
+func (g Grid) OnEdge(h Hex) bool {
+	if !g.Contains(h) {
+		return false
+	}
+	for d := 0; d < 6; d++ {
+		if !g.Contains(Neighbour(h, d)) {
+			return true
+		}
+	}
+	return false
+}
+
 // Len is the size of the dense index space used by Index (some indices, the
 // last of each odd row, are unused).
 func (g Grid) Len() int { return g.Rows * g.Width }

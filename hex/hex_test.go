@@ -426,3 +426,15 @@ func TestGrids(t *testing.T) {
 		}
 	}
 }
+
+func TestOnEdge(t *testing.T) {
+	g := Standard()
+	for _, c := range []struct {
+		h    Hex
+		want bool
+	}{{Hex{0, 8}, true}, {Hex{8, 0}, true}, {Hex{4, 24}, true}, {Hex{4, 12}, false}, {Hex{5, 1}, true}, {Hex{1, 3}, false}, {Hex{9, 1}, false}} {
+		if got := g.OnEdge(c.h); got != c.want {
+			t.Errorf("OnEdge(%s) = %v, want %v", c.h, got, c.want)
+		}
+	}
+}

@@ -152,7 +152,9 @@ func describe(st *rules.State, e rules.Event) (string, map[string]any) {
 	case rules.EvUnitMoved, rules.EvTookGround, rules.EvAmbush:
 		return key, map[string]any{"side": side, "from": e.From.String(), "to": e.To.String()}
 	case rules.EvObstacleRemoved, rules.EvObstaclePlaced:
-		return key, map[string]any{"hex": e.From.String(), "obstacle": rules.Obstacle(e.N).String()}
+		return key, map[string]any{"hex": e.From.String(), "obstacle": st.Catalog().Feature(rules.Feature(e.N)).Key}
+	case rules.EvUnitExited:
+		return key, map[string]any{"side": side, "from": e.From.String(), "to": e.To.String(), "medals": int(e.N)}
 	case rules.EvBattle:
 		return key, map[string]any{"side": side, "from": e.From.String(), "to": e.To.String(), "dice": int(e.N)}
 	case rules.EvCardAttack:

@@ -199,7 +199,10 @@ func encodeEvent(st *rules.State, e rules.Event) (Event, bool) {
 		withSide()
 		out.From, out.To = e.From.String(), e.To.String()
 	case rules.EvObstacleRemoved, rules.EvObstaclePlaced:
-		out.Hex, out.Obstacle = e.From.String(), rules.Obstacle(e.N).String()
+		out.Hex, out.Obstacle = e.From.String(), st.Catalog().Feature(rules.Feature(e.N)).Key
+	case rules.EvUnitExited:
+		withSide()
+		out.From, out.To, out.Medals = e.From.String(), e.To.String(), &n
 	case rules.EvAmbush:
 		withSide()
 		out.From, out.To = e.From.String(), e.To.String()

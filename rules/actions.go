@@ -26,11 +26,12 @@ const (
 	ActKeep                             // keep Card of the two drawn (Recon)
 	ActTarget                           // Air Power / Barrage: aim at the unit on To
 	ActEndTargets                       // Air Power: aim at no more hexes
+	ActExit                             // the unit on From moves to the exit hex To and leaves the board
 	numActionKinds
 )
 
 var actionWords = [numActionKinds]string{"", "play", "order", "end-orders", "move", "end-moves", "battle",
-	"remove-wire", "end-battles", "retreat", "take-ground", "skip", "keep", "target", "end-targets"}
+	"remove-wire", "end-battles", "retreat", "take-ground", "skip", "keep", "target", "end-targets", "exit"}
 
 func (k ActionKind) String() string {
 	if k < numActionKinds {
@@ -66,7 +67,7 @@ func (a Action) String() string {
 		return fmt.Sprintf("%s %s", a.Kind, a.To)
 	case ActOrder, ActRemoveWire:
 		return fmt.Sprintf("%s %s", a.Kind, a.From)
-	case ActMove, ActBattle, ActTakeGround:
+	case ActMove, ActBattle, ActTakeGround, ActExit:
 		return fmt.Sprintf("%s %s %s", a.Kind, a.From, a.To)
 	case ActRetreat:
 		if a.Arg > 0 {
@@ -149,7 +150,7 @@ func ParseAction(s string) (Action, error) {
 			return Action{}, err
 		}
 		a.To, err = hex.Parse(f[1])
-	case ActMove, ActBattle, ActTakeGround:
+	case ActMove, ActBattle, ActTakeGround, ActExit:
 		if err = want(3); err != nil {
 			return Action{}, err
 		}
@@ -225,14 +226,19 @@ func (s *State) LegalActions(buf []Action) []Action {
 		buf = append(buf, Action{Kind: ActEndOrders})
 	case PhaseMove:
 		var ds [64]dest
+		var ex [8]int16
 		for _, ui := range s.orderedBy {
 			u := &s.units[ui]
 			if u.dead || u.moved {
 				continue
 			}
 			from := s.b.hexAt[u.pos]
-			for _, d := range s.reach(int(ui), ds[:0]) {
+			dests, exits := s.reachExit(int(ui), ds[:0], ex[:0])
+			for _, d := range dests {
 				buf = append(buf, Action{Kind: ActMove, From: from, To: s.b.hexAt[d.pos]})
+			}
+			for _, e := range exits {
+				buf = append(buf, Action{Kind: ActExit, From: from, To: s.b.hexAt[e]})
 			}
 		}
 		buf = append(buf, Action{Kind: ActEndMoves})

@@ -46,7 +46,8 @@ const (
 	Sandbags
 	Wire
 	Hedgehog
-	Seawall // permanent sandbags (rulebook "Digues")
+	Seawall    // permanent sandbags (rulebook "Digues")
+	ExitMarker // marks an exit hex (Setup.Exits; Winter Wars III "Pions Exit")
 	numBaseFeatures
 
 	NoStructure = NoFeature
@@ -120,6 +121,8 @@ var baseFeatures = [numBaseFeatures - 1]TerrainDef{
 		Summary:    "impassable to armor and artillery; infantry in it may ignore one flag"},
 	Seawall - 1: {Key: "seawall", Layer: LayerObstacle, Source: annex2 + "Digues", Protection: prot(1, 1), IgnoreFlag: AllClasses,
 		Summary: "as sandbags, never removed"},
+	ExitMarker - 1: {Key: "exit", Layer: LayerMarker, Source: "Winter Wars III Pions Exit",
+		Summary: "exit: units of the marker's side may leave the board here, one more hex of movement, for a medal"},
 }
 
 // Base is the base game's ruleset: its terrain, features and units.

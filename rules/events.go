@@ -34,11 +34,12 @@ const (
 	EvAmbush                               // Side (ambusher), From (ambushing unit), To (attacker)
 	EvCardAttack                           // Side, To = target hex, N = dice (Air Power, Barrage)
 	EvAirdrop                              // Side, To = where a paratrooper came down, N = 1 landed, 0 lost
+	EvUnitExited                           // Side, From (where it stood), To (the exit hex it left by), N = medals won
 )
 
 var eventNames = [...]string{"", "turn", "play", "order", "move", "obstacle-removed", "battle", "dice", "hits", "flag-ignored",
 	"retreat", "flag-losses", "eliminated", "medals", "take-ground", "discard", "draw", "reshuffle", "turn-end", "game-over",
-	"healed", "obstacle-placed", "ambush", "card-attack", "airdrop"}
+	"healed", "obstacle-placed", "ambush", "card-attack", "airdrop", "exit"}
 
 func (k EventKind) String() string {
 	if int(k) < len(eventNames) {
@@ -91,6 +92,8 @@ func (e Event) String() string {
 		return fmt.Sprintf("airdrop %s %s", e.Side, e.To)
 	case EvAmbush:
 		return fmt.Sprintf("ambush %s %s", e.From, e.To)
+	case EvUnitExited:
+		return fmt.Sprintf("exit %s %s %s medals=%d", e.Side, e.From, e.To, e.N)
 	case EvCardAttack:
 		return fmt.Sprintf("card-attack %s dice=%d", e.To, e.N)
 	case EvBattle:

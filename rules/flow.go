@@ -481,6 +481,9 @@ func (s *State) do(a Action) {
 			}
 		}
 		s.afterMove()
+	case ActExit:
+		s.exitBoard(int(s.occ[g.Index(a.From)]), int16(g.Index(a.To)))
+		s.afterMove()
 	case ActEndMoves:
 		s.endMoves()
 	case ActBattle:

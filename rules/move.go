@@ -1,5 +1,7 @@
 package rules
 
+import "slices"
+
 // Movement (rulebook p.6 "Déplacer des unités", annex 1 and 2).
 
 // maxMove is how far unit u may move this turn.
@@ -43,11 +45,22 @@ type dest struct {
 // The search keeps, per hex, the cheapest way there with and without the
 // beach cap, so a cheaper but capped path never hides a longer reach.
 func (s *State) reach(ui int, out []dest) []dest {
+	out, _ = s.reachExit(ui, out, nil)
+	return out
+}
+
+// reachExit is reach, and appends to exitOut the exit hexes (Setup.Exits)
+// through which the unit can leave the board: reached without stopping
+// there (or where it stands), with a hex of movement left for the step off
+// the board (Winter Wars III "Pions Exit").
+func (s *State) reachExit(ui int, out []dest, exitOut []int16) ([]dest, []int16) {
 	u := &s.units[ui]
 	maxM := s.maxMove(u)
 	if maxM <= 0 {
-		return out
+		return out, exitOut
 	}
+	exits := s.b.exitAt[u.side]
+	checkExit := s.b.hasExit[u.side]
 	var best [2][maxCells]int8 // [capped][pos] cost+1, 0 = unseen
 	type node struct {
 		pos    int16
@@ -68,6 +81,9 @@ func (s *State) reach(ui int, out []dest) []dest {
 	for qh < qt {
 		n := queue[qh]
 		qh++
+		if checkExit && !n.stop && exits[n.pos] != 0 && n.cost < maxM && (!n.capped || n.cost < 2) && !slices.Contains(exitOut, n.pos) {
+			exitOut = append(exitOut, n.pos)
+		}
 		if n.stop || n.cost >= maxM {
 			continue // stopped, or no movement left (every step costs at least 1)
 		}
@@ -129,13 +145,21 @@ func (s *State) reach(ui int, out []dest) []dest {
 			}
 		}
 	}
-	return out
+	return out, exitOut
 }
 
 // canMove reports whether unit ui has at least one hex to move to: the
-// first step of any move is a legal one-hex move.
+// first step of any move is a legal one-hex move; or it can leave the board
+// through an exit.
 func (s *State) canMove(ui int) bool {
 	u := &s.units[ui]
+	if s.b.hasExit[u.side] {
+		var buf [64]dest
+		var ex [8]int16
+		if _, e := s.reachExit(ui, buf[:0], ex[:0]); len(e) > 0 {
+			return true
+		}
+	}
 	maxM := s.maxMove(u)
 	steps := &s.b.step[u.typ][u.pos]
 	for d, q := range s.b.nb[u.pos] {
@@ -206,4 +230,21 @@ func (s *State) adjacent(a, b int16) bool {
 		}
 	}
 	return false
+}
+
+// exitBoard: unit ui moves to exit hex at and leaves the board there,
+// winning its side the exit's medals; it is out of the game, and no medal
+// goes to the other side (Winter Wars III "Pions Exit").
+func (s *State) exitBoard(ui int, at int16) {
+	u := &s.units[ui]
+	from := u.pos
+	e := &s.b.setup.Exits[s.b.exitAt[u.side][at]-1]
+	m := max(1, e.Medals[u.typ])
+	s.occ[from] = -1
+	s.leaveHex(from)
+	u.pos = at
+	u.dead, u.moved = true, true
+	s.exited[u.side] += m
+	s.emit(Event{Kind: EvUnitExited, Side: u.side, From: s.b.hexAt[from], To: s.b.hexAt[at], N: m})
+	s.updateMedals()
 }

@@ -61,6 +61,8 @@ type Setup struct {
 	// ends as an Axis player victory").
 	DeckOut       bool
 	DeckOutWinner Side
+	// Exits are the exit markers (Winter Wars III).
+	Exits []Exit
 	// AirRaids let a side play its Recon cards as Air Power (FAQ III Raids
 	// aériens; Counter-attack on Mortain's Hill 317).
 	AirRaids []AirRaid
@@ -135,6 +137,17 @@ type Airdrop struct {
 	Range  int
 	Count  int
 	Unit   UnitSetup
+}
+
+// Exit is a stretch of board-edge hexes through which units of Side may
+// leave the board, each for a victory medal (Winter Wars III "Pions Exit"):
+// a unit that ends a step on one of Hexes with movement left may move off
+// the board as one more hex. Medals is what an exit is worth per unit
+// class (0 means 1; Breakout to Lisyanka: infantry 2).
+type Exit struct {
+	Side   Side
+	Hexes  []hex.Hex
+	Medals [3]int8
 }
 
 // AirRaid lets Side play a Recon as an Air Power aimed at a group that
@@ -261,6 +274,21 @@ func (s *Setup) Validate() error {
 		}
 		if h, ok := terr[u.Hex]; ok && cat.sunk(&h) {
 			return fmt.Errorf("unit at %s: on impassable %s", u.Hex, cat.Ground(h.Terrain).Key)
+		}
+	}
+	for i, e := range s.Exits {
+		if e.Side > Axis || len(e.Hexes) == 0 {
+			return fmt.Errorf("exit %d: unknown side or no hex", i)
+		}
+		for _, h := range e.Hexes {
+			if !g.Contains(h) || !g.OnEdge(h) {
+				return fmt.Errorf("exit %d: hex %s is not on an edge of the board", i, h)
+			}
+		}
+		for _, m := range e.Medals {
+			if m < 0 || m > 5 {
+				return fmt.Errorf("exit %d: %d medals", i, m)
+			}
 		}
 	}
 	for i, a := range s.AirRaids {

@@ -19,11 +19,15 @@ type board struct {
 	hexAt []hex.Hex
 	valid []bool
 	// ground and gdef are each hex's ground and its catalog row.
-	ground  []Terrain
-	gdef    []*TerrainDef
-	height  []int8     // the ground's height (features that change never have one)
-	closed  []bool     // made impassable by the scenario
-	owners  []SideMask // the sides a hex's rows serve (HexSetup.Owners; 0: both)
+	ground []Terrain
+	gdef   []*TerrainDef
+	height []int8     // the ground's height (features that change never have one)
+	closed []bool     // made impassable by the scenario
+	owners []SideMask // the sides a hex's rows serve (HexSetup.Owners; 0: both)
+	// exitAt[side][i] is 1 + the Setup.Exits row through which side's units
+	// may leave the board from hex i, 0 if none; hasExit[side]: any.
+	exitAt  [2][]int8
+	hasExit [2]bool
 	artWall []bool     // artillery may not fire across
 	nb      [][6]int16 // neighbour index per direction, -1 off board
 	// step[t][i][d] is the cost for a unit of class t to move from hex i to
@@ -120,6 +124,7 @@ type State struct {
 	ambusher  int8 // 1 + the side that played Ambush this turn, 0 if none
 	second    bool // Behind Enemy Lines: the move after the battle
 	kills     [2]int8
+	exited    [2]int8    // medals won by units leaving the board through exits
 	taken     []SideMask // permanent objectives taken, by objective
 	medals    [2]int8
 	active    Side
@@ -229,6 +234,17 @@ func Compile(s *Setup) (*Board, error) {
 		for _, f := range h.features() {
 			st.feat[i][k] = f
 			k++
+		}
+	}
+	for side := range b.exitAt {
+		b.exitAt[side] = make([]int8, b.n)
+	}
+	for k, e := range s.Exits {
+		for _, h := range e.Hexes {
+			if i := g.Index(h); b.exitAt[e.Side][i] == 0 {
+				b.exitAt[e.Side][i] = int8(k + 1)
+				b.hasExit[e.Side] = true
+			}
 		}
 	}
 	b.gdef = make([]*TerrainDef, b.n)

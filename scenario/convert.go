@@ -75,6 +75,12 @@ type converter struct {
 
 	cells        map[hex.Hex]*cell
 	bunkerOwners map[string]bool // "AXIS", "ALLIES", "" (none)
+
+	// Exit markers: the exits the tags define, the markers without a side
+	// (the other end of a span), and whether infantry exits count 2.
+	exits         []rules.Exit
+	looseExits    []hex.Hex
+	infantryExit2 bool
 }
 
 // cell is what the hexagons place on one hex.
@@ -117,6 +123,7 @@ func (c *converter) convert() *rules.Setup {
 		c.fillGround()
 		c.placement()
 		c.bunkers()
+		c.finishExits()
 	}
 	c.applySpecials()
 	if strings.TrimSpace(c.ruleText()) != "" {
@@ -462,6 +469,10 @@ func (c *converter) options(raw json.RawMessage, field string) {
 		}
 		if strings.EqualFold(k, "airdrop") && !emptyJSON(v) {
 			c.airdrop(v, field+"."+k)
+			continue
+		}
+		if strings.EqualFold(k, "infantry_exit_counts_2") {
+			c.infantryExit2 = strings.TrimSpace(string(v)) == "true"
 			continue
 		}
 		if strings.EqualFold(k, "hill317") && !emptyJSON(v) {

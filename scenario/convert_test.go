@@ -292,7 +292,7 @@ func TestUnsupportedFeatures(t *testing.T) {
 		{"road", obj{"row": 3, "col": 3, "terrain": obj{"name": "road", "orientation": 2}}, "roads", "board.hexagons[2].terrain.name"},
 		{"ford behavior", obj{"row": 3, "col": 3, "terrain": obj{"name": "river", "behavior": "FORD"}}, "fords", "board.hexagons[2].terrain.behavior"},
 		{"minefield", obj{"row": 3, "col": 3, "tags": []any{obj{"name": "tag3", "behavior": "MINE_FIELD", "side": "AXIS", "group": []any{}}}}, "minefields", "board.hexagons[2].tags[0].behavior"},
-		{"exit", obj{"row": 3, "col": 3, "tags": []any{obj{"name": "tag4"}}}, "exit markers", "board.hexagons[2].tags[0].name"},
+		{"exit without a side", obj{"row": 3, "col": 3, "tags": []any{obj{"name": "tag4"}}}, "exit markers without a side", "board.hexagons"},
 		{"new marker", obj{"row": 3, "col": 3, "tags": []any{obj{"name": "tag9"}}}, "marker tag9", "board.hexagons[2].tags[0].name"},
 		{"field bunker", obj{"row": 3, "col": 3, "rect_terrain": obj{"name": "dbunker"}}, "field bunkers", "board.hexagons[2].rect_terrain.name"},
 		{"vehicle", obj{"row": 3, "col": 3, "unit": obj{"name": "vehus"}}, "vehicles", "board.hexagons[2].unit.name"},
@@ -547,4 +547,42 @@ func TestSeawallOwner(t *testing.T) {
 		}
 	}
 	t.Fatal("hex 3,3 missing")
+}
+
+// Winter Wars III "Pions Exit": an EXIT_MARKER tag makes its hex and group
+// exits for its side; a marker without behavior is the other end of a span
+// (Dug In at Sidi Omar); exits must lie on an edge that is not the side's
+// own baseline; infantry_exit_counts_2 makes an infantry exit worth 2.
+func TestExitMarkerTags(t *testing.T) {
+	m := base()
+	addHex(m, obj{"row": 8, "col": 6, "tags": []any{obj{"name": "tag5", "behavior": "EXIT_MARKER", "group": []any{"E1", "F1"}, "side": "AXIS"}}})
+	addHex(m, obj{"row": 8, "col": 10, "tags": []any{obj{"name": "tag5"}}})
+	gi(m)["options"] = obj{"infantry_exit_counts_2": true}
+	s, r := convert(t, m)
+	if s == nil || !r.Playable() {
+		t.Fatalf("not playable: %+v %+v", r.Errors, r.Unsupported)
+	}
+	want := []hex.Hex{{Row: 8, Col: 6}, {Row: 8, Col: 8}, {Row: 8, Col: 10}}
+	if len(s.Exits) != 1 || s.Exits[0].Side != rules.Axis || !slices.Equal(s.Exits[0].Hexes, want) || s.Exits[0].Medals[rules.Infantry] != 2 {
+		t.Fatalf("exits %+v, want the Axis by %v, infantry 2", s.Exits, want)
+	}
+	marked := 0
+	for _, h := range s.Hexes {
+		if slices.Contains(h.Features, rules.ExitMarker) {
+			marked++
+		}
+	}
+	if marked != 3 {
+		t.Errorf("%d hexes carry the exit marker, want 3", marked)
+	}
+	own := base()
+	addHex(own, obj{"row": 0, "col": 6, "tags": []any{obj{"name": "tag4", "behavior": "EXIT_MARKER", "side": "AXIS"}}})
+	if _, r := convert(t, own); r.Playable() {
+		t.Error("an Axis exit on the Axis baseline was accepted")
+	}
+	inland := base()
+	addHex(inland, obj{"row": 4, "col": 6, "tags": []any{obj{"name": "tag4", "behavior": "EXIT_MARKER", "side": "AXIS"}}})
+	if _, r := convert(t, inland); len(r.Errors) == 0 {
+		t.Error("an exit in the middle of the board was accepted")
+	}
 }

@@ -386,6 +386,10 @@ func (c *converter) tag(x hex.Hex, path string, t *Tag) {
 		hexes = []hex.Hex{x}
 	}
 	isMedal := strings.HasPrefix(strings.ToLower(t.Name), "medal")
+	if e, known := Lookup(SlotTag, t.Name); known && e.Exit {
+		c.exitTag(x, path, t, hexes, groupOK)
+		return
+	}
 	if !isMedal {
 		e, known := Lookup(SlotTag, t.Name)
 		if t.Has("behavior") {
@@ -555,4 +559,117 @@ func (c *converter) placement() {
 		}
 		c.s.Units = append(c.s.Units, *cl.unit)
 	}
+}
+
+// exitTag reads an exit marker (Winter Wars III "Pions Exit"): with behavior
+// EXIT_MARKER and a side, its hex and group are exits for that side; without
+// a behavior, it is the other end of a span some marker's group covers.
+func (c *converter) exitTag(x hex.Hex, path string, t *Tag, hexes []hex.Hex, groupOK bool) {
+	r := c.r
+	c.unknownMembers(x, path, "a tag", t.Unknown())
+	if !t.Has("behavior") {
+		if t.Has("side") {
+			r.errorf(x, path+".side", "an exit marker with a side needs behavior EXIT_MARKER")
+			return
+		}
+		c.looseExits = append(c.looseExits, x)
+		return
+	}
+	b, ok := Lookup(SlotTagBehavior, t.Behavior)
+	if !ok || !b.Exit {
+		r.errorf(x, path+".behavior", "behavior %q on an exit marker: want EXIT_MARKER", t.Behavior)
+		return
+	}
+	side, ok := sideOf(t.Side)
+	if !ok {
+		r.errorf(x, path+".side", "exit marker side %q: want AXIS or ALLIES", t.Side)
+		return
+	}
+	if !groupOK {
+		return
+	}
+	for _, h := range hexes {
+		if !c.grid.OnEdge(h) {
+			r.errorf(x, path+".group", "exit hex %s is not on an edge of the board", h)
+			return
+		}
+	}
+	if c.sidesOK && c.ownBaseline(side, hexes) {
+		// Leaving by one's own baseline for a medal reads as no rule
+		// (Securing the Flank's text names no exit at all).
+		r.unsupported(x, path+".side", t.Side, "exit markers on the side's own baseline", "the exiting side's own baseline")
+		return
+	}
+	c.exits = append(c.exits, rules.Exit{Side: side, Hexes: hexes})
+}
+
+// finishExits puts the exits in the setup, checks that every marker without
+// a side lies in some exit, and marks the exit hexes for the pictures.
+func (c *converter) finishExits() {
+	covered := map[hex.Hex]bool{}
+	for i := range c.exits {
+		if c.infantryExit2 {
+			c.exits[i].Medals[rules.Infantry] = 2
+		}
+		for _, h := range c.exits[i].Hexes {
+			covered[h] = true
+		}
+	}
+	for _, h := range c.looseExits {
+		if !covered[h] {
+			c.r.unsupported(h, "board.hexagons", "exit marker", "exit markers without a side", "a tag4/tag5 with no behavior that no exit group covers")
+		}
+	}
+	if c.infantryExit2 && len(c.exits) == 0 {
+		c.r.errorf(hex.None, "game_info.options.infantry_exit_counts_2", "no exit marker on the board")
+	}
+	c.s.Exits = append(c.s.Exits, c.exits...)
+	// The exit hexes carry the exit marker, drawn by the renderer and the
+	// browser, where the hex has room for it.
+	seen := map[hex.Hex]bool{}
+	for _, e := range c.exits {
+		for _, h := range e.Hexes {
+			if seen[h] {
+				continue
+			}
+			seen[h] = true
+			c.markExit(h)
+		}
+	}
+}
+
+// markExit puts the exit marker feature on hex h.
+func (c *converter) markExit(h hex.Hex) {
+	for k := range c.s.Hexes {
+		hs := &c.s.Hexes[k]
+		if hs.Hex != h {
+			continue
+		}
+		n := len(hs.Features)
+		if hs.Structure != rules.NoStructure {
+			n++
+		}
+		if hs.Obstacle != rules.NoObstacle {
+			n++
+		}
+		if n < rules.MaxFeatures {
+			hs.Features = append(hs.Features, rules.ExitMarker)
+		}
+		return
+	}
+	c.s.Hexes = append(c.s.Hexes, rules.HexSetup{Hex: h, Features: []rules.Feature{rules.ExitMarker}})
+}
+
+// ownBaseline reports whether every hex lies on side's own baseline row.
+func (c *converter) ownBaseline(side rules.Side, hexes []hex.Hex) bool {
+	row := int8(c.grid.Rows - 1)
+	if side == c.s.Top {
+		row = 0
+	}
+	for _, h := range hexes {
+		if h.Row != row {
+			return false
+		}
+	}
+	return true
 }

@@ -23,6 +23,23 @@ type special struct {
 }
 
 var specials = []special{
+	{id: "42", name: "Utah Beach", bunkers: true,
+		text: "An Allied unit that exits off the Axis side of the battlefield counts as one Victory Medal. [...] The Axis player is in control of the Bunkers and may claim them as a defensive position.",
+		apply: func(s *rules.Setup) {
+			s.BunkerUsers = rules.MaskAxis
+			// The whole Axis baseline, not only the file's three markers.
+			e := rules.Exit{Side: rules.Allies}
+			row := int8(0)
+			if s.Top == rules.Allies {
+				row = int8(s.Grid.Rows - 1)
+			}
+			for _, h := range s.Grid.Hexes() {
+				if h.Row == row {
+					e.Hexes = append(e.Hexes, h)
+				}
+			}
+			s.Exits = []rules.Exit{e}
+		}},
 	{id: "11", name: "First Assault Wave",
 		bunkers: true,
 		text:    "The Axis player is in control of the Bunkers and may claim them as a defensive position.",

@@ -53,6 +53,8 @@ type Entry struct {
 	Resistance bool
 	// Medals is what eliminating a unit with this behavior is worth.
 	Medals int8
+	// Exit marks the exit markers' names (tags, tag behavior, options).
+	Exit bool
 	// Refines marks behaviors that turn a hill tile into another height-1
 	// terrain (Terrain).
 	Refines bool
@@ -102,6 +104,9 @@ func (e Entry) Meaning() string {
 	case SlotBadge:
 		return "carried as UnitSetup.Badge (display)"
 	case SlotTag:
+		if e.Exit {
+			return "exit marker: units of the tag's side may leave the board there for a medal (Setup.Exits)"
+		}
 		return "objective medal for " + maskName(e.Sides)
 	case SlotBehavior:
 		switch {
@@ -118,7 +123,14 @@ func (e Entry) Meaning() string {
 		case e.Medals > 0:
 			return fmt.Sprintf("the unit is worth %d medals (UnitSetup.Medals)", e.Medals)
 		}
+	case SlotTagBehavior:
+		if e.Exit {
+			return "exit marker: units of the tag's side may leave the board there for a medal (Setup.Exits)"
+		}
 	case SlotOption:
+		if e.Exit {
+			return "an infantry unit's exit is worth 2 medals (Exit.Medals)"
+		}
 		if strings.EqualFold(e.Name, "hill317") {
 			return "while the Allies hold one of the hexes, they may play a Recon as Air Power (Setup.AirRaids)"
 		}
@@ -366,8 +378,8 @@ var Vocabulary = []Entry{
 	unsupported(SlotTag, "medal7", "medal7 without medal.side", "no file of this corpus uses medal7, so its side is not established; a medal.side member decides"),
 	unsupported(SlotTag, "tag1", "battle star markers", "a Battle Star marks a unit with special rules (Operation Crusader's Flak 88, Villers-Bocage's Wittmann)"),
 	unsupported(SlotTag, "tag3", "minefields", "with behavior MINE_FIELD (FAQ II Champs de mines)"),
-	unsupported(SlotTag, "tag4", "exit markers", "with behavior EXIT_MARKER (Winter Wars III)"),
-	unsupported(SlotTag, "tag5", "exit markers", "with behavior EXIT_MARKER (Winter Wars III)"),
+	{Slot: SlotTag, Name: "tag4", Exit: true, Source: "exit marker (Winter Wars III Pions Exit): with behavior EXIT_MARKER and a side; without, the other end of a span another marker's group covers"},
+	{Slot: SlotTag, Name: "tag5", Exit: true, Source: "exit marker pair (Winter Wars III Pions Exit): as tag4"},
 	unsupported(SlotTag, "tag15", "marker tag15", "a marker whose meaning the scenario text gives"),
 
 	// Behaviors (the public implementation's extension keys).
@@ -392,7 +404,7 @@ var Vocabulary = []Entry{
 	unsupported(SlotBehavior, "CAN_IGNORE_ONE_FLAG", "units ignoring one flag", "Wittmann's tank (Villers-Bocage)"),
 	{Slot: SlotBehavior, Name: "GERMAN_2VICTANK", Medals: 2, Source: "Mont Mouchet: \"Eliminating an Axis tank unit counts as two victory medals\""},
 
-	unsupported(SlotTagBehavior, "EXIT_MARKER", "exit markers", "Winter Wars III"),
+	{Slot: SlotTagBehavior, Name: "EXIT_MARKER", Exit: true, Source: "Winter Wars III Pions Exit: the tag's hex and its group are exits for the tag's side (rules.Setup.Exits)"},
 	unsupported(SlotTagBehavior, "MINE_FIELD", "minefields", "FAQ II Champs de mines"),
 	unsupported(SlotTagBehavior, "DECOY_MEDAL_MINE_FIELD", "minefields", "FAQ II Champs de mines (decoys)"),
 	unsupported(SlotTagBehavior, "IS_WITTMANN", "Wittmann (Tiger ace)", "Villers-Bocage"),
@@ -418,7 +430,7 @@ var Vocabulary = []Entry{
 	option("deck_reshuffling", "no deck reshuffle"),
 	option("empty_section_medals", "empty section medals"),
 	{Slot: SlotOption, Name: "hill317", Source: "FAQ XI Operation Lüttich: while the Allies hold a hex of the list, they may play a Recon as Air Power (rules.Setup.AirRaids)"},
-	option("infantry_exit_counts_2", "exit markers"),
+	{Slot: SlotOption, Name: "infantry_exit_counts_2", Exit: true, Source: "Breakout to Lisyanka: \"infantry count as 2 and armor 1\" (rules.Exit.Medals)"},
 	option("must_have_unit_exit", "exit markers"),
 	option("smoke_screen", "smoke screens"),
 	option("supply_train_rules", "supply trains"),
@@ -427,7 +439,7 @@ var Vocabulary = []Entry{
 	// rule found nowhere else in the file (Rzhev's frozen river).
 	{Slot: SlotPackFeature, Name: "PERMANENT_MEDALS", Source: "the medal tags carry permanent medals"},
 	unsupported(SlotPackFeature, "FROZEN_RIVER", "frozen rivers", "Winter Wars I Rivière gelée"),
-	unsupported(SlotPackFeature, "EXIT_MARKER", "exit markers", "Winter Wars III"),
+	{Slot: SlotPackFeature, Name: "EXIT_MARKER", Source: "Winter Wars III: the exit tags carry it"},
 	unsupported(SlotPackFeature, "RUSSIAN_COMMISSAR", "Russian commissar", "FAQ VII Armée rouge"),
 	unsupported(SlotPackFeature, "CAPTURE_HQ", "field headquarters", "FAQ III Capture du QG de campagne"),
 }

@@ -302,6 +302,7 @@ class Game {
     const plays = byKind(L, 'play');
     const orders = byKind(L, 'order');
     const moves = byKind(L, 'move');
+    const exits = byKind(L, 'exit');
     const battles = byKind(L, 'battle');
     const wires = byKind(L, 'remove-wire');
     const retreats = byKind(L, 'retreat');
@@ -349,15 +350,17 @@ class Game {
       const n = (v.units || []).filter((u) => u.ordered && u.side === me).length;
       if (n) what += ` (${t('status.ordered', { n })})`;
       for (const a of orders) { marks[a.from] = { kind: 'can', action: a.action, label: t('phase.order') }; use(a); }
-    } else if (moves.length) {
+    } else if (moves.length || exits.length) {
       moves.forEach(use);
-      const froms = [...new Set(moves.map((a) => a.from))];
+      exits.forEach(use);
+      const froms = [...new Set([...moves, ...exits].map((a) => a.from))];
       if (froms.length === 1 && !this.sel.unit) this.sel.unit = froms[0];
       if (this.sel.unit && froms.includes(this.sel.unit)) {
         what = t('phase.move.picked');
         for (const f of froms) marks[f] = { kind: 'can', select: f };
         marks[this.sel.unit] = { kind: 'sel', select: this.sel.unit, label: t('btn.cancel') };
         for (const a of moves.filter((m) => m.from === this.sel.unit)) marks[a.to] = { kind: 'dest', action: a.action, label: t('phase.move') };
+        for (const a of exits.filter((m) => m.from === this.sel.unit)) buttons.push({ label: t('btn.exit', { hex: a.to }), action: a.action, primary: true });
         if (froms.length > 1) buttons.push({ label: t('btn.cancel'), local: 'cancel' });
       } else {
         what = t('phase.move.pick');

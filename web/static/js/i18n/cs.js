@@ -111,7 +111,7 @@ export default {
   'status.card.picked': 'Zahrát {card}?',
   'status.card.section': 'Útok pěchoty: vyberte sektor',
 
-  'btn.play': 'Zahrát', 'btn.play.air': 'Zahrát jako Letecký útok', 'btn.play.card': 'Zahrát tuto kartu', 'btn.end-orders': 'Konec rozkazů', 'btn.end-moves': 'Konec pohybu',
+  'btn.play': 'Zahrát', 'btn.play.air': 'Zahrát jako Letecký útok', 'btn.exit': 'Opustit plán přes pole Exit {hex}', 'btn.play.card': 'Zahrát tuto kartu', 'btn.end-orders': 'Konec rozkazů', 'btn.end-moves': 'Konec pohybu',
   'btn.end-battles': 'Konec tahu', 'btn.skip': 'Vynechat', 'btn.take-ground': 'Obsadit pozici', 'btn.no-take-ground': 'Zůstat',
   'btn.ambush': 'Přepadení!', 'btn.no-ambush': 'Bez přepadení', 'btn.end-targets': 'Konec výběru cílů',
   'btn.remove-wire': 'Místo toho odstranit drát', 'btn.keep': 'Nechat si', 'btn.cancel': 'Zrušit', 'btn.undo': 'Vrátit tah',
@@ -160,6 +160,7 @@ export default {
   'ev.play': '{side}: {card}',
   'ev.play.hidden': '{side} vykládají kartu',
   'ev.order': '{side}: rozkaz jednotce na {hex}',
+  'ev.exit': { count: 'medals', one: '{side}: odchod z plánu z {from} přes pole Exit {to}: {medals} medaile', few: '{side}: odchod z plánu z {from} přes pole Exit {to}: {medals} medaile', other: '{side}: odchod z plánu z {from} přes pole Exit {to}: {medals} medailí' },
   'ev.move': '{side}: pohyb {from} → {to}',
   'ev.battle': { count: 'dice', one: '{side}: {from} útočí na {to} ({dice} kostka)', few: '{side}: {from} útočí na {to} ({dice} kostky)', other: '{side}: {from} útočí na {to} ({dice} kostek)' },
   'ev.airdrop': 'Výsadkáři ({side}) přistávají na {hex}',

@@ -112,7 +112,7 @@ export default {
   'status.card.picked': '{card} spielen?',
   'status.card.section': 'Infanterieangriff: wähle den Sektor',
 
-  'btn.play': 'Spielen', 'btn.play.air': 'Als Luftunterstützung spielen', 'btn.play.card': 'Diese Karte spielen', 'btn.end-orders': 'Aktivierung beenden', 'btn.end-moves': 'Bewegung beenden',
+  'btn.play': 'Spielen', 'btn.play.air': 'Als Luftunterstützung spielen', 'btn.exit': 'Spielfeld über das Exit-Feld {hex} verlassen', 'btn.play.card': 'Diese Karte spielen', 'btn.end-orders': 'Aktivierung beenden', 'btn.end-moves': 'Bewegung beenden',
   'btn.end-battles': 'Zug beenden', 'btn.skip': 'Verzichten', 'btn.take-ground': 'Boden gewinnen', 'btn.no-take-ground': 'Stehen bleiben',
   'btn.ambush': 'Hinterhalt!', 'btn.no-ambush': 'Kein Hinterhalt', 'btn.end-targets': 'Zielwahl beenden',
   'btn.remove-wire': 'Stattdessen Stacheldraht entfernen', 'btn.keep': 'Behalten', 'btn.cancel': 'Abbrechen', 'btn.undo': 'Rückgängig',
@@ -161,6 +161,7 @@ export default {
   'ev.play': '{side} spielen {card}',
   'ev.play.hidden': '{side} spielen eine Karte',
   'ev.order': '{side} aktivieren die Einheit auf {hex}',
+  'ev.exit': { count: 'medals', one: '{side} verlassen das Spielfeld von {from} über das Exit-Feld {to}: {medals} Medaille', other: '{side} verlassen das Spielfeld von {from} über das Exit-Feld {to}: {medals} Medaillen' },
   'ev.move': '{side} bewegen {from} → {to}',
   'ev.battle': { count: 'dice', one: '{side}: {from} greift {to} mit {dice} Würfel an', other: '{side}: {from} greift {to} mit {dice} Würfeln an' },
   'ev.airdrop': 'Fallschirmjäger der {side} landen auf {hex}',

@@ -113,7 +113,7 @@ export default {
   'status.card.picked': 'Play {card}?',
   'status.card.section': 'Infantry Assault: choose the section',
 
-  'btn.play': 'Play', 'btn.play.air': 'Play as Air Power', 'btn.play.card': 'Play this card', 'btn.end-orders': 'Done ordering', 'btn.end-moves': 'Done moving',
+  'btn.play': 'Play', 'btn.play.air': 'Play as Air Power', 'btn.exit': 'Leave the board by the exit {hex}', 'btn.play.card': 'Play this card', 'btn.end-orders': 'Done ordering', 'btn.end-moves': 'Done moving',
   'btn.end-battles': 'End turn', 'btn.skip': 'Skip', 'btn.take-ground': 'Take ground', 'btn.no-take-ground': 'Stay',
   'btn.ambush': 'Ambush!', 'btn.no-ambush': 'No ambush', 'btn.end-targets': 'Done choosing targets',
   'btn.remove-wire': 'Remove the wire instead', 'btn.keep': 'Keep', 'btn.cancel': 'Cancel', 'btn.undo': 'Undo',
@@ -162,6 +162,7 @@ export default {
   'ev.play': '{side} play {card}',
   'ev.play.hidden': '{side} play a card',
   'ev.order': '{side} order the unit on {hex}',
+  'ev.exit': { count: 'medals', one: '{side} leave the board from {from} by the exit {to}: {medals} medal', other: '{side} leave the board from {from} by the exit {to}: {medals} medals' },
   'ev.move': '{side} move {from} → {to}',
   'ev.battle': { count: 'dice', one: '{side}: {from} battles {to} with {dice} die', other: '{side}: {from} battles {to} with {dice} dice' },
   'ev.airdrop': '{side} paratroopers land on {hex}',

@@ -112,7 +112,7 @@ export default {
   'status.card.picked': 'Jouer {card} ?',
   'status.card.section': "Assaut d'infanterie : choisissez la section",
 
-  'btn.play': 'Jouer', 'btn.play.air': 'Jouer en Supériorité aérienne', 'btn.play.card': 'Jouer cette carte', 'btn.end-orders': 'Fin des activations', 'btn.end-moves': 'Fin des déplacements',
+  'btn.play': 'Jouer', 'btn.play.air': 'Jouer en Supériorité aérienne', 'btn.exit': 'Sortir du plateau par l’hex Exit {hex}', 'btn.play.card': 'Jouer cette carte', 'btn.end-orders': 'Fin des activations', 'btn.end-moves': 'Fin des déplacements',
   'btn.end-battles': 'Fin du tour', 'btn.skip': 'Passer', 'btn.take-ground': 'Prendre le terrain', 'btn.no-take-ground': 'Rester',
   'btn.ambush': 'Embuscade !', 'btn.no-ambush': "Pas d'embuscade", 'btn.end-targets': 'Fin du choix des cibles',
   'btn.remove-wire': 'Retirer les barbelés à la place', 'btn.keep': 'Garder', 'btn.cancel': 'Annuler', 'btn.undo': 'Annuler le coup',
@@ -161,6 +161,7 @@ export default {
   'ev.play': '{side} : {card}',
   'ev.play.hidden': '{side} jouent une carte',
   'ev.order': "{side} activent l'unité en {hex}",
+  'ev.exit': { count: 'medals', one: '{side} : sortie du plateau de {from} par l’hex Exit {to} : {medals} médaille', other: '{side} : sortie du plateau de {from} par l’hex Exit {to} : {medals} médailles' },
   'ev.move': '{side} : déplacement {from} → {to}',
   'ev.battle': { count: 'dice', one: '{side} : {from} attaque {to} avec {dice} dé', other: '{side} : {from} attaque {to} avec {dice} dés' },
   'ev.airdrop': 'Des parachutistes {side} atterrissent en {hex}',

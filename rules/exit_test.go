@@ -1,0 +1,82 @@
+package rules
+
+import (
+	"slices"
+	"testing"
+
+	"m44/hex"
+)
+
+// Winter Wars III "Pions Exit": a unit that leaves the board through an
+// exit hex (or between two exit markers) is removed and wins a medal. The
+// step off the board is one more hex of movement; a unit that must stop on
+// the exit hex does not go on; only the marker's side exits there; the
+// other side wins nothing.
+func TestExitMarkers(t *testing.T) {
+	g := tcStart(t, "allies inf 1,9", "allies inf 2,12", "allies arm 2,16", "allies inf 0,4", "axis inf 8,8", "axis inf 8,20")
+	g.s.b.setup.Exits = []Exit{{Side: Allies, Hexes: []hex.Hex{H("0,8"), H("0,10"), H("0,12"), H("0,16"), H("0,4")}}}
+	st, err := New(g.s.b.setup, 1) // recompile with the exits
+	if err != nil {
+		t.Fatal(err)
+	}
+	g.s = st
+	g.s.b.setup.Hexes = append(g.s.b.setup.Hexes, HexSetup{Hex: H("0,12"), Terrain: Forest})
+	st, err = New(g.s.b.setup, 1)
+	if err != nil {
+		t.Fatal(err)
+	}
+	g.s = st
+	g.hand(Allies, "assault-center", "assault-left")
+	g.play("assault-center")
+	g.wantPhase(PhaseMove)
+	exits := g.legalKind("exit")
+	for _, want := range []string{"exit 1,9 0,8", "exit 1,9 0,10", "exit 2,16 0,16"} {
+		if !slices.Contains(exits, want) {
+			t.Errorf("exits %v lack %q", exits, want)
+		}
+	}
+	for _, no := range []string{"exit 2,12 0,12", "exit 2,12 0,10", "exit 0,4 0,4"} {
+		if slices.Contains(exits, no) {
+			t.Errorf("%q offered: infantry 2 hexes away has no hex left, a forest stops it, and 0,4 is in another section", no)
+		}
+	}
+	g.do("exit 1,9 0,8")
+	if e := g.last(EvUnitExited); len(e) != 1 || e[0].Side != Allies || e[0].N != 1 || e[0].To != H("0,8") {
+		t.Fatalf("exit events %v", g.last(EvUnitExited))
+	}
+	if g.s.Medals() != [2]int{1, 0} || g.s.Kills() != [2]int{0, 0} {
+		t.Fatalf("medals %v, kills %v: the exit is the Allies' medal, not an Axis kill", g.s.Medals(), g.s.Kills())
+	}
+	g.empty("1,9")
+	g.empty("0,8")
+	// Armor from 2 hexes away: 2 steps and the step off the board.
+	g.do("exit 2,16 0,16")
+	if g.s.Medals()[Allies] != 2 {
+		t.Fatalf("medals %v", g.s.Medals())
+	}
+	// An Axis unit never exits by an Allied marker.
+	if _, err := ParseAction("exit 1,9 0,8"); err != nil {
+		t.Fatal(err)
+	}
+}
+
+// Breakout to Lisyanka (.m44 option infantry_exit_counts_2): "infantry count
+// as 2 and armor 1".
+func TestExitMedalsByClass(t *testing.T) {
+	s, seed := setupOf(t, "axis inf 7,9", "allies inf 0,0", "top=allies", "first=axis")
+	s.Exits = []Exit{{Side: Axis, Hexes: []hex.Hex{H("8,8")}, Medals: [3]int8{Infantry: 2}}}
+	st, err := New(s, seed)
+	if err != nil {
+		t.Fatal(err)
+	}
+	turn(t, st, "probe-center", "7,9")
+	act(t, st, "exit 7,9 8,8")
+	if st.Medals() != [2]int{0, 2} {
+		t.Fatalf("medals %v, want 2 for the Axis infantry's exit", st.Medals())
+	}
+	bad := *s
+	bad.Exits = []Exit{{Side: Axis, Hexes: []hex.Hex{H("4,12")}}}
+	if _, err := New(&bad, 1); err == nil {
+		t.Error("an exit in the middle of the board was accepted")
+	}
+}
