@@ -317,22 +317,78 @@ func testRuling51(t *testing.T) {
 	}
 }
 
-// Ruling 61 and the sandbag decision: the new rulebook excludes only ocean,
-// so sandbags go on bridges and bunkers; the engine keeps one obstacle per
-// hex, so not on wire or hedgehogs (decision 11).
+// Ruling 61 (FAQ II Terrains "Sacs de sable"): sandbags go anywhere but
+// impassable terrain, fords and the sea; bridges, bunkers, hedgehogs and
+// wire take them too (the new rulebook excludes only ocean: decision 11).
+// The obstacle stays beside them.
 func testRuling61(t *testing.T) {
-	g := tcStart(t, "allies inf 7,1", "7,1 river bridge", "allies inf 7,5", "7,5 bunker", "allies inf 7,9", "7,9 ocean",
-		"allies inf 7,13", "7,13 wire", "axis inf 0,0")
+	g := tcStart(t, "allies inf 7,1", "7,1 river bridge", "allies inf 7,5", "7,5 bunker", "allies inf 7,9", "7,9 hedgehog",
+		"allies inf 7,13", "7,13 wire", "allies inf 7,17", "7,17 ocean", "axis inf 0,0")
 	g.hand(Allies, "dig-in", "probe-left")
 	g.play("dig-in")
 	for _, h := range []string{"7,1", "7,5", "7,9", "7,13"} {
 		g.do("order " + h)
 	}
-	for h, want := range map[string]Obstacle{"7,1": Sandbags, "7,5": Sandbags, "7,9": NoObstacle, "7,13": Wire} {
-		if got := g.s.ObstacleAt(H(h)); got != want {
-			t.Errorf("%s: %v, want %v", h, got, want)
+	want := map[string][]Feature{"7,1": {Bridge, Sandbags}, "7,5": {Bunker, Sandbags}, "7,9": {Hedgehog, Sandbags},
+		"7,13": {Wire, Sandbags}, "7,17": nil}
+	for h, w := range want {
+		if got := g.s.Features(H(h)); !slices.Equal(got, w) {
+			t.Errorf("%s: %v, want %v", h, got, w)
 		}
 	}
+	g = tcStart(t, "allies inf 7,17", "7,17 ocean", "axis inf 0,0")
+	g.hand(Allies, "dig-in", "probe-left")
+	g.play("dig-in")
+	g.do("order 7,17")
+	if fs := g.s.Features(H("7,17")); len(fs) != 0 {
+		t.Errorf("sandbags on the ocean: %v", fs)
+	}
+	t.Run("wire and sandbags", testRuling61WireAndSandbags)
+	t.Run("hedgehog and sandbags", testRuling61HedgehogAndSandbags)
+}
+
+// digInOn: the Allied infantry on 5,9 (with the given hex specs) digs in;
+// the Axis infantry on 4,10 then attacks it with the given dice.
+func digInOn(t *testing.T, spec, dice string) *tcGame {
+	t.Helper()
+	g := tcStart(t, "allies inf 5,9", "5,9 "+spec, "axis inf 4,10")
+	g.hand(Allies, "dig-in", "probe-left")
+	g.play("dig-in")
+	g.do("order 5,9")
+	if !g.s.hasFeature(int16(g.s.b.grid.Index(H("5,9"))), Sandbags) || g.s.Active() != Axis {
+		t.Fatal("no sandbags")
+	}
+	g.hand(Axis, "probe-center", "probe-left")
+	g.toBattle("probe-center", "4,10")
+	g.dice(dice)
+	g.do("battle 4,10 5,9")
+	return g
+}
+
+// FAQ II Terrains "Sacs de sable" and rulebook annex 2 "Obstacles": in wire
+// with sandbags, the protections do not add up (3 dice - 1) and one flag at
+// most is ignored; the sandbags go with their unit (ruling 63), the wire stays.
+func testRuling61WireAndSandbags(t *testing.T) {
+	g := digInOn(t, "wire", "flag flag")
+	if d := battleDiceOf(g.evs); d != 2 {
+		t.Fatalf("dice %d, want 3-1", d)
+	}
+	// Two flags: one may be ignored, never both.
+	g.wantLegal("retreat 5,9 7,7", "retreat 5,9 7,9", "retreat 5,9 7,11", "retreat 5,9 6,8 ignore", "retreat 5,9 6,10 ignore")
+	g.do("retreat 5,9 6,10 ignore")
+	if fs := g.s.Features(H("5,9")); !slices.Equal(fs, []Feature{Wire}) {
+		t.Fatalf("5,9 after the retreat: %v, want the wire alone", fs)
+	}
+}
+
+// FAQ II Terrains "Sacs de sable" and annex 2 "Obstacles antichars": a
+// hedgehog and sandbags each let infantry ignore a flag; together, still one.
+func testRuling61HedgehogAndSandbags(t *testing.T) {
+	g := digInOn(t, "hedgehog", "flag flag")
+	if d := battleDiceOf(g.evs); d != 2 {
+		t.Fatalf("dice %d, want 3-1 (the sandbags' protection)", d)
+	}
+	g.wantLegal("retreat 5,9 7,7", "retreat 5,9 7,9", "retreat 5,9 7,11", "retreat 5,9 6,8 ignore", "retreat 5,9 6,10 ignore")
 }
 
 // digInThenAttack: the Allied infantry in a town on 5,9 digs in; the Axis
