@@ -779,3 +779,20 @@ func TestEveryEventKind(t *testing.T) {
 		}
 	}
 }
+
+// command-cards.md "Their Finest Hour": a roll of one die per card held may
+// have more than 8 dice; the event sends every face (rules.MaxDice).
+func TestDiceEventEveryFace(t *testing.T) {
+	st, err := rules.New(&rules.Setup{Grid: hex.Standard(), Cards: [2]int{1, 1}, Victory: [2]int{1, 1}}, 1)
+	if err != nil {
+		t.Fatal(err)
+	}
+	e := rules.Event{Kind: rules.EvDiceRolled, Side: rules.Allies, Card: rules.NoCard, NDice: rules.MaxDice}
+	for k := range e.Dice {
+		e.Dice[k] = rules.Face(k % 5)
+	}
+	out := eventOf(st, e)
+	if len(out.Faces) != rules.MaxDice || out.Faces[rules.MaxDice-1] != rules.Face((rules.MaxDice-1)%5).String() {
+		t.Fatalf("faces %v, want %d", out.Faces, rules.MaxDice)
+	}
+}

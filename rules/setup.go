@@ -155,11 +155,11 @@ func (s *Setup) Validate() error {
 		return fmt.Errorf("sides: unknown side")
 	}
 	for side := Allies; side <= Axis; side++ {
-		if s.Cards[side] < 0 || s.Cards[side] > 20 {
-			return fmt.Errorf("cards %s: %d out of 0..20", side, s.Cards[side])
+		if s.Cards[side] < 0 || s.Cards[side] > MaxHand {
+			return fmt.Errorf("cards %s: %d out of 0..%d", side, s.Cards[side], MaxHand)
 		}
-		if s.GrowTo[side] < 0 || s.GrowTo[side] > 20 {
-			return fmt.Errorf("hand growth %s: %d out of 0..20", side, s.GrowTo[side])
+		if s.GrowTo[side] < 0 || s.GrowTo[side] > MaxHand {
+			return fmt.Errorf("hand growth %s: %d out of 0..%d", side, s.GrowTo[side], MaxHand)
 		}
 		if s.Players[side] < 0 || s.Players[side] > 2 {
 			return fmt.Errorf("players %s: %d, want 1 or 2", side, s.Players[side])
@@ -284,6 +284,12 @@ func (s *Setup) deck(cat *Catalog) (Deck, error) {
 	}
 	return d, nil
 }
+
+// MaxHand is the most command cards a side may hold in all (hand, or team
+// hands and shared card, at the start of a turn): the largest Cards and
+// GrowTo a setup may ask. It bounds every roll of one die per card
+// (MaxDice).
+const MaxHand = 20
 
 // dealt is how many cards side is dealt at the start: its scenario count,
 // or for a team two hands of max(1, count-2) and a shared card (rulebook

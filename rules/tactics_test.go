@@ -8,6 +8,7 @@ package rules
 import (
 	"fmt"
 	"slices"
+	"strings"
 	"testing"
 )
 
@@ -1264,6 +1265,66 @@ func TestTheirFinestHour(t *testing.T) {
 		t.Fatalf("dice %d, want 3+1", d)
 	}
 	g.diceUsed()
+}
+
+// command-cards.md "Their Finest Hour" and "Medics & Mechanics": a die per
+// card held, so a hand of 10 or more rolls 11 or more dice; the dice event
+// carries every face (it kept 8 before), and the faces past the 8th order
+// and heal like the others.
+func TestDiceEventsCarryEveryDie(t *testing.T) {
+	ten := []string{"probe-left", "probe-left", "probe-center", "probe-center", "probe-right", "probe-right",
+		"attack-left", "attack-center", "attack-right", "assault-left"}
+	faceWords := func(e Event) string {
+		var w []string
+		for _, f := range e.Faces() {
+			w = append(w, f.String())
+		}
+		return strings.Join(w, " ")
+	}
+	t.Run("their finest hour, 11 cards", func(t *testing.T) {
+		g := tcStart(t, "allies inf 6,2", "allies arm 6,20", "allies art 8,12", "axis inf 0,0")
+		g.hand(Allies, append([]string{"their-finest-hour"}, ten...)...)
+		roll := "flag flag flag flag flag flag flag flag grenade arm star"
+		g.dice(roll)
+		g.play("their-finest-hour")
+		d := g.last(EvDiceRolled)
+		if len(d) != 1 || d[0].NDice != 11 {
+			t.Fatalf("dice %v", d)
+		}
+		if got, want := faceWords(d[0]), strings.NewReplacer("inf", "infantry", "arm", "armor").Replace(roll); got != want {
+			t.Fatalf("faces %q, want %q", got, want)
+		}
+		// The 10th and 11th dice order the armor and one unit of choice.
+		g.wantKind("order", "order 6,2", "order 6,20", "order 8,12")
+		g.do("order 8,12")
+		g.wantKind("order", "order 6,20")
+		g.diceUsed()
+	})
+	t.Run("medics and mechanics, 12 cards", func(t *testing.T) {
+		g := tcStart(t, "allies inf 6,10", "axis inf 0,0")
+		g.wound("6,10", 3)
+		g.hand(Allies, append([]string{"medics-mechanics", "attack-left"}, ten...)...)
+		g.play("medics-mechanics")
+		g.dice("flag flag flag flag flag flag flag flag grenade arm inf star")
+		g.do("order 6,10")
+		if d := g.last(EvDiceRolled); len(d) != 1 || d[0].NDice != 12 || d[0].Faces()[11] != FaceStar {
+			t.Fatalf("dice %v", d)
+		}
+		g.figures("6,10", 3) // the 11th and 12th dice
+		g.diceUsed()
+	})
+	t.Run("the most a side may hold", func(t *testing.T) {
+		g := tcStart(t, "allies inf 6,10", "axis inf 0,0")
+		var ids []CardID
+		for id := range g.s.b.deck {
+			if len(ids) < MaxHand+1 {
+				ids = append(ids, CardID(id))
+			}
+		}
+		if err := g.s.SetHand(Allies, ids); err == nil {
+			t.Fatalf("a hand of %d accepted", len(ids))
+		}
+	})
 }
 
 // Ruling 85: grenades and flags order nothing: the turn ends.
