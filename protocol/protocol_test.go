@@ -796,3 +796,31 @@ func TestDiceEventEveryFace(t *testing.T) {
 		t.Fatalf("faces %v, want %d", out.Faces, rules.MaxDice)
 	}
 }
+
+// rulebook annex 5 "Variante pour les plus jeunes joueurs": options.young
+// takes the tactic cards out, deals 6 cards a side, optionally drops take
+// ground and overrun, and brings tactic cards back by stage or by key.
+func TestNewYoungPlayers(t *testing.T) {
+	s := NewSession()
+	full := strings.Replace(duelSetup, `"deck":"section",`, "", 1)
+	for _, c := range []struct {
+		opts string
+		deck int
+	}{
+		{`{}`, 40},
+		{`{"stage":1}`, 43},
+		{`{"stage":1,"tactics":["air-power","dig-in"]}`, 44},
+		{`{"stage":3,"no_take_ground":true}`, 60},
+	} {
+		var sum Summary
+		ok(t, s, newGame(full, 1, `,"options":{"young":`+c.opts+`}`), &sum)
+		if sum.Deck != c.deck || sum.Sides.Allies.Cards != 6 || sum.Sides.Axis.Cards != 6 {
+			t.Fatalf("young %s: deck %d, cards %d/%d", c.opts, sum.Deck, sum.Sides.Allies.Cards, sum.Sides.Axis.Cards)
+		}
+	}
+	for _, bad := range []string{`{"stage":4}`, `{"tactics":["probe-left"]}`, `{"tactics":["fly"]}`} {
+		fails(t, s, newGame(full, 1, `,"options":{"young":`+bad+`}`), CodeBadArgument)
+	}
+	// A section deck has no tactic card to bring back.
+	fails(t, s, newGame(duelSetup, 1, `,"options":{"young":{"stage":1}}`), CodeBadArgument)
+}

@@ -444,23 +444,31 @@ func TestAmbushOverrunAndDice(t *testing.T) {
 	})
 }
 
-// Ruling 24: the Ambush is no turn card: a Counter-Attack copies the
-// opponent's last turn card, never his Ambush; Ambush itself is not offered
-// as a turn card while another card is held.
+// Ruling 24: an Ambush cannot be countered. The only way an Ambush becomes
+// a side's last card is to be given up as its turn card (with nothing else
+// in hand): the opponent's Counter-Attack then has nothing it may copy, and
+// is not offered while another card is held (ruling 55: Ambush is no turn
+// card either while another card is held).
 func TestAmbushNotCountered(t *testing.T) {
-	g, amb := ambushStart(t, "5,9", "4,10", "allies inf 5,9", "allies inf 7,3", "axis inf 4,10", "axis inf 1,3")
-	g.dice("star star star" + " star star star")
-	g.do(fmt.Sprintf("play %d", amb))
-	g.wantPhase(PhaseCard)
-	// Axis turn: a Probe on its left (the Allies' right).
-	g.hand(Axis, "ambush", "probe-right", "probe-left")
-	g.wantKind("play", fmt.Sprintf("play %d", g.s.Hand(Axis)[1]), fmt.Sprintf("play %d", g.s.Hand(Axis)[2]))
-	g.play("probe-right")
-	g.endTurn()
+	g := tcStart(t, "allies inf 7,3", "allies inf 6,14", "axis inf 1,3", "axis inf 1,21")
+	g.passTurn("probe-left")
+	// Axis turn: with another card in hand the Ambush is not offered.
+	g.hand(Axis, "ambush", "probe-right")
+	g.wantLegal(fmt.Sprintf("play %d", g.s.Hand(Axis)[1]))
+	// With the Ambush alone, it is given up as the turn card.
+	g.hand(Axis, "ambush")
+	g.play("ambush")
+	if g.s.Active() != Allies {
+		t.Fatalf("active %s after the Ambush given up", g.s.Active())
+	}
 	g.hand(Allies, "counter-attack", "probe-center")
+	ids := g.s.Hand(Allies)
+	g.wantLegal(fmt.Sprintf("play %d", ids[1])) // no Counter-Attack of the Ambush
+	// With the Counter-Attack alone, it is given up too, for no effect.
+	g.hand(Allies, "counter-attack")
 	g.play("counter-attack")
-	if e := g.viewEffect(); e != "probe-left" {
-		t.Fatalf("counter-attack acts as %q", e)
+	if g.s.Active() != Axis || len(g.last(EvUnitOrdered)) != 0 || g.s.Phase() != PhaseCard {
+		t.Fatalf("the Counter-Attack copied the Ambush: %s", evString(g.evs))
 	}
 }
 

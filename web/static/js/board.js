@@ -216,12 +216,16 @@ export class BoardView {
       const o = this.center(r, c);
       if (f.structure === 'bridge') out.push(sym.bridge(o, S, bridgeAxis.get(h) ?? 0));
       if (f.structure === 'bunker') out.push(sym.bunker(o, S));
-      switch (f.obstacle) {
-        case 'sandbags': out.push(sym.sandbags(o, S, this.sandbagFacing(h))); break;
-        case 'wire': out.push(sym.wire(o, S)); break;
-        case 'hedgehog': out.push(sym.hedgehogs(o, S)); break;
-        case 'seawall': out.push(sym.seawall(o, S)); break;
-        default: break;
+      // A hex may hold a second obstacle (sandbags dug in beside wire or a
+      // hedgehog): the view lists it among the markers.
+      for (const ob of [f.obstacle, ...(f.markers || [])]) {
+        switch (ob) {
+          case 'sandbags': out.push(sym.sandbags(o, S, this.sandbagFacing(h))); break;
+          case 'wire': out.push(sym.wire(o, S)); break;
+          case 'hedgehog': out.push(sym.hedgehogs(o, S)); break;
+          case 'seawall': out.push(sym.seawall(o, S)); break;
+          default: break;
+        }
       }
     }
     // Objectives: a group is outlined; medals stand at the upper left of their hex.
@@ -387,6 +391,7 @@ export class BoardView {
     if (f && f.terrain) bits.push(t('terrain.' + f.terrain));
     if (f && f.structure) bits.push(t('structure.' + f.structure));
     if (f && f.obstacle) bits.push(t('obstacle.' + f.obstacle));
+    for (const m of (f && f.markers) || []) if (['sandbags', 'wire', 'hedgehog', 'seawall'].includes(m)) bits.push(t('obstacle.' + m));
     const u = this.units.get(h);
     if (u) bits.push(`${sideName(u.side)} — ${t('unit.' + u.type)}${u.elite ? ' (' + t('unit.elite') + ')' : ''}, ${t('unit.figures', { n: u.figures, max: u.max })}`);
     if (!bits.length) bits.push(t('terrain.plain'));

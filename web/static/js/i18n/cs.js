@@ -144,6 +144,7 @@ export default {
   'lobby.go': 'Vstoupit do bitvy', 'lobby.mygames': 'Vaše bitvy', 'lobby.resume': 'Pokračovat',
   'lobby.none': 'Žádný scénář neodpovídá.', 'lobby.loading': 'Načítám scénáře…', 'lobby.language': 'Jazyk',
   'lobby.board': 'Herní plán', 'lobby.front': 'Fronta',
+  'lobby.young': "Varianta pro mladší hráče", 'lobby.young.off': "Ne: karty scénáře", 'lobby.young.0': "Každý 6 karet, jen karty sektorů", 'lobby.young.1': "6 karet, s kartami {a} a {b}", 'lobby.young.2': "6 karet, všechny taktické karty kromě {a} a {b}", 'lobby.young.3': "6 karet, všechny taktické karty", 'lobby.young.notg': "Bez obsazení území a průlomu tanků",
 
   'err.network': 'Server je nedostupný. Zkontrolujte připojení.',
   'err.stale': 'Hra mezitím pokročila; herní plán byl obnoven.',

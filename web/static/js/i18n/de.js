@@ -145,6 +145,7 @@ export default {
   'lobby.go': 'Zur Schlacht', 'lobby.mygames': 'Deine Schlachten', 'lobby.resume': 'Fortsetzen',
   'lobby.none': 'Kein Szenario gefunden.', 'lobby.loading': 'Szenarien werden geladen…', 'lobby.language': 'Sprache',
   'lobby.board': 'Spielplan', 'lobby.front': 'Front',
+  'lobby.young': "Variante für jüngere Spieler", 'lobby.young.off': "Aus: die Karten des Szenarios", 'lobby.young.0': "Je 6 Karten, nur Abschnittskarten", 'lobby.young.1': "6 Karten, mit {a} und {b}", 'lobby.young.2': "6 Karten, alle Taktikkarten außer {a} und {b}", 'lobby.young.3': "6 Karten, alle Taktikkarten", 'lobby.young.notg': "Ohne Geländegewinn und Panzerdurchbruch",
 
   'err.network': 'Der Server ist nicht erreichbar. Bitte prüfe deine Verbindung.',
   'err.stale': 'Das Spiel ist inzwischen weitergegangen; der Spielplan wurde aktualisiert.',
