@@ -130,6 +130,17 @@ type Settings struct {
 	Players PerSide `json:"players"`
 	Hotseat bool    `json:"hotseat"`
 	Lang    string  `json:"lang,omitempty"`
+	Young   *Young  `json:"young,omitempty"`
+}
+
+// Young is the young players' variant (rulebook annex 5): the tactic cards
+// leave the deck, each side is dealt 6 cards; NoTakeGround also drops take
+// ground and armor overrun; Stage brings tactic cards back as the rulebook
+// suggests (rules.YoungStage: 0 none … 3 all), Tactics more by key.
+type Young struct {
+	NoTakeGround bool     `json:"no_take_ground,omitempty"`
+	Stage        int      `json:"stage,omitempty"`
+	Tactics      []string `json:"tactics,omitempty"`
 }
 
 // CreateRequest is the body of POST /api/games.
@@ -140,6 +151,7 @@ type CreateRequest struct {
 	Hotseat  bool              `json:"hotseat"`
 	Seed     *uint64           `json:"seed"`
 	Lang     string            `json:"lang"`
+	Young    *Young            `json:"young"` // the young players' variant, if asked
 }
 
 // Created is the reply to POST /api/games.
@@ -158,7 +170,7 @@ func (g *Manager) Create(ctx context.Context, req CreateRequest) (*Created, erro
 	if err != nil {
 		return nil, err
 	}
-	set := Settings{Players: PerSide{1, 1}, Hotseat: req.Hotseat, Lang: req.Lang}
+	set := Settings{Players: PerSide{1, 1}, Hotseat: req.Hotseat, Lang: req.Lang, Young: req.Young}
 	if req.Players != nil {
 		set.Players = *req.Players
 	}
@@ -242,9 +254,16 @@ func (g *Manager) newMatch(row store.Game, sc *Scenario, fresh bool) (*Match, er
 	if err := json.Unmarshal(row.Settings, &set); err != nil {
 		return nil, internal(err, "bad game settings")
 	}
-	setup := *sc.Setup
-	setup.Players = [2]int{set.Players.Allies, set.Players.Axis}
-	board, err := rules.Compile(&setup)
+	setup := sc.Setup
+	if y := set.Young; y != nil {
+		var err error
+		if setup, err = setup.Young(rules.Young{NoTakeGround: y.NoTakeGround, Stage: y.Stage, Tactics: y.Tactics}); err != nil {
+			return nil, &Error{Code: CodeBadRequest, Msg: "young players: " + err.Error()}
+		}
+	}
+	cp := *setup
+	cp.Players = [2]int{set.Players.Allies, set.Players.Axis}
+	board, err := rules.Compile(&cp)
 	if err != nil {
 		return nil, &Error{Code: CodeBadRequest, Msg: "the scenario cannot be played this way: " + err.Error()}
 	}
@@ -266,7 +285,7 @@ func (g *Manager) newMatch(row store.Game, sc *Scenario, fresh bool) (*Match, er
 		}
 		m.deal = deal
 	}
-	defs := seatDefs(setup.Players)
+	defs := seatDefs(cp.Players)
 	if len(row.Seats) != len(defs) {
 		return nil, internal(fmt.Errorf("%d seats stored, %d expected", len(row.Seats), len(defs)), "bad game seats")
 	}

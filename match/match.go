@@ -242,7 +242,8 @@ type Record struct {
 	Scenario   json.RawMessage `json:"scenario"` // the .m44 file
 	Seed       uint64          `json:"seed"`
 	Players    PerSide         `json:"players"`
-	Deal       []rules.Outcome `json:"deal"` // the outcomes of the opening
+	Young      *Young          `json:"young,omitempty"` // the young players' variant
+	Deal       []rules.Outcome `json:"deal"`            // the outcomes of the opening
 	Actions    []string        `json:"actions"`
 	Outcomes   [][]string      `json:"outcomes"` // each action's, in order ([] for none)
 	Winner     string          `json:"winner"`
@@ -259,7 +260,7 @@ func (m *Match) Record() (*Record, error) {
 	if !over {
 		return nil, Errorf(CodeNotOver, "the game is not over: its record is given once it is")
 	}
-	r := &Record{Version: rules.RecordVersion, ScenarioID: m.sc.ID, Scenario: m.sc.Data, Seed: m.seed, Players: m.settings.Players,
+	r := &Record{Version: rules.RecordVersion, ScenarioID: m.sc.ID, Scenario: m.sc.Data, Seed: m.seed, Players: m.settings.Players, Young: m.settings.Young,
 		Deal: append([]rules.Outcome{}, m.deal...), Actions: make([]string, 0, len(m.record)), Outcomes: make([][]string, 0, len(m.record)),
 		Winner: w.String(), Hash: fmt.Sprintf("%016x", m.st.Hash())}
 	if !json.Valid(r.Scenario) {

@@ -201,6 +201,21 @@ type NewOptions struct {
 	// without the cards the engine does not play yet) or "section" (the 40
 	// section cards).
 	Deck string `json:"deck"`
+	// Young plays the young players' variant (rulebook annex 5).
+	Young *YoungOptions `json:"young"`
+}
+
+// YoungOptions are the young players' variant (rulebook annex 5): the
+// tactic cards leave the deck and each side gets 6 cards.
+type YoungOptions struct {
+	// NoTakeGround also drops take ground and armor overrun.
+	NoTakeGround bool `json:"no_take_ground"`
+	// Stage brings tactic cards back as the rulebook suggests: 0 none, 1 the
+	// simplest (Direct from HQ, Dig In), 2 all but the most complex (Behind
+	// Enemy Lines, Their Finest Hour), 3 all.
+	Stage int `json:"stage"`
+	// Tactics brings back more tactic cards, by key ("air-power").
+	Tactics []string `json:"tactics"`
 }
 
 func cmdNew(s *Session, line []byte) (any, *Error) {
@@ -275,6 +290,13 @@ func cmdNew(s *Session, line []byte) (any, *Error) {
 		cp := *setup
 		cp.Deck = deck
 		setup = &cp
+	}
+	if p.Options.Young != nil {
+		var err error
+		y := p.Options.Young
+		if setup, err = setup.Young(rules.Young{NoTakeGround: y.NoTakeGround, Stage: y.Stage, Tactics: y.Tactics}); err != nil {
+			return nil, errf(CodeBadArgument, "options.young: %v", err)
+		}
 	}
 	board, err := rules.Compile(setup)
 	if err != nil {

@@ -779,3 +779,48 @@ func TestEveryEventKind(t *testing.T) {
 		}
 	}
 }
+
+// command-cards.md "Their Finest Hour": a roll of one die per card held may
+// have more than 8 dice; the event sends every face (rules.MaxDice).
+func TestDiceEventEveryFace(t *testing.T) {
+	st, err := rules.New(&rules.Setup{Grid: hex.Standard(), Cards: [2]int{1, 1}, Victory: [2]int{1, 1}}, 1)
+	if err != nil {
+		t.Fatal(err)
+	}
+	e := rules.Event{Kind: rules.EvDiceRolled, Side: rules.Allies, Card: rules.NoCard, NDice: rules.MaxDice}
+	for k := range e.Dice {
+		e.Dice[k] = rules.Face(k % 5)
+	}
+	out := eventOf(st, e)
+	if len(out.Faces) != rules.MaxDice || out.Faces[rules.MaxDice-1] != rules.Face((rules.MaxDice-1)%5).String() {
+		t.Fatalf("faces %v, want %d", out.Faces, rules.MaxDice)
+	}
+}
+
+// rulebook annex 5 "Variante pour les plus jeunes joueurs": options.young
+// takes the tactic cards out, deals 6 cards a side, optionally drops take
+// ground and overrun, and brings tactic cards back by stage or by key.
+func TestNewYoungPlayers(t *testing.T) {
+	s := NewSession()
+	full := strings.Replace(duelSetup, `"deck":"section",`, "", 1)
+	for _, c := range []struct {
+		opts string
+		deck int
+	}{
+		{`{}`, 40},
+		{`{"stage":1}`, 43},
+		{`{"stage":1,"tactics":["air-power","dig-in"]}`, 44},
+		{`{"stage":3,"no_take_ground":true}`, 60},
+	} {
+		var sum Summary
+		ok(t, s, newGame(full, 1, `,"options":{"young":`+c.opts+`}`), &sum)
+		if sum.Deck != c.deck || sum.Sides.Allies.Cards != 6 || sum.Sides.Axis.Cards != 6 {
+			t.Fatalf("young %s: deck %d, cards %d/%d", c.opts, sum.Deck, sum.Sides.Allies.Cards, sum.Sides.Axis.Cards)
+		}
+	}
+	for _, bad := range []string{`{"stage":4}`, `{"tactics":["probe-left"]}`, `{"tactics":["fly"]}`} {
+		fails(t, s, newGame(full, 1, `,"options":{"young":`+bad+`}`), CodeBadArgument)
+	}
+	// A section deck has no tactic card to bring back.
+	fails(t, s, newGame(duelSetup, 1, `,"options":{"young":{"stage":1}}`), CodeBadArgument)
+}

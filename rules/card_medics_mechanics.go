@@ -17,10 +17,7 @@ func heal(s *State, i int) bool {
 	var back int8
 	for k := 0; k < n; k++ {
 		f := s.roll()
-		if k < len(ev.Dice) {
-			ev.Dice[k] = f
-			ev.NDice++
-		}
+		ev.addFace(f)
 		if f == FaceStar || (hasSym && f == sym) {
 			back++
 		}

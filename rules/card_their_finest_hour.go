@@ -12,10 +12,7 @@ func finestHourRoll(s *State) {
 	s.quota = Quota{}
 	for k := 0; k < n; k++ {
 		f := s.roll()
-		if k < len(ev.Dice) {
-			ev.Dice[k] = f
-			ev.NDice++
-		}
+		ev.addFace(f)
 		switch f {
 		case FaceInfantry:
 			s.quota[slotInf]++

@@ -91,8 +91,8 @@ func TestFAQCardRulings(t *testing.T) {
 		}}
 	}
 	rulings := []ruling{
-		run(1, testRuling1),
-		run(2, TestTypedCardFallbacks),
+		run(1, testRuling1, TestNoCardPassesToTheDraw),
+		run(2, TestTypedCardFallbacks, TestFallbackAfterTheTypeIsEliminated),
 		run(3, testRuling3),
 		skip(4, "landing craft (Pacific expansion)"),
 		skip(5, "US Marines Gung-Ho (Pacific expansion)"),
@@ -111,7 +111,7 @@ func TestFAQCardRulings(t *testing.T) {
 		skip(18, "trains (expansion unit)"),
 		skip(19, "air rules (Air Pack)"),
 		skip(20, "Overlord with the air rules"),
-		skip(21, "air raids and Blitz (scenario rules)"),
+		run(21, TestAirRaidHill317), // the Lüttich part; Blitz air raids come with the Blitz rules
 		run(22, TestAmbushRetreatLosesTheAttack, TestAmbushBlockedRetreatThenAttack),
 		run(23, TestAmbushKeptForALaterAssault),
 		run(24, TestAmbushNotCountered),
@@ -146,7 +146,7 @@ func TestFAQCardRulings(t *testing.T) {
 		run(53, TestCounterAttackMirrors, testCounterAttackAirPower),
 		run(54, TestCounterAttackReconAndChain),
 		run(55, TestCounterAttackReconAndChain, TestAmbushNotCountered),
-		skip(56, "Recon played as Air Power (scenario rules)"),
+		run(56, TestAirRaidHill317),
 		skip(57, "Air Sorties (Air Pack)"),
 		skip(58, "Red Army commissar in Overlord"),
 		run(59, TestDigIn),
@@ -166,16 +166,16 @@ func TestFAQCardRulings(t *testing.T) {
 		skip(73, "Brandenburgers (expansion unit)"),
 		skip(74, "US Marines (Pacific expansion)"),
 		run(75, TestTypedCardFallbacks),
-		skip(76, "Pegasus Bridge extra card (scenario rule)"),
+		run(76, TestPegasusBridgeReconThenExtraCard),
 		skip(77, "Air Sorties (Air Pack)"),
 		skip(78, "Storch and Air Sorties (Air Pack)"),
-		skip(79, "Recon played as Air Power (scenario rules)"),
-		skip(80, "Operation Lüttich (scenario rule)"),
+		run(79, TestAirRaidHill317),
+		run(80, TestAirRaidHill317),
 		skip(81, "Overlord"),
 		skip(82, "Red Army commissar (Eastern Front expansion)"),
 		skip(83, "blowing bridges (scenario action)"),
 		skip(84, "pontoon bridges (scenario action)"),
-		run(85, TestTheirFinestHour, TestTheirFinestHourNothing),
+		run(85, TestTheirFinestHour, TestTheirFinestHourNothing, TestTheirFinestHourInfantrySymbol),
 		run(86, TestTheirFinestHourReshuffle),
 		run(87, TestTheirFinestHourOverrun),
 		skip(88, "planes (Air Pack)"),
@@ -317,22 +317,78 @@ func testRuling51(t *testing.T) {
 	}
 }
 
-// Ruling 61 and the sandbag decision: the new rulebook excludes only ocean,
-// so sandbags go on bridges and bunkers; the engine keeps one obstacle per
-// hex, so not on wire or hedgehogs (decision 11).
+// Ruling 61 (FAQ II Terrains "Sacs de sable"): sandbags go anywhere but
+// impassable terrain, fords and the sea; bridges, bunkers, hedgehogs and
+// wire take them too (the new rulebook excludes only ocean: decision 11).
+// The obstacle stays beside them.
 func testRuling61(t *testing.T) {
-	g := tcStart(t, "allies inf 7,1", "7,1 river bridge", "allies inf 7,5", "7,5 bunker", "allies inf 7,9", "7,9 ocean",
-		"allies inf 7,13", "7,13 wire", "axis inf 0,0")
+	g := tcStart(t, "allies inf 7,1", "7,1 river bridge", "allies inf 7,5", "7,5 bunker", "allies inf 7,9", "7,9 hedgehog",
+		"allies inf 7,13", "7,13 wire", "allies inf 7,17", "7,17 ocean", "axis inf 0,0")
 	g.hand(Allies, "dig-in", "probe-left")
 	g.play("dig-in")
 	for _, h := range []string{"7,1", "7,5", "7,9", "7,13"} {
 		g.do("order " + h)
 	}
-	for h, want := range map[string]Obstacle{"7,1": Sandbags, "7,5": Sandbags, "7,9": NoObstacle, "7,13": Wire} {
-		if got := g.s.ObstacleAt(H(h)); got != want {
-			t.Errorf("%s: %v, want %v", h, got, want)
+	want := map[string][]Feature{"7,1": {Bridge, Sandbags}, "7,5": {Bunker, Sandbags}, "7,9": {Hedgehog, Sandbags},
+		"7,13": {Wire, Sandbags}, "7,17": nil}
+	for h, w := range want {
+		if got := g.s.Features(H(h)); !slices.Equal(got, w) {
+			t.Errorf("%s: %v, want %v", h, got, w)
 		}
 	}
+	g = tcStart(t, "allies inf 7,17", "7,17 ocean", "axis inf 0,0")
+	g.hand(Allies, "dig-in", "probe-left")
+	g.play("dig-in")
+	g.do("order 7,17")
+	if fs := g.s.Features(H("7,17")); len(fs) != 0 {
+		t.Errorf("sandbags on the ocean: %v", fs)
+	}
+	t.Run("wire and sandbags", testRuling61WireAndSandbags)
+	t.Run("hedgehog and sandbags", testRuling61HedgehogAndSandbags)
+}
+
+// digInOn: the Allied infantry on 5,9 (with the given hex specs) digs in;
+// the Axis infantry on 4,10 then attacks it with the given dice.
+func digInOn(t *testing.T, spec, dice string) *tcGame {
+	t.Helper()
+	g := tcStart(t, "allies inf 5,9", "5,9 "+spec, "axis inf 4,10")
+	g.hand(Allies, "dig-in", "probe-left")
+	g.play("dig-in")
+	g.do("order 5,9")
+	if !g.s.hasFeature(int16(g.s.b.grid.Index(H("5,9"))), Sandbags) || g.s.Active() != Axis {
+		t.Fatal("no sandbags")
+	}
+	g.hand(Axis, "probe-center", "probe-left")
+	g.toBattle("probe-center", "4,10")
+	g.dice(dice)
+	g.do("battle 4,10 5,9")
+	return g
+}
+
+// FAQ II Terrains "Sacs de sable" and rulebook annex 2 "Obstacles": in wire
+// with sandbags, the protections do not add up (3 dice - 1) and one flag at
+// most is ignored; the sandbags go with their unit (ruling 63), the wire stays.
+func testRuling61WireAndSandbags(t *testing.T) {
+	g := digInOn(t, "wire", "flag flag")
+	if d := battleDiceOf(g.evs); d != 2 {
+		t.Fatalf("dice %d, want 3-1", d)
+	}
+	// Two flags: one may be ignored, never both.
+	g.wantLegal("retreat 5,9 7,7", "retreat 5,9 7,9", "retreat 5,9 7,11", "retreat 5,9 6,8 ignore", "retreat 5,9 6,10 ignore")
+	g.do("retreat 5,9 6,10 ignore")
+	if fs := g.s.Features(H("5,9")); !slices.Equal(fs, []Feature{Wire}) {
+		t.Fatalf("5,9 after the retreat: %v, want the wire alone", fs)
+	}
+}
+
+// FAQ II Terrains "Sacs de sable" and annex 2 "Obstacles antichars": a
+// hedgehog and sandbags each let infantry ignore a flag; together, still one.
+func testRuling61HedgehogAndSandbags(t *testing.T) {
+	g := digInOn(t, "hedgehog", "flag flag")
+	if d := battleDiceOf(g.evs); d != 2 {
+		t.Fatalf("dice %d, want 3-1 (the sandbags' protection)", d)
+	}
+	g.wantLegal("retreat 5,9 7,7", "retreat 5,9 7,9", "retreat 5,9 7,11", "retreat 5,9 6,8 ignore", "retreat 5,9 6,10 ignore")
 }
 
 // digInThenAttack: the Allied infantry in a town on 5,9 digs in; the Axis
@@ -469,15 +525,118 @@ func TestYoungPlayers(t *testing.T) {
 			}
 		})
 	}
+	// Annex 5 with the Operation Alliance teams: each player of a team of
+	// two holds max(1, 6-2) = 4 cards and the team a shared card; hands
+	// keep that size turn after turn and only section cards ever come.
 	t.Run("teams", func(t *testing.T) {
 		y := base.YoungPlayers(false)
 		y.Players = [2]int{2, 2}
 		g := tcNew(t, y)
-		if len(g.s.HandOf(Allies, 0)) != 4 || len(g.s.HandOf(Allies, 1)) != 4 || g.s.Shared(Allies) == NoCard {
-			t.Fatalf("hands %v %v", g.s.HandOf(Allies, 0), g.s.HandOf(Allies, 1))
-		}
-		for k := 0; k < 12 && g.s.Phase() != PhaseOver; k++ {
+		turns := 0
+		for ; turns < 12 && g.s.Phase() != PhaseOver; turns++ {
+			for side := Allies; side <= Axis; side++ {
+				for p := 0; p < 2; p++ {
+					if n := len(g.s.HandOf(side, p)); n != 4 {
+						t.Fatalf("turn %d: %s player %d holds %d cards, want 4", g.s.Turn(), side, p, n)
+					}
+					for _, c := range g.s.HandOf(side, p) {
+						if g.s.Card(c).Kind.Tactic() {
+							t.Fatalf("tactic card %s in a young player's hand", g.s.Card(c).Name())
+						}
+					}
+				}
+				if g.s.Shared(side) == NoCard {
+					t.Fatalf("turn %d: %s has no shared card", g.s.Turn(), side)
+				}
+			}
 			g.endTurn()
+			g.checkCards()
+		}
+		if turns != 12 {
+			t.Fatalf("the game ended after %d turns without a battle", turns)
 		}
 	})
+}
+
+// rulebook annex 5: "once a child knows the game, you may add tactic cards
+// gradually: start with the simplest, such as Direct from HQ and Dig In,
+// and finish with the most complex, such as Behind Enemy Lines and Their
+// Finest Hour". Young brings back every copy of the cards named; the stages
+// go from none to all.
+func TestYoungPlayersTacticsBack(t *testing.T) {
+	base := tcSetup(t, "allies inf 5,9", "axis inf 0,0", "cards=3,4")
+	cat, _ := base.Catalog()
+	stages := [MaxYoungStage + 1][]string{}
+	for n := range stages {
+		st, err := YoungStage(cat, n)
+		if err != nil {
+			t.Fatal(err)
+		}
+		stages[n] = st
+	}
+	if len(stages[0]) != 0 || !slices.Equal(stages[1], []string{"direct-from-hq", "dig-in"}) || len(stages[2]) != 13 || len(stages[3]) != 15 {
+		t.Fatalf("stages %v", stages)
+	}
+	for _, k := range YoungMostComplex {
+		if slices.Contains(stages[2], k) || !slices.Contains(stages[3], k) {
+			t.Fatalf("%s at the wrong stage: %v", k, stages)
+		}
+	}
+	if _, err := YoungStage(cat, MaxYoungStage+1); err == nil {
+		t.Fatal("stage 4 accepted")
+	}
+	for n, want := range []int{40, 43, 58, 60} {
+		y, err := base.Young(Young{Tactics: stages[n]})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if len(y.Deck) != want || y.Cards != [2]int{6, 6} {
+			t.Fatalf("stage %d: %d cards, hands %v; want %d", n, len(y.Deck), y.Cards, want)
+		}
+		kinds := map[string]int{}
+		for _, c := range y.Deck {
+			if c.Kind.Tactic() {
+				kinds[c.Name()]++
+			}
+		}
+		for _, k := range stages[n] {
+			if kinds[k] == 0 {
+				t.Fatalf("stage %d: no %s", n, k)
+			}
+		}
+		if len(kinds) != len(stages[n]) {
+			t.Fatalf("stage %d: tactic cards %v", n, kinds)
+		}
+	}
+	y, _ := base.Young(Young{Tactics: YoungSimplest, NoTakeGround: true})
+	if !y.NoTakeGround || base.NoTakeGround || base.Deck != nil {
+		t.Fatal("Young changed the original setup or lost NoTakeGround")
+	}
+	g := tcNew(t, y)
+	g.hand(Allies, "dig-in", "probe-left")
+	g.play("dig-in")
+	g.do("order 5,9")
+	if g.s.ObstacleAt(H("5,9")) != Sandbags {
+		t.Fatal("Dig In brought back does not play")
+	}
+	for _, bad := range []string{"probe-left", "no-such-card"} {
+		if _, err := base.Young(Young{Tactics: []string{bad}}); err == nil {
+			t.Fatalf("%q accepted as a tactic card", bad)
+		}
+	}
+	if _, err := base.YoungPlayers(false).Young(Young{Tactics: YoungSimplest}); err == nil {
+		t.Fatal("a tactic card brought back into a deck of section cards alone")
+	}
+}
+
+// rulebook annex 5: a stage and more cards by key together.
+func TestYoungStageAndKeys(t *testing.T) {
+	base := tcSetup(t, "allies inf 5,9", "axis inf 0,0")
+	y, err := base.Young(Young{Stage: 1, Tactics: []string{"air-power", "dig-in"}})
+	if err != nil || len(y.Deck) != 44 {
+		t.Fatalf("deck %d, %v", len(y.Deck), err)
+	}
+	if _, err := base.Young(Young{Stage: -1}); err == nil {
+		t.Fatal("stage -1 accepted")
+	}
 }

@@ -48,7 +48,14 @@ func (k EventKind) String() string {
 	return "?"
 }
 
-// Event is one fact the engine reports. Dice holds up to 8 faces (NDice of them).
+// MaxDice is the most dice one roll can have: Their Finest Hour and Medics &
+// Mechanics roll one die per card held, the played card included, and a side
+// never holds more than MaxHand cards in all (a team: two hands of at most
+// MaxHand-2 and the shared card); a battle rolls far fewer.
+const MaxDice = MaxHand
+
+// Event is one fact the engine reports. Dice holds the faces of a roll
+// (NDice of them, every die rolled).
 type Event struct {
 	Kind     EventKind
 	Side     Side
@@ -56,7 +63,15 @@ type Event struct {
 	From, To hex.Hex
 	N        int8
 	NDice    int8
-	Dice     [8]Face
+	Dice     [MaxDice]Face
+}
+
+// addFace records one more die of a roll.
+func (e *Event) addFace(f Face) {
+	if int(e.NDice) < len(e.Dice) { // always, as no roll has more than MaxDice dice
+		e.Dice[e.NDice] = f
+		e.NDice++
+	}
 }
 
 // For is the event as the viewer may see it: a card drawn by the other side is hidden.

@@ -143,10 +143,7 @@ func (s *State) fire(by Side, vi int, dice int8, starsHit, noIgnore bool) {
 	sym, hasSym := symbolOf(s.units[vi].typ)
 	for k := int8(0); k < dice; k++ {
 		f := s.roll()
-		if int(k) < len(ev.Dice) {
-			ev.Dice[k] = f
-			ev.NDice++
-		}
+		ev.addFace(f)
 		switch {
 		case f == FaceGrenade, hasSym && f == sym, starsHit && f == FaceStar:
 			hits++

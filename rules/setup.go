@@ -2,6 +2,7 @@ package rules
 
 import (
 	"fmt"
+	"slices"
 
 	"m44/hex"
 )
@@ -201,11 +202,11 @@ func (s *Setup) Validate() error {
 		return fmt.Errorf("sides: unknown side")
 	}
 	for side := Allies; side <= Axis; side++ {
-		if s.Cards[side] < 0 || s.Cards[side] > 20 {
-			return fmt.Errorf("cards %s: %d out of 0..20", side, s.Cards[side])
+		if s.Cards[side] < 0 || s.Cards[side] > MaxHand {
+			return fmt.Errorf("cards %s: %d out of 0..%d", side, s.Cards[side], MaxHand)
 		}
-		if s.GrowTo[side] < 0 || s.GrowTo[side] > 20 {
-			return fmt.Errorf("hand growth %s: %d out of 0..20", side, s.GrowTo[side])
+		if s.GrowTo[side] < 0 || s.GrowTo[side] > MaxHand {
+			return fmt.Errorf("hand growth %s: %d out of 0..%d", side, s.GrowTo[side], MaxHand)
 		}
 		if s.Players[side] < 0 || s.Players[side] > 2 {
 			return fmt.Errorf("players %s: %d, want 1 or 2", side, s.Players[side])
@@ -362,6 +363,12 @@ func (s *Setup) deck(cat *Catalog) (Deck, error) {
 	return d, nil
 }
 
+// MaxHand is the most command cards a side may hold in all (hand, or team
+// hands and shared card, at the start of a turn): the largest Cards and
+// GrowTo a setup may ask. It bounds every roll of one die per card
+// (MaxDice).
+const MaxHand = 20
+
 // dealt is how many cards side is dealt at the start: its scenario count,
 // or for a team two hands of max(1, count-2) and a shared card (rulebook
 // annex 5 "Mise en place"; the deal in NewGame).
@@ -373,12 +380,94 @@ func (s *Setup) dealt(side Side) int {
 }
 
 // YoungPlayers is the setup changed for the young players' variant (rulebook
-// annex 5): section cards only, 6 cards to each side, and optionally no take
-// ground or armor overrun.
+// annex 5): the base game's 40 section cards, 6 cards to each side, and
+// optionally no take ground or armor overrun (Young brings tactic cards back
+// and keeps a scenario's own deck).
 func (s *Setup) YoungPlayers(noTakeGround bool) *Setup {
 	c := *s
 	c.Deck = SectionDeck()
 	c.Cards = [2]int{6, 6}
 	c.NoTakeGround = noTakeGround
 	return &c
+}
+
+// Young is the young players' variant (rulebook annex 5 "Variante pour les
+// plus jeunes joueurs"): the tactic cards leave the deck and each side is
+// dealt 6 cards; NoTakeGround also drops take ground and armor overrun;
+// the tactic cards of Stage (YoungStage) and the keys Tactics are brought
+// back (every copy the deck has), since "once a child knows the game, you
+// may add tactic cards gradually".
+type Young struct {
+	NoTakeGround bool
+	Stage        int
+	Tactics      []string
+}
+
+// Stages of bringing tactic cards back (rulebook annex 5: "start with the
+// simplest, such as Direct from HQ and Dig In, and finish with the most
+// complex, such as Behind Enemy Lines and Their Finest Hour"): stage 0 none,
+// 1 the simplest, 2 every tactic card but the most complex, 3 all of them.
+var (
+	YoungSimplest    = []string{"direct-from-hq", "dig-in"}
+	YoungMostComplex = []string{"behind-enemy-lines", "their-finest-hour"}
+)
+
+// MaxYoungStage is the last stage: every tactic card back.
+const MaxYoungStage = 3
+
+// YoungStage is the tactic cards of stage n of cat's base-game cards (see
+// YoungSimplest), in catalog order.
+func YoungStage(cat *Catalog, n int) ([]string, error) {
+	var out []string
+	switch {
+	case n < 0 || n > MaxYoungStage:
+		return nil, fmt.Errorf("young players: stage %d out of 0..%d", n, MaxYoungStage)
+	case n == 1:
+		out = append(out, YoungSimplest...)
+	case n >= 2:
+		for _, d := range cat.Cards() {
+			if d.Tactic && (n == 3 || !slices.Contains(YoungMostComplex, d.Key)) {
+				out = append(out, d.Key)
+			}
+		}
+	}
+	return out, nil
+}
+
+// Young is the setup changed for the young players' variant y: its deck
+// without the tactic cards y does not bring back, 6 cards to each side.
+func (s *Setup) Young(y Young) (*Setup, error) {
+	cat, err := s.Catalog()
+	if err != nil {
+		return nil, err
+	}
+	deck, err := s.deck(cat)
+	if err != nil {
+		return nil, err
+	}
+	keys, err := YoungStage(cat, y.Stage)
+	if err != nil {
+		return nil, err
+	}
+	back := map[CardKind]bool{}
+	for _, key := range append(keys, y.Tactics...) {
+		c, ok := cat.CardByName(key)
+		if !ok || !cat.card(c.Kind).Tactic {
+			return nil, fmt.Errorf("young players: %q is no tactic card", key)
+		}
+		if !slices.ContainsFunc(deck, func(d Card) bool { return d.Kind == c.Kind }) {
+			return nil, fmt.Errorf("young players: the deck has no %q", key)
+		}
+		back[c.Kind] = true
+	}
+	c := *s
+	c.Deck = nil
+	for _, d := range deck {
+		if !cat.card(d.Kind).Tactic || back[d.Kind] {
+			c.Deck = append(c.Deck, d)
+		}
+	}
+	c.Cards, c.GrowTo = [2]int{6, 6}, [2]int{} // "instead of the scenario's"
+	c.NoTakeGround = y.NoTakeGround
+	return &c, nil
 }

@@ -401,6 +401,9 @@ func (s *State) ScriptedLeft() int { return len(s.forced) }
 // deck, discard or the other hand), returning its old hand to the draw pile.
 // For tests and the protocol's test mode.
 func (s *State) SetHand(side Side, cards []CardID) error {
+	if len(cards) > MaxHand {
+		return fmt.Errorf("%d cards: a side holds %d at most", len(cards), MaxHand)
+	}
 	seen := map[CardID]bool{}
 	for _, c := range cards {
 		if int(c) >= len(s.b.deck) {

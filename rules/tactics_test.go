@@ -8,6 +8,7 @@ package rules
 import (
 	"fmt"
 	"slices"
+	"strings"
 	"testing"
 )
 
@@ -443,23 +444,31 @@ func TestAmbushOverrunAndDice(t *testing.T) {
 	})
 }
 
-// Ruling 24: the Ambush is no turn card: a Counter-Attack copies the
-// opponent's last turn card, never his Ambush; Ambush itself is not offered
-// as a turn card while another card is held.
+// Ruling 24: an Ambush cannot be countered. The only way an Ambush becomes
+// a side's last card is to be given up as its turn card (with nothing else
+// in hand): the opponent's Counter-Attack then has nothing it may copy, and
+// is not offered while another card is held (ruling 55: Ambush is no turn
+// card either while another card is held).
 func TestAmbushNotCountered(t *testing.T) {
-	g, amb := ambushStart(t, "5,9", "4,10", "allies inf 5,9", "allies inf 7,3", "axis inf 4,10", "axis inf 1,3")
-	g.dice("star star star" + " star star star")
-	g.do(fmt.Sprintf("play %d", amb))
-	g.wantPhase(PhaseCard)
-	// Axis turn: a Probe on its left (the Allies' right).
-	g.hand(Axis, "ambush", "probe-right", "probe-left")
-	g.wantKind("play", fmt.Sprintf("play %d", g.s.Hand(Axis)[1]), fmt.Sprintf("play %d", g.s.Hand(Axis)[2]))
-	g.play("probe-right")
-	g.endTurn()
+	g := tcStart(t, "allies inf 7,3", "allies inf 6,14", "axis inf 1,3", "axis inf 1,21")
+	g.passTurn("probe-left")
+	// Axis turn: with another card in hand the Ambush is not offered.
+	g.hand(Axis, "ambush", "probe-right")
+	g.wantLegal(fmt.Sprintf("play %d", g.s.Hand(Axis)[1]))
+	// With the Ambush alone, it is given up as the turn card.
+	g.hand(Axis, "ambush")
+	g.play("ambush")
+	if g.s.Active() != Allies {
+		t.Fatalf("active %s after the Ambush given up", g.s.Active())
+	}
 	g.hand(Allies, "counter-attack", "probe-center")
+	ids := g.s.Hand(Allies)
+	g.wantLegal(fmt.Sprintf("play %d", ids[1])) // no Counter-Attack of the Ambush
+	// With the Counter-Attack alone, it is given up too, for no effect.
+	g.hand(Allies, "counter-attack")
 	g.play("counter-attack")
-	if e := g.viewEffect(); e != "probe-left" {
-		t.Fatalf("counter-attack acts as %q", e)
+	if g.s.Active() != Axis || len(g.last(EvUnitOrdered)) != 0 || g.s.Phase() != PhaseCard {
+		t.Fatalf("the Counter-Attack copied the Ambush: %s", evString(g.evs))
 	}
 }
 
@@ -982,8 +991,8 @@ func TestDigIn(t *testing.T) {
 	}
 }
 
-// Ruling 60: never more than 12 sandbags; decision 11: not where an
-// obstacle stands already, nor on ocean.
+// Ruling 60: never more than 12 sandbags; decision 11: never twice on a
+// hex, nor on ocean (ruling 61 for the other obstacles).
 func TestDigInLimits(t *testing.T) {
 	t.Run("twelve at most", func(t *testing.T) {
 		sp := []string{"allies inf 7,1", "allies inf 7,5", "allies inf 7,9", "allies inf 7,13", "axis inf 0,0"}
@@ -1003,19 +1012,17 @@ func TestDigInLimits(t *testing.T) {
 			t.Fatal("the first two ordered should have dug in")
 		}
 	})
-	t.Run("not on obstacles or ocean", func(t *testing.T) {
-		g := tcStart(t, "allies inf 7,1", "7,1 wire", "allies inf 7,5", "7,5 sandbags", "allies inf 7,9", "7,9 ocean",
-			"allies inf 7,13", "7,13 hedgehog", "axis inf 0,0")
+	t.Run("not twice or on ocean", func(t *testing.T) {
+		g := tcStart(t, "allies inf 7,5", "7,5 sandbags", "allies inf 7,9", "7,9 ocean", "axis inf 0,0")
 		g.hand(Allies, "dig-in", "probe-left")
 		g.play("dig-in")
-		for _, h := range []string{"7,1", "7,5", "7,9", "7,13"} {
-			g.do("order " + h)
-		}
+		g.do("order 7,5")
+		g.do("order 7,9") // every infantry ordered: the turn ends
 		if n := len(g.all(EvObstaclePlaced)); n != 0 {
 			t.Fatalf("%d placed", n)
 		}
-		if g.s.ObstacleAt(H("7,1")) != Wire || g.s.ObstacleAt(H("7,13")) != Hedgehog {
-			t.Fatal("an obstacle was replaced")
+		if fs := g.s.Features(H("7,5")); len(fs) != 1 || fs[0] != Sandbags {
+			t.Fatalf("7,5: %v", fs)
 		}
 	})
 	t.Run("fewer than four", func(t *testing.T) {
@@ -1266,6 +1273,66 @@ func TestTheirFinestHour(t *testing.T) {
 		t.Fatalf("dice %d, want 3+1", d)
 	}
 	g.diceUsed()
+}
+
+// command-cards.md "Their Finest Hour" and "Medics & Mechanics": a die per
+// card held, so a hand of 10 or more rolls 11 or more dice; the dice event
+// carries every face (it kept 8 before), and the faces past the 8th order
+// and heal like the others.
+func TestDiceEventsCarryEveryDie(t *testing.T) {
+	ten := []string{"probe-left", "probe-left", "probe-center", "probe-center", "probe-right", "probe-right",
+		"attack-left", "attack-center", "attack-right", "assault-left"}
+	faceWords := func(e Event) string {
+		var w []string
+		for _, f := range e.Faces() {
+			w = append(w, f.String())
+		}
+		return strings.Join(w, " ")
+	}
+	t.Run("their finest hour, 11 cards", func(t *testing.T) {
+		g := tcStart(t, "allies inf 6,2", "allies arm 6,20", "allies art 8,12", "axis inf 0,0")
+		g.hand(Allies, append([]string{"their-finest-hour"}, ten...)...)
+		roll := "flag flag flag flag flag flag flag flag grenade arm star"
+		g.dice(roll)
+		g.play("their-finest-hour")
+		d := g.last(EvDiceRolled)
+		if len(d) != 1 || d[0].NDice != 11 {
+			t.Fatalf("dice %v", d)
+		}
+		if got, want := faceWords(d[0]), strings.NewReplacer("inf", "infantry", "arm", "armor").Replace(roll); got != want {
+			t.Fatalf("faces %q, want %q", got, want)
+		}
+		// The 10th and 11th dice order the armor and one unit of choice.
+		g.wantKind("order", "order 6,2", "order 6,20", "order 8,12")
+		g.do("order 8,12")
+		g.wantKind("order", "order 6,20")
+		g.diceUsed()
+	})
+	t.Run("medics and mechanics, 12 cards", func(t *testing.T) {
+		g := tcStart(t, "allies inf 6,10", "axis inf 0,0")
+		g.wound("6,10", 3)
+		g.hand(Allies, append([]string{"medics-mechanics", "attack-left"}, ten...)...)
+		g.play("medics-mechanics")
+		g.dice("flag flag flag flag flag flag flag flag grenade arm inf star")
+		g.do("order 6,10")
+		if d := g.last(EvDiceRolled); len(d) != 1 || d[0].NDice != 12 || d[0].Faces()[11] != FaceStar {
+			t.Fatalf("dice %v", d)
+		}
+		g.figures("6,10", 3) // the 11th and 12th dice
+		g.diceUsed()
+	})
+	t.Run("the most a side may hold", func(t *testing.T) {
+		g := tcStart(t, "allies inf 6,10", "axis inf 0,0")
+		var ids []CardID
+		for id := range g.s.b.deck {
+			if len(ids) < MaxHand+1 {
+				ids = append(ids, CardID(id))
+			}
+		}
+		if err := g.s.SetHand(Allies, ids); err == nil {
+			t.Fatalf("a hand of %d accepted", len(ids))
+		}
+	})
 }
 
 // Ruling 85: grenades and flags order nothing: the turn ends.

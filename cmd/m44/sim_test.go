@@ -79,7 +79,7 @@ func TestSimRefuses(t *testing.T) {
 	if rc, _, errs := runSimArgs(t, false, nil, filepath.Join(t.TempDir(), "none.m44")); rc != 1 || !strings.Contains(errs, "not playable") {
 		t.Errorf("missing file: rc %d %s", rc, errs)
 	}
-	bad := scenarioFile(t, "11-FirstAssaultWave.m44")
+	bad := scenarioFile(t, "1324-DugInAtSidiOmar.m44")
 	rc, _, errs := runSimArgs(t, false, nil, bad)
 	if rc != 1 || !strings.Contains(errs, "not playable") || !strings.Contains(errs, "unsupported") {
 		t.Errorf("unplayable: rc %d %s", rc, errs)

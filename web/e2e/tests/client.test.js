@@ -14,15 +14,44 @@ after(async () => { if (srv) await srv.stop(); });
 const skirmish = () => fs.readFileSync(path.join(fixtures, 'skirmish.m44'), 'utf8');
 
 // newGame creates a game through the lobby and returns once the game page shows it.
-async function lobbyStart(page, { scenario, mode = 'bot', side, level } = {}) {
+async function lobbyStart(page, { scenario, mode = 'bot', side, level, young, noTakeGround } = {}) {
   await page.goto(srv.url + '/' + (scenario ? `?scenario=${encodeURIComponent(scenario)}` : ''));
   await page.waitForSelector('#scn-list .scn-item');
   if (scenario) await page.waitForSelector(`#scn-list .scn-item.selected[data-id="${scenario}"]`);
   await page.click(`input[name="mode"][value="${mode}"]`);
   if (side) await page.click(`input[name="side"][value="${side}"]`);
   if (level) await page.click(`input[name="level"][value="${level}"]`);
+  if (young) await page.selectOption('#young', young);
+  if (noTakeGround) await page.check('#young-notg');
   await page.click('#start');
 }
+
+// rulebook annex 5: the lobby starts a game in the young players' variant.
+test('the lobby starts a young players\' game: 6 cards, the tactic cards of the stage chosen', { timeout: 120000 }, async () => {
+  const b = await browser();
+  try {
+    const { page } = b;
+    await page.goto(srv.url + '/');
+    await page.waitForSelector('#scn-list .scn-item');
+    assert.equal(await page.$('#young-notg'), null, 'no take-ground choice while the variant is off');
+    await page.selectOption('#young', '1');
+    await page.waitForSelector('#young-notg');
+    assert.match(await page.textContent('#young option[value="1"]'), /Direct from HQ and Dig In/);
+    await page.check('#young-notg');
+    await shot(page, '14-lobby-young');
+    const req = page.waitForRequest((r) => r.url().endsWith('/api/games') && r.method() === 'POST');
+    await page.click('input[name="mode"][value="bot"]');
+    await page.click('input[name="level"][value="random"]');
+    await page.selectOption('#young', '1');
+    await page.click('#start');
+    const body = JSON.parse((await req).postData());
+    assert.deepEqual(body.young, { stage: 1, no_take_ground: true });
+    await page.waitForURL(/\/play\//);
+    await page.waitForSelector('#hand .card');
+    assert.equal(await page.$$eval('#hand .card', (l) => l.length), 6, 'six cards in hand');
+    assert.deepEqual(b.errors, []);
+  } finally { await b.close(); }
+});
 
 test('the lobby lists the scenarios with a board preview and uploads a .m44', async () => {
   const b = await browser();

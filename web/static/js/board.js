@@ -6,6 +6,9 @@ import * as sym from './symbols.js';
 import { t, sideName, lang, rowName, rowHelp } from './i18n.js';
 import { row, catalogVersion } from './catalog.js';
 
+// The base game's obstacles, which have pictures (a second one on a hex comes among the markers).
+const OBSTACLES = new Set(['sandbags', 'wire', 'hedgehog', 'seawall']);
+
 const SQRT3 = Math.sqrt(3);
 export const S = 60; // hex width in SVG units
 const R = S / SQRT3;
@@ -227,15 +230,20 @@ export class BoardView {
         case '': break;
         default: chips.push(['structure', f.structure]); break;
       }
-      switch (f.obstacle || '') {
-        case 'sandbags': out.push(sym.sandbags(o, S, this.sandbagFacing(h))); break;
-        case 'wire': out.push(sym.wire(o, S)); break;
-        case 'hedgehog': out.push(sym.hedgehogs(o, S)); break;
-        case 'seawall': out.push(sym.seawall(o, S)); break;
-        case '': break;
-        default: chips.push(['obstacle', f.obstacle]); break;
+      // A hex may hold a second obstacle (sandbags dug in beside wire or a
+      // hedgehog): the view lists it among the markers.
+      const obstacles = [f.obstacle || '', ...(f.markers || []).filter((m) => OBSTACLES.has(m))];
+      for (const ob of obstacles) {
+        switch (ob) {
+          case 'sandbags': out.push(sym.sandbags(o, S, this.sandbagFacing(h))); break;
+          case 'wire': out.push(sym.wire(o, S)); break;
+          case 'hedgehog': out.push(sym.hedgehogs(o, S)); break;
+          case 'seawall': out.push(sym.seawall(o, S)); break;
+          case '': break;
+          default: chips.push(['obstacle', ob]); break;
+        }
       }
-      for (const m of f.markers || []) chips.push(['marker', m]);
+      for (const m of f.markers || []) if (!OBSTACLES.has(m)) chips.push(['marker', m]);
       chips.forEach(([layer, k], i) => out.push(sym.catalogFeature(o, S, k, rowName([layer, 'feature'], k), i)));
     }
     // Objectives: a group is outlined; medals stand at the upper left of their hex.
@@ -407,7 +415,7 @@ export class BoardView {
     if (f && f.terrain) add('terrain', 'ground', f.terrain);
     if (f && f.structure) add(['structure', 'feature'], 'feature', f.structure);
     if (f && f.obstacle) add(['obstacle', 'feature'], 'feature', f.obstacle);
-    for (const m of (f && f.markers) || []) add(['marker', 'feature'], 'feature', m);
+    for (const m of (f && f.markers) || []) add(OBSTACLES.has(m) ? ['obstacle', 'feature'] : ['marker', 'feature'], 'feature', m);
     const u = this.units.get(h);
     if (u) {
       let what = `${t('unit.' + u.type)}${u.elite ? ' (' + t('unit.elite') + ')' : ''}`;

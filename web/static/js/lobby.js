@@ -24,6 +24,10 @@ class Lobby {
     this.side = 'allies';
     this.level = 'medium';
     this.team = { allies: 2, axis: 2 };
+    // The young players' variant (rulebook annex 5): off, or the stage of
+    // tactic cards brought back (0 none … 3 all), with or without take ground.
+    this.young = 'off';
+    this.youngNoTG = false;
     this.seatKinds = {};
   }
 
@@ -128,6 +132,12 @@ class Lobby {
       }
       html += '</div></fieldset>';
     }
+    const stages = ['off', '0', '1', '2', '3'];
+    // The cards the rulebook names: the simplest to bring back first, the most complex last.
+    const YOUNG_CARDS = { 1: { a: t('card.direct-from-hq'), b: t('card.dig-in') }, 2: { a: t('card.behind-enemy-lines'), b: t('card.their-finest-hour') } };
+    html += `<fieldset class="young"><legend>${esc(t('lobby.young'))}</legend><label class="seat-row"><select id="young" aria-label="${esc(t('lobby.young'))}">${stages.map((v) => `<option value="${v}"${v === this.young ? ' selected' : ''}>${esc(t('lobby.young.' + v, YOUNG_CARDS[v] || {}))}</option>`).join('')}</select></label>`;
+    if (this.young !== 'off') html += `<label class="opt small${this.youngNoTG ? ' on' : ''}"><input type="checkbox" id="young-notg"${this.youngNoTG ? ' checked' : ''}> <span>${esc(t('lobby.young.notg'))}</span></label>`;
+    html += '</fieldset>';
     html += `<button type="button" id="start" class="btn primary big"${this.sel ? '' : ' disabled'}>${esc(t('lobby.start'))}</button>`;
     box.innerHTML = html;
     box.onchange = (e) => {
@@ -137,8 +147,10 @@ class Lobby {
       else if (el.name === 'level') this.level = el.value;
       else if (el.name && el.name.startsWith('team-')) this.team[el.name.slice(5)] = Number(el.value);
       else if (el.dataset.seat) this.seatKinds[el.dataset.seat] = el.value;
+      else if (el.id === 'young') this.young = el.value;
+      else if (el.id === 'young-notg') this.youngNoTG = el.checked;
       this.renderSetup();
-      const again = box.querySelector(`[name="${el.name}"][value="${el.value}"]`) || box.querySelector(`[data-seat="${el.dataset.seat}"]`);
+      const again = el.id ? box.querySelector('#' + el.id) : box.querySelector(`[name="${el.name}"][value="${el.value}"]`) || box.querySelector(`[data-seat="${el.dataset.seat}"]`);
       if (again) again.focus();
     };
     $('#start', box).onclick = () => this.create();
@@ -193,6 +205,7 @@ class Lobby {
     }
     req.scenario = s.id;
     req.lang = lang();
+    if (this.young !== 'off') req.young = { stage: Number(this.young), no_take_ground: this.youngNoTG };
     const btn = $('#start', this.root);
     btn.disabled = true;
     try {

@@ -13,7 +13,7 @@ export default {
   'unit.elite': 'elitní', 'unit.resistance': 'Francouzský odboj',
   'unit.figures': { count: 'max', one: '{n} z {max} figurky', few: '{n} z {max} figurek', other: '{n} z {max} figurek' },
 
-  'terrain.plain': 'Volný terén', 'terrain.forest': 'Les', 'terrain.hedgerow': 'Živé ploty', 'terrain.hill': 'Kopec',
+  'marker.exit': 'Východ (Exit)', 'terrain.plain': 'Volný terén', 'terrain.forest': 'Les', 'terrain.hedgerow': 'Živé ploty', 'terrain.hill': 'Kopec',
   'terrain.town': 'Města a vesnice', 'terrain.church': 'Kostel', 'terrain.river': 'Řeka', 'terrain.lake': 'Jezero',
   'terrain.beach': 'Pláž', 'terrain.ocean': 'Moře', 'terrain.bluff': 'Mořský útes', 'terrain.cliff': 'Sráz',
   'terrain.steephill': 'Strmý kopec', 'terrain.mountain': 'Hora',
@@ -144,6 +144,7 @@ export default {
   'lobby.go': 'Vstoupit do bitvy', 'lobby.mygames': 'Vaše bitvy', 'lobby.resume': 'Pokračovat',
   'lobby.none': 'Žádný scénář neodpovídá.', 'lobby.loading': 'Načítám scénáře…', 'lobby.language': 'Jazyk',
   'lobby.board': 'Herní plán', 'lobby.front': 'Fronta',
+  'lobby.young': "Varianta pro mladší hráče", 'lobby.young.off': "Ne: karty scénáře", 'lobby.young.0': "Každý 6 karet, jen karty sektorů", 'lobby.young.1': "6 karet, s kartami {a} a {b}", 'lobby.young.2': "6 karet, všechny taktické karty kromě {a} a {b}", 'lobby.young.3': "6 karet, všechny taktické karty", 'lobby.young.notg': "Bez obsazení území a průlomu tanků",
 
   'err.network': 'Server je nedostupný. Zkontrolujte připojení.',
   'err.stale': 'Hra mezitím pokročila; herní plán byl obnoven.',

@@ -13,7 +13,7 @@ export default {
   'unit.elite': 'Elite', 'unit.resistance': 'Französische Résistance',
   'unit.figures': { count: 'max', one: '{n} von {max} Figur', other: '{n} von {max} Figuren' },
 
-  'terrain.plain': 'Offenes Gelände', 'terrain.forest': 'Wald', 'terrain.hedgerow': 'Hecken', 'terrain.hill': 'Hügel',
+  'marker.exit': 'Ausgang (Exit)', 'terrain.plain': 'Offenes Gelände', 'terrain.forest': 'Wald', 'terrain.hedgerow': 'Hecken', 'terrain.hill': 'Hügel',
   'terrain.town': 'Stadt & Dorf', 'terrain.church': 'Kirche', 'terrain.river': 'Fluss & Wasserlauf', 'terrain.lake': 'See',
   'terrain.beach': 'Strand', 'terrain.ocean': 'Meer', 'terrain.bluff': 'Steilküste', 'terrain.cliff': 'Klippen',
   'terrain.steephill': 'Steiler Hügel', 'terrain.mountain': 'Berg',
@@ -145,6 +145,7 @@ export default {
   'lobby.go': 'Zur Schlacht', 'lobby.mygames': 'Deine Schlachten', 'lobby.resume': 'Fortsetzen',
   'lobby.none': 'Kein Szenario gefunden.', 'lobby.loading': 'Szenarien werden geladen…', 'lobby.language': 'Sprache',
   'lobby.board': 'Spielplan', 'lobby.front': 'Front',
+  'lobby.young': "Variante für jüngere Spieler", 'lobby.young.off': "Aus: die Karten des Szenarios", 'lobby.young.0': "Je 6 Karten, nur Abschnittskarten", 'lobby.young.1': "6 Karten, mit {a} und {b}", 'lobby.young.2': "6 Karten, alle Taktikkarten außer {a} und {b}", 'lobby.young.3': "6 Karten, alle Taktikkarten", 'lobby.young.notg': "Ohne Geländegewinn und Panzerdurchbruch",
 
   'err.network': 'Der Server ist nicht erreichbar. Bitte prüfe deine Verbindung.',
   'err.stale': 'Das Spiel ist inzwischen weitergegangen; der Spielplan wurde aktualisiert.',

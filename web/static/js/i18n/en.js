@@ -14,7 +14,7 @@ export default {
   'unit.elite': 'elite', 'unit.resistance': 'French Resistance',
   'unit.figures': { count: 'max', one: '{n} of {max} figure', other: '{n} of {max} figures' },
 
-  'terrain.plain': 'Countryside', 'terrain.forest': 'Forest', 'terrain.hedgerow': 'Hedgerow', 'terrain.hill': 'Hill',
+  'marker.exit': 'Exit', 'terrain.plain': 'Countryside', 'terrain.forest': 'Forest', 'terrain.hedgerow': 'Hedgerow', 'terrain.hill': 'Hill',
   'terrain.town': 'Town', 'terrain.church': 'Church', 'terrain.river': 'River', 'terrain.lake': 'Lake',
   'terrain.beach': 'Beach', 'terrain.ocean': 'Ocean', 'terrain.bluff': 'Bluff', 'terrain.cliff': 'Cliff',
   'terrain.steephill': 'Steep hill', 'terrain.mountain': 'Mountain',
@@ -146,6 +146,7 @@ export default {
   'lobby.go': 'Enter the battle', 'lobby.mygames': 'Your battles', 'lobby.resume': 'Resume',
   'lobby.none': 'No scenario matches.', 'lobby.loading': 'Loading scenarios…', 'lobby.language': 'Language',
   'lobby.board': 'Board', 'lobby.front': 'Front',
+  'lobby.young': "Young players' variant", 'lobby.young.off': "Off: the scenario's cards", 'lobby.young.0': "6 cards each, section cards only", 'lobby.young.1': "6 cards, with {a} and {b}", 'lobby.young.2': "6 cards, every tactic card but {a} and {b}", 'lobby.young.3': "6 cards, every tactic card", 'lobby.young.notg': "No take ground or armor overrun",
 
   'err.network': 'The server cannot be reached. Please check your connection.',
   'err.stale': 'The game moved on in the meantime; the board has been refreshed.',

@@ -13,7 +13,7 @@ export default {
   'unit.elite': "d'élite", 'unit.resistance': 'Résistance française',
   'unit.figures': { count: 'n', one: '{n} figurine sur {max}', other: '{n} figurines sur {max}' },
 
-  'terrain.plain': 'Campagne', 'terrain.forest': 'Forêt', 'terrain.hedgerow': 'Bocage', 'terrain.hill': 'Colline',
+  'marker.exit': 'Sortie (Exit)', 'terrain.plain': 'Campagne', 'terrain.forest': 'Forêt', 'terrain.hedgerow': 'Bocage', 'terrain.hill': 'Colline',
   'terrain.town': 'Ville & village', 'terrain.church': 'Église', 'terrain.river': 'Fleuve & rivière', 'terrain.lake': 'Lac',
   'terrain.beach': 'Plage', 'terrain.ocean': 'Océan', 'terrain.bluff': 'Escarpement', 'terrain.cliff': 'Falaise',
   'terrain.steephill': 'Colline escarpée', 'terrain.mountain': 'Montagne',
@@ -145,6 +145,7 @@ export default {
   'lobby.go': 'Entrer dans la bataille', 'lobby.mygames': 'Vos batailles', 'lobby.resume': 'Reprendre',
   'lobby.none': 'Aucun scénario ne correspond.', 'lobby.loading': 'Chargement des scénarios…', 'lobby.language': 'Langue',
   'lobby.board': 'Plateau', 'lobby.front': 'Front',
+  'lobby.young': "Variante pour les plus jeunes joueurs", 'lobby.young.off': "Non : les cartes du scénario", 'lobby.young.0': "6 cartes chacun, cartes de section seulement", 'lobby.young.1': "6 cartes, avec {a} et {b}", 'lobby.young.2': "6 cartes, toutes les cartes tactiques sauf {a} et {b}", 'lobby.young.3': "6 cartes, toutes les cartes tactiques", 'lobby.young.notg': "Sans prise de terrain ni percée de blindés",
 
   'err.network': 'Le serveur est injoignable. Vérifiez votre connexion.',
   'err.stale': 'La partie a avancé entre-temps ; le plateau a été mis à jour.',
