@@ -985,6 +985,9 @@ func (d *drawer) legendEntries() []legendEntry {
 		}
 	}
 	markNames := map[string]string{"mine": "Minefield (not played)", "exit": "Exit marker (not played)", "star": "Battle star (not played)", "other": "Marker (not played)"}
+	if m.exits {
+		markNames["exit"] = "Exit: units of the marker's side leave the board here for a medal"
+	}
 	seenMark := map[string]bool{}
 	for _, mk := range m.marks {
 		if seenMark[mk.kind] {

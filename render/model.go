@@ -36,6 +36,8 @@ type model struct {
 	// cat is the catalog of the game's rulesets: rows the renderer has no
 	// drawing of are drawn from it (their key and effects).
 	cat *rules.Catalog
+	// exits: the setup plays exit markers (Setup.Exits).
+	exits bool
 }
 
 // ground is what lies on one hex.
@@ -101,6 +103,7 @@ func newModel(s *rules.Setup, o *Options) (*model, error) {
 			return nil, err
 		}
 		m.cat = cat
+		m.exits = len(s.Exits) > 0
 		m.fromSetup(s)
 	}
 	if f != nil {
@@ -144,7 +147,14 @@ func (m *model) fromSetup(s *rules.Setup) {
 	for _, h := range s.Hexes {
 		g := m.cell(h.Hex)
 		g.terrain, g.structure, g.obstacle = h.Terrain, h.Structure, h.Obstacle
-		g.more = h.Features
+		g.more = nil
+		for _, f := range h.Features {
+			if f == rules.ExitMarker {
+				m.addMark(h.Hex, "exit", "exit")
+				continue
+			}
+			g.more = append(g.more, f)
+		}
 		if h.Terrain == rules.Beach || h.Terrain == rules.Ocean {
 			m.face = "BEACH"
 		}
@@ -348,6 +358,16 @@ func (m *model) fromFile(f *scenario.File, alone bool) error {
 	return nil
 }
 
+// addMark adds a marker, once per hex and kind.
+func (m *model) addMark(h hex.Hex, name, kind string) {
+	for _, mk := range m.marks {
+		if mk.at == h && mk.kind == kind {
+			return
+		}
+	}
+	m.marks = append(m.marks, markM{at: h, name: name, kind: kind})
+}
+
 func (m *model) tag(h hex.Hex, t *scenario.Tag, alone bool) {
 	name := strings.ToLower(t.Name)
 	if !strings.HasPrefix(name, "medal") {
@@ -360,7 +380,7 @@ func (m *model) tag(h hex.Hex, t *scenario.Tag, alone bool) {
 		case name == "tag1":
 			kind = "star"
 		}
-		m.marks = append(m.marks, markM{at: h, name: name, kind: kind})
+		m.addMark(h, name, kind)
 		return
 	}
 	if !alone {
@@ -439,7 +459,7 @@ func (m *model) fromState(st *rules.State) {
 		g := m.cell(h)
 		g.structure, g.obstacle, g.more = st.Structure(h), st.ObstacleAt(h), nil
 		for _, f := range st.Features(h) {
-			if f != g.structure && f != g.obstacle {
+			if f != g.structure && f != g.obstacle && f != rules.ExitMarker {
 				g.more = append(g.more, f)
 			}
 		}
