@@ -205,7 +205,7 @@ func CardByName(name string) (Card, bool) { return baseCatalog.CardByName(name) 
 func (s *State) cardDef(k CardKind) *CardDef { return s.b.cat.card(k) }
 
 // effDef is the row of the card in effect this turn.
-func (s *State) effDef() *CardDef { return s.b.cat.card(s.eff.Kind) }
+func (s *State) effDef() *CardDef { return s.effd }
 
 // quotaOf is card c's order quota per slot, already turned to the named
 // section for one-section cards.

@@ -178,7 +178,7 @@ func (s *State) playCard(id CardID, arg uint8) {
 		card = airPowerCard() // exactly an Air Power: no draw-2 (ruling 79)
 		def = s.cardDef(card.Kind)
 	}
-	s.eff = card
+	s.eff, s.effd = card, s.cardDef(card.Kind)
 	s.quota = s.quotaOf(card)
 	s.phase = PhaseOrder
 	if def.Typed && !s.hasUnitOfType(s.active, def.Class) {

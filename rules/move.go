@@ -1,7 +1,5 @@
 package rules
 
-import "slices"
-
 // Movement (rulebook p.6 "Déplacer des unités", annex 1 and 2).
 
 // maxMove is how far unit u may move this turn.
@@ -14,7 +12,7 @@ func (s *State) maxMove(u *unit) int8 {
 			return d.MaxMove // Infantry Assault 3, Behind Enemy Lines 3+3, Bombard 3
 		}
 	}
-	return s.kind(u).MaxMove
+	return u.kmove
 }
 
 // moveAndFight is how far unit u may move and still battle: the card's
@@ -26,7 +24,7 @@ func (s *State) moveAndFight(u *unit) int8 {
 			return d.MoveAndFight
 		}
 	}
-	return s.kind(u).MoveAndFight
+	return u.kfight
 }
 
 // infiltrating: Behind Enemy Lines ignores terrain movement restrictions:
@@ -45,8 +43,8 @@ type dest struct {
 // The search keeps, per hex, the cheapest way there with and without the
 // beach cap, so a cheaper but capped path never hides a longer reach.
 func (s *State) reach(ui int, out []dest) []dest {
-	out, _ = s.reachExit(ui, out, nil)
-	return out
+	var best [2][maxCells]int8
+	return s.reachIn(ui, out, &best)
 }
 
 // reachExit is reach, and appends to exitOut the exit hexes (Setup.Exits)
@@ -54,14 +52,46 @@ func (s *State) reach(ui int, out []dest) []dest {
 // there (or where it stands), with a hex of movement left for the step off
 // the board (Winter Wars III "Pions Exit").
 func (s *State) reachExit(ui int, out []dest, exitOut []int16) ([]dest, []int16) {
+	var best [2][maxCells]int8
+	out = s.reachIn(ui, out, &best)
+	u := &s.units[ui]
+	if !s.b.hasExit[u.side] {
+		return out, exitOut
+	}
+	maxM := s.maxMove(u)
+	bel := s.infiltrating(u)
+	// Without infiltration, a unit that starts in a hedgerow stops on its
+	// first step, so only its own hex can be left by.
+	startStop := !bel && s.fromAdjacentOnly(u.start)
+	for _, q := range s.b.exitList[u.side] {
+		ok := false
+		switch {
+		case q == u.pos:
+			ok = maxM >= 1
+		case !bel && (s.fx[q]&fxStop != 0 || startStop):
+		default:
+			if b := best[0][q]; b != 0 && b-1 < maxM {
+				ok = true
+			}
+			if b := best[1][q]; b != 0 && b-1 < min(maxM, 2) {
+				ok = true
+			}
+		}
+		if ok {
+			exitOut = append(exitOut, q)
+		}
+	}
+	return out, exitOut
+}
+
+// reachIn is reach with the search's table of least costs given by the
+// caller ([capped][pos] cost+1, 0 = unseen), which it must zero.
+func (s *State) reachIn(ui int, out []dest, best *[2][maxCells]int8) []dest {
 	u := &s.units[ui]
 	maxM := s.maxMove(u)
 	if maxM <= 0 {
-		return out, exitOut
+		return out
 	}
-	exits := s.b.exitAt[u.side]
-	checkExit := s.b.hasExit[u.side]
-	var best [2][maxCells]int8 // [capped][pos] cost+1, 0 = unseen
 	type node struct {
 		pos    int16
 		cost   int8
@@ -81,9 +111,6 @@ func (s *State) reachExit(ui int, out []dest, exitOut []int16) ([]dest, []int16)
 	for qh < qt {
 		n := queue[qh]
 		qh++
-		if checkExit && !n.stop && exits[n.pos] != 0 && n.cost < maxM && (!n.capped || n.cost < 2) && !slices.Contains(exitOut, n.pos) {
-			exitOut = append(exitOut, n.pos)
-		}
 		if n.stop || n.cost >= maxM {
 			continue // stopped, or no movement left (every step costs at least 1)
 		}
@@ -145,7 +172,7 @@ func (s *State) reachExit(ui int, out []dest, exitOut []int16) ([]dest, []int16)
 			}
 		}
 	}
-	return out, exitOut
+	return out
 }
 
 // canMove reports whether unit ui has at least one hex to move to: the

@@ -26,10 +26,11 @@ type board struct {
 	owners []SideMask // the sides a hex's rows serve (HexSetup.Owners; 0: both)
 	// exitAt[side][i] is 1 + the Setup.Exits row through which side's units
 	// may leave the board from hex i, 0 if none; hasExit[side]: any.
-	exitAt  [2][]int8
-	hasExit [2]bool
-	artWall []bool     // artillery may not fire across
-	nb      [][6]int16 // neighbour index per direction, -1 off board
+	exitAt   [2][]int8
+	exitList [2][]int16 // the exit hexes of each side, in setup order
+	hasExit  [2]bool
+	artWall  []bool     // artillery may not fire across
+	nb       [][6]int16 // neighbour index per direction, -1 off board
 	// step[t][i][d] is the cost for a unit of class t to move from hex i to
 	// its neighbour d, or -1 if terrain forbids it (units aside). The rows
 	// that shape movement never change in a game (the catalog refuses
@@ -53,7 +54,9 @@ type unit struct {
 	figures int8
 	max     int8
 	worth   int8 // medals its elimination gives the other side
-	dead    bool
+	// the kind's move allowances, copied for the movement search
+	kmove, kfight int8
+	dead          bool
 	// this turn
 	ordered  bool
 	moved    bool
@@ -118,6 +121,7 @@ type State struct {
 	quota     [numSlots]int8 // orders left to place, by slot
 	orderedBy []int8         // units ordered this turn, in order
 	eff       Card           // the card in effect this turn (a Counter-Attack's copy)
+	effd      *CardDef       // its catalog row (a cache of s.b.cat.card(eff.Kind))
 	fallback  bool           // the card orders 1 unit of choice, without its effects
 	last      [2]Card        // the card each side had in effect on its last turn
 	hasLast   [2]bool
@@ -219,7 +223,7 @@ func Compile(s *Setup) (*Board, error) {
 		b.section[s.Top][i] = top
 		b.section[s.Top.Opp()][i] = bottom
 	}
-	st := &State{b: b, played: NoCard, shared: [2]CardID{NoCard, NoCard},
+	st := &State{b: b, effd: cat.card(0), played: NoCard, shared: [2]CardID{NoCard, NoCard},
 		active: s.First, turn: 1}
 	for i := range st.occ {
 		st.occ[i] = -1
@@ -243,6 +247,7 @@ func Compile(s *Setup) (*Board, error) {
 		for _, h := range e.Hexes {
 			if i := g.Index(h); b.exitAt[e.Side][i] == 0 {
 				b.exitAt[e.Side][i] = int8(k + 1)
+				b.exitList[e.Side] = append(b.exitList[e.Side], int16(i))
 				b.hasExit[e.Side] = true
 			}
 		}
@@ -288,7 +293,7 @@ func Compile(s *Setup) (*Board, error) {
 		i := int16(g.Index(us.Hex))
 		st.occ[i] = int8(len(st.units))
 		st.units = append(st.units, unit{pos: i, start: i, typ: def.Class, kind: k, side: us.Side, figures: f, max: f,
-			worth: max(1, us.Medals)})
+			worth: max(1, us.Medals), kmove: def.MaxMove, kfight: def.MoveAndFight})
 		b.nation = append(b.nation, us.Nation)
 		b.badge = append(b.badge, us.Badge)
 	}
@@ -305,7 +310,7 @@ func Compile(s *Setup) (*Board, error) {
 		}
 		for n := 0; n < a.Count; n++ {
 			st.units = append(st.units, unit{typ: def.Class, kind: kind, side: a.Side, figures: f, max: f,
-				worth: max(1, a.Unit.Medals), dead: true, reserve: int8(k + 1)})
+				worth: max(1, a.Unit.Medals), kmove: def.MaxMove, kfight: def.MoveAndFight, dead: true, reserve: int8(k + 1)})
 			b.nation = append(b.nation, a.Unit.Nation)
 			b.badge = append(b.badge, a.Unit.Badge)
 		}
