@@ -199,14 +199,14 @@ func (s *State) LegalActions(buf []Action) []Action {
 			case !ok || s.cardDef(eff.Kind).Reaction:
 				// A Counter-Attack with nothing to copy yet, and Ambush (played
 				// only in answer to a close assault), are not turn cards.
-			case s.cardDef(eff.Kind).ChooseSection && !s.cardDef(s.b.deck[c].Kind).CopiesLast:
+			case s.cardDef(eff.Kind).ChooseSection && !s.b.deckDef[c].CopiesLast:
 				for sec := Left; sec <= Right; sec++ {
 					buf = append(buf, Action{Kind: ActPlay, Card: c, Arg: uint8(sec) + 1})
 				}
 			default:
 				buf = append(buf, Action{Kind: ActPlay, Card: c})
 			}
-			if ok && s.raidable(eff) {
+			if ok && len(s.b.setup.AirRaids) > 0 && s.raidable(eff) {
 				buf = append(buf, Action{Kind: ActPlay, Card: c, Arg: ArgAsAirPower})
 			}
 		}

@@ -161,17 +161,27 @@ func (s *State) targets(ui int, buf []Action) []Action {
 	if u.fx && d.NoCloseFire && close {
 		return buf // Firefight never fires at an adjacent enemy (FAQ ruling 66)
 	}
+	k := s.kind(u)
+	reach := 0 // the farthest distance the unit rolls dice at
+	for i, n := range k.RangeDice {
+		if n > 0 {
+			reach = i + 1
+		}
+	}
+	adjOnly := close || (u.fx && d.AdjacentOnly)
+	overrun := s.phase == PhaseOverrun
 	for ti := range s.units {
 		t := &s.units[ti]
 		if t.dead || t.side == u.side {
 			continue
 		}
-		adj := hex.Adjacent(from, s.b.hexAt[t.pos])
-		if (close || (u.fx && d.AdjacentOnly)) && !adj {
+		to := s.b.hexAt[t.pos]
+		dist := hex.Distance(from, to)
+		if dist < 1 || dist > reach || (adjOnly && dist != 1) || k.RangeDice[dist-1] == 0 {
 			continue
 		}
-		if s.battleDice(u, t.pos, s.phase == PhaseOverrun) > 0 {
-			buf = append(buf, Action{Kind: ActBattle, From: from, To: s.b.hexAt[t.pos]})
+		if s.diceAt(k, u.pos, t.side, t.pos, dist, s.cardBonus(u, dist == 1, overrun)) > 0 {
+			buf = append(buf, Action{Kind: ActBattle, From: from, To: to})
 		}
 	}
 	return buf

@@ -144,7 +144,7 @@ func (s *State) hasUnitOfType(side Side, t UnitType) bool {
 // (command-cards.md "Counter-Attack"; FAQ rulings 53-55).
 func (s *State) effectiveCard(id CardID) (Card, bool) {
 	c := s.b.deck[id]
-	if !s.cardDef(c.Kind).CopiesLast {
+	if !s.b.deckDef[id].CopiesLast {
 		return c, true
 	}
 	opp := s.active.Opp()
@@ -166,7 +166,7 @@ func (s *State) playCard(id CardID, arg uint8) {
 	s.emit(Event{Kind: EvCardPlayed, Side: s.active, Card: id, N: int8(arg)})
 	card, _ := s.effectiveCard(id)
 	def := s.cardDef(card.Kind)
-	if def.ChooseSection && !s.cardDef(s.b.deck[id].Kind).CopiesLast {
+	if def.ChooseSection && !s.b.deckDef[id].CopiesLast {
 		card.Section = Section(arg - 1) // the section chosen as the card is played
 	}
 	// A Counter-Attack copies the Recon, not the Air Power it was played as

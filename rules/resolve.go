@@ -78,8 +78,8 @@ func (s *State) playAmbush(c CardID) {
 // ambushHidden reports whether some Ambush card of the deck is out of
 // viewer's sight: not in its side's hands, not discarded, not in play.
 func (s *State) ambushHidden(viewer Side) bool {
-	for id, c := range s.b.deck {
-		if !s.cardDef(c.Kind).Reaction {
+	for id, d := range s.b.deckDef {
+		if !d.Reaction {
 			continue
 		}
 		cid := CardID(id)
@@ -99,12 +99,12 @@ func (s *State) ambushHidden(viewer Side) bool {
 func (s *State) ambushCard(side Side) (c CardID, at int) {
 	for p := 0; p < int(s.players[side]); p++ {
 		for _, h := range s.hands[seatOf(side, p)] {
-			if s.cardDef(s.b.deck[h].Kind).Reaction {
+			if s.b.deckDef[h].Reaction {
 				return h, seatOf(side, p)
 			}
 		}
 	}
-	if sh := s.shared[side]; sh != NoCard && s.cardDef(s.b.deck[sh].Kind).Reaction {
+	if sh := s.shared[side]; sh != NoCard && s.b.deckDef[sh].Reaction {
 		return sh, sharedPlace
 	}
 	return NoCard, -1

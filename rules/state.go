@@ -40,6 +40,7 @@ type board struct {
 	section [2][]uint8
 	objHex  [][]int16
 	deck    Deck
+	deckDef []*CardDef // the catalog row of each card of the deck
 	// nation and badge of each unit, by unit index (display only).
 	nation, badge []string
 }
@@ -57,18 +58,19 @@ type unit struct {
 	// the kind's move allowances, copied for the movement search
 	kmove, kfight int8
 	dead          bool
+	reserve       int8 // 1 + the airdrop that will bring this unit, 0 once on the board
 	// this turn
+	dist  int8 // hexes moved this turn (movement cost)
+	shots int8 // battles left this turn (2 with Artillery Bombard)
+	// Flags of this turn, side by side so that startTurn clears them at once.
 	ordered  bool
 	moved    bool
-	dist     int8 // hexes moved this turn (movement cost)
 	stopped  bool // entered a hex that ends movement (no take ground after)
 	noBattle bool // may not battle this turn (terrain, distance, artillery moved)
 	battled  bool
 	overrun  bool // has made its armor overrun this turn
 	fx       bool // the card's effects apply to it (not a fallback order)
-	reserve  int8 // 1 + the airdrop that will bring this unit, 0 once on the board
 	landed   bool // dropped this turn: may not move or battle
-	shots    int8 // battles left this turn (2 with Artillery Bombard)
 }
 
 // Phase is the decision point the game is at.
@@ -323,6 +325,9 @@ func Compile(s *Setup) (*Board, error) {
 	}
 	st.taken = make([]SideMask, len(s.Objectives))
 	b.deck, _ = s.deck(cat)
+	for _, c := range b.deck {
+		b.deckDef = append(b.deckDef, cat.card(c.Kind))
+	}
 	for i := range b.deck {
 		st.deck = append(st.deck, CardID(i))
 	}

@@ -46,6 +46,7 @@ const (
 	fxLeaveRm                          // a feature goes when its unit leaves
 	fxNoBattleFrom                     // units here never battle
 	fxNoRetreatInto                    // no retreat into it
+	fxClear                            // a feature goes when a class enters or battles from it (wire)
 	fxCapShift      = 12               // bits 12..15: the move cap, 0 if none
 )
 
@@ -59,7 +60,7 @@ func (s *State) refold(i int16) {
 			bit uint16
 		}{{r.MustStop, fxStop}, {r.NoBattle, fxNoBattle}, {r.FromAdjacentOnly, fxAdjOnly}, {r.BlocksSight, fxSight},
 			{r.Hooks.BlocksSight != nil, fxSightHook}, {r.RemovedOnLeave, fxLeaveRm}, {r.NoBattleFrom, fxNoBattleFrom},
-			{r.NoRetreatInto, fxNoRetreatInto}} {
+			{r.NoRetreatInto, fxNoRetreatInto}, {r.ClearedBy != 0, fxClear}} {
 			if b.on {
 				fx |= b.bit
 			}
@@ -358,6 +359,9 @@ func (s *State) leaveHex(i int16) {
 // clearObstacles: armor entering wire, or battling from it, removes it
 // (rulebook "Barbelés"; FAQ digest 69 [II Barbelés]); a retreat never does.
 func (s *State) clearObstacles(u *unit) {
+	if s.fx[u.pos]&fxClear == 0 {
+		return
+	}
 	i, t := u.pos, u.typ
 	s.removeFeatures(i, func(r *TerrainDef) bool { return r.ClearedBy.Has(t) })
 }
