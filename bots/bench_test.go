@@ -40,6 +40,7 @@ func BenchmarkDecision(b *testing.B) {
 	for _, level := range Levels {
 		b.Run(level, func(b *testing.B) {
 			bot, _ := New(level, 1, Options{})
+			b.ReportAllocs()
 			b.ResetTimer()
 			t0 := time.Now()
 			for i := 0; i < b.N; i++ {

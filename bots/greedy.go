@@ -1,6 +1,8 @@
 package bots
 
 import (
+	"math"
+
 	"m44/hex"
 	"m44/rules"
 )
@@ -22,6 +24,8 @@ type policy struct {
 	w         *Weights
 	model     *Model // judges planned turns by the learned evaluation
 	buf       []rules.Action
+	sc        []float64 // choose's scores (not when it plans cards: that nests)
+	stop      *stopper  // if set, card planning stops when it says so
 }
 
 // choose is the policy's action on s among legal: the best scored, the
@@ -30,8 +34,12 @@ func (pl *policy) choose(s *rules.State, legal []rules.Action) rules.Action {
 	if len(legal) == 1 {
 		return legal[0]
 	}
-	sc := pl.scores(s, legal, pl.planCards, nil)
-	return legal[argmax(sc)]
+	if pl.planCards && s.Phase() == rules.PhaseCard {
+		sc := pl.scores(s, legal, true, nil)
+		return legal[argmax(sc)]
+	}
+	pl.sc = pl.scores(s, legal, pl.planCards, pl.sc)
+	return legal[argmax(pl.sc)]
 }
 
 func argmax(sc []float64) int {
@@ -153,6 +161,10 @@ func (pl *policy) planScores(s *rules.State, legal []rules.Action, me rules.Side
 		key := cardKey{c.Kind, c.Section, a.Arg}
 		if v, ok := seen[key]; ok {
 			sc[i] = v
+			continue
+		}
+		if pl.stop != nil && pl.stop.over() {
+			sc[i] = math.Inf(-1) // cut by the cap: not planned
 			continue
 		}
 		v := pl.planTurn(s, a, me) - pl.w.CardSpend*cardStrength[c.Kind]

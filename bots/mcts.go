@@ -99,6 +99,9 @@ func (m *MCTS) Name() string { return m.name }
 type Stats struct {
 	Iterations int
 	Elapsed    time.Duration
+	// Capped: the wall-clock cap or the context stopped the search before
+	// its budget was spent (the choice then depends on the machine).
+	Capped bool
 }
 
 // node is one decision point of the open-loop tree.
@@ -224,6 +227,7 @@ type tree struct {
 	sc        []float64
 	path      []*node
 	luck      luck
+	stop      *stopper // if set, asked every few steps of a playout
 }
 
 func (t *tree) run(ctx context.Context, budget int, deadline time.Time) (*node, int) {
@@ -453,6 +457,9 @@ func (t *tree) replyPlayout(s *rules.State, turn0 int) float64 {
 	for steps := 0; steps < 400; steps++ {
 		if over, _ := s.Over(); over {
 			return newKnow(s, t.pl.w).eval(me) // decisive results are not luck to remove
+		}
+		if t.stop != nil && steps&3 == 3 && t.stop.over() {
+			return math.NaN() // cut by the cap: not played
 		}
 		ph := s.Phase()
 		lk.settle(s)
