@@ -67,12 +67,14 @@ func (pl *policy) scores(s *rules.State, legal []rules.Action, plan bool, sc []f
 			break
 		}
 		k := newKnow(s, pl.w)
+		defer k.free()
 		act := k.activity(me)
 		for i, a := range legal {
 			sc[i] = k.quickValue(a, me, act)
 		}
 	case rules.PhaseOrder:
 		k := newKnow(s, pl.w)
+		defer k.free()
 		for i, a := range legal {
 			sc[i] = -0.05
 			if a.Kind == rules.ActOrder {
@@ -81,7 +83,12 @@ func (pl *policy) scores(s *rules.State, legal []rules.Action, plan bool, sc []f
 		}
 	case rules.PhaseMove:
 		k := newKnow(s, pl.w)
-		stay := map[int]float64{}
+		defer k.free()
+		stay := k.stay[:0] // each unit's value where it stands (NaN: not yet)
+		for range k.units {
+			stay = append(stay, math.NaN())
+		}
+		k.stay = stay
 		for i, a := range legal {
 			sc[i] = 0.01
 			if a.Kind != rules.ActMove {
@@ -89,8 +96,8 @@ func (pl *policy) scores(s *rules.State, legal []rules.Action, plan bool, sc []f
 			}
 			ui := k.unitAt(a.From)
 			u := &k.units[ui]
-			base, ok := stay[ui]
-			if !ok {
+			base := stay[ui]
+			if math.IsNaN(base) {
 				base = k.posValue(ui, u.pos, 0, true)
 				stay[ui] = base
 			}
@@ -99,6 +106,7 @@ func (pl *policy) scores(s *rules.State, legal []rules.Action, plan bool, sc []f
 		}
 	case rules.PhaseBattle, rules.PhaseOverrun:
 		k := newKnow(s, pl.w)
+		defer k.free()
 		for i, a := range legal {
 			switch a.Kind {
 			case rules.ActBattle:
@@ -115,11 +123,13 @@ func (pl *policy) scores(s *rules.State, legal []rules.Action, plan bool, sc []f
 		}
 	case rules.PhaseKeep:
 		k := newKnow(s, pl.w)
+		defer k.free()
 		for i, a := range legal {
 			sc[i] = k.cardWorth(a.Card, me)
 		}
 	case rules.PhaseTarget:
 		k := newKnow(s, pl.w)
+		defer k.free()
 		for i, a := range legal {
 			sc[i] = -1
 			if a.Kind == rules.ActTarget {
@@ -128,6 +138,7 @@ func (pl *policy) scores(s *rules.State, legal []rules.Action, plan bool, sc []f
 		}
 	case rules.PhaseAmbush:
 		k := newKnow(s, pl.w)
+		defer k.free()
 		for i, a := range legal {
 			sc[i] = 0.1
 			if a.Kind == rules.ActPlay {
@@ -190,6 +201,7 @@ func (pl *policy) planTurn(s *rules.State, a rules.Action, me rules.Side) float6
 		c.Play(pl.choose(c, pl.buf))
 	}
 	k := newKnow(c, pl.w)
+	defer k.free()
 	if pl.model != nil {
 		return pl.model.value(k, me, k.coming(me, pl.buf))
 	}
@@ -307,6 +319,7 @@ func (pl *policy) simulate(s *rules.State, a rules.Action, me rules.Side) float6
 	c := s.Clone()
 	c.Play(a)
 	k := newKnow(c, pl.w)
+	defer k.free()
 	v := k.eval(me)
 	if c.Phase() == rules.PhaseOverrun && c.ToAct() == me {
 		_, ov := chooseBattle(k, c.LegalActions(pl.buf[:0]))
