@@ -227,7 +227,7 @@ type tree struct {
 	sc        []float64
 	path      []*node
 	luck      luck
-	stop      *stopper // if set, asked every few steps of a playout
+	stop      *stopper // if set, asked before every step of a playout
 }
 
 func (t *tree) run(ctx context.Context, budget int, deadline time.Time) (*node, int) {
@@ -460,7 +460,7 @@ func (t *tree) replyPlayout(s *rules.State, turn0 int) float64 {
 		if over, _ := s.Over(); over {
 			return evalOf(s, t.pl.w, me) // decisive results are not luck to remove
 		}
-		if t.stop != nil && steps&3 == 3 && t.stop.over() {
+		if t.stop != nil && t.stop.over() {
 			return math.NaN() // cut by the cap: not played
 		}
 		ph := s.Phase()

@@ -53,10 +53,11 @@ type RolloutConfig struct {
 	Weights Weights
 	Model   *Model
 	// Time caps a decision's wall-clock time (0 = no cap). The cap is
-	// checked before every playout; when it strikes, the choice is made
-	// from the worlds every remaining candidate was played in. A decision
-	// cut by the cap depends on the machine: the budget, not the cap,
-	// should decide in games that must reproduce.
+	// checked before every playout step and every card planned; when it
+	// strikes, the choice is made from the worlds every remaining
+	// candidate was played in. A decision cut by the cap depends on the
+	// machine: the budget, not the cap, should decide in games that must
+	// reproduce.
 	Time time.Duration
 	// Workers play a round's worlds in parallel.
 	Workers int
@@ -170,9 +171,9 @@ func (st *stopper) over() bool {
 // Samples worlds until the budget (Playouts) is spent, keeping the better
 // half of the candidates after each round, and stops early once the two
 // best are told apart (their paired difference beyond three standard
-// errors). The stopper is asked before every playout; when it says stop,
-// the candidates are judged on the worlds all of them were played in (none:
-// the greedy's first choice).
+// errors). The stopper is asked before every playout step; when it says
+// stop, the candidates are judged on the worlds all of them were played in
+// (none: the greedy's first choice).
 func (r *Rollout) compare(stop *stopper, p *Perspective, base uint64, cands []rules.Action) (int, int) {
 	cfg := MCTSConfig{Reply: true, Horizon: r.cfg.Horizon, Weights: r.cfg.Weights, Model: r.cfg.Model}
 	workers := max(1, r.cfg.Workers)
