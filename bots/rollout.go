@@ -20,7 +20,8 @@ import (
 // with their expectation computed exactly and the luck of one's own dice
 // taken out. The candidate with the best mean is played. Because every
 // candidate meets the same worlds, the comparison measures the actions,
-// not the luck of the draw.
+// not the luck of the draw. A Rollout decides for one game at a time (its
+// seed counter and scratch space are its own): not safe for concurrent use.
 type Rollout struct {
 	name    string
 	seed    uint64
