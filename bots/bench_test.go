@@ -33,22 +33,35 @@ func benchPositions(b *testing.B, n int) []*rules.State {
 	return out
 }
 
-// BenchmarkDecision measures each level's decisions per second (medium and
-// hard with their default budgets: hard takes about a second a decision).
+// BenchmarkDecision measures each level's decisions per second and its
+// allocations per decision, medium and hard with their budgets in playouts
+// (no wall-clock cap, so every run does the same work: hard plays up to
+// 1,024 playouts a decision); playouts/decision is the work done.
 func BenchmarkDecision(b *testing.B) {
 	pos := benchPositions(b, 64)
 	for _, level := range Levels {
 		b.Run(level, func(b *testing.B) {
-			bot, _ := New(level, 1, Options{})
+			bot, _ := New(level, 1, Options{Time: NoCap})
+			b.ReportAllocs()
 			b.ResetTimer()
 			t0 := time.Now()
+			playouts := 0
 			for i := 0; i < b.N; i++ {
 				s := pos[i%len(pos)]
-				if _, err := bot.Choose(context.Background(), NewPerspective(s, s.ToAct(), uint64(i))); err != nil {
+				p := NewPerspective(s, s.ToAct(), uint64(i))
+				if r, ok := bot.(*Rollout); ok {
+					_, st := r.Search(context.Background(), p)
+					playouts += st.Iterations
+					continue
+				}
+				if _, err := bot.Choose(context.Background(), p); err != nil {
 					b.Fatal(err)
 				}
 			}
 			b.ReportMetric(float64(b.N)/time.Since(t0).Seconds(), "decisions/s")
+			if playouts > 0 {
+				b.ReportMetric(float64(playouts)/float64(b.N), "playouts/decision")
+			}
 		})
 	}
 }

@@ -260,7 +260,7 @@ func TestBotsDeterministic(t *testing.T) {
 	for _, level := range []string{"easy", "medium", "hard"} {
 		var runs [2][]rules.Action
 		for r := 0; r < 2; r++ {
-			b, _ := New(level, 42, Options{Iterations: 4, Workers: 2})
+			b, _ := New(level, 42, Options{Iterations: 4, Playouts: 64, Time: NoCap, Workers: 2})
 			randomPositions(t, tacticSetup(), 9, 60, func(s *rules.State) {
 				a, _ := b.Choose(context.Background(), NewPerspective(s, s.ToAct(), 7))
 				runs[r] = append(runs[r], a)

@@ -13,7 +13,23 @@ import (
 
 // Evaluate scores s for side me, in medals (a won game is ±winValue).
 func Evaluate(s *rules.State, me rules.Side) float64 {
-	return newKnow(s, &DefaultWeights).eval(me)
+	return evalOf(s, &DefaultWeights, me)
+}
+
+// evalOf is the hand-written evaluation of s for me with weights w.
+func evalOf(s *rules.State, w *Weights, me rules.Side) float64 {
+	k := newKnow(s, w)
+	v := k.eval(me)
+	k.free()
+	return v
+}
+
+// materialOf is the material of s for me (know.material).
+func materialOf(s *rules.State, w *Weights, me rules.Side) float64 {
+	k := newKnow(s, w)
+	v := k.material(me)
+	k.free()
+	return v
 }
 
 func (k *know) eval(me rules.Side) float64 {

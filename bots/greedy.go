@@ -1,6 +1,8 @@
 package bots
 
 import (
+	"math"
+
 	"m44/hex"
 	"m44/rules"
 )
@@ -22,6 +24,8 @@ type policy struct {
 	w         *Weights
 	model     *Model // judges planned turns by the learned evaluation
 	buf       []rules.Action
+	sc        []float64 // choose's scores (not when it plans cards: that nests)
+	stop      *stopper  // if set, card planning stops when it says so
 }
 
 // choose is the policy's action on s among legal: the best scored, the
@@ -30,8 +34,12 @@ func (pl *policy) choose(s *rules.State, legal []rules.Action) rules.Action {
 	if len(legal) == 1 {
 		return legal[0]
 	}
-	sc := pl.scores(s, legal, pl.planCards, nil)
-	return legal[argmax(sc)]
+	if pl.planCards && s.Phase() == rules.PhaseCard {
+		sc := pl.scores(s, legal, true, nil)
+		return legal[argmax(sc)]
+	}
+	pl.sc = pl.scores(s, legal, pl.planCards, pl.sc)
+	return legal[argmax(pl.sc)]
 }
 
 func argmax(sc []float64) int {
@@ -59,12 +67,14 @@ func (pl *policy) scores(s *rules.State, legal []rules.Action, plan bool, sc []f
 			break
 		}
 		k := newKnow(s, pl.w)
+		defer k.free()
 		act := k.activity(me)
 		for i, a := range legal {
 			sc[i] = k.quickValue(a, me, act)
 		}
 	case rules.PhaseOrder:
 		k := newKnow(s, pl.w)
+		defer k.free()
 		for i, a := range legal {
 			sc[i] = -0.05
 			if a.Kind == rules.ActOrder {
@@ -73,7 +83,12 @@ func (pl *policy) scores(s *rules.State, legal []rules.Action, plan bool, sc []f
 		}
 	case rules.PhaseMove:
 		k := newKnow(s, pl.w)
-		stay := map[int]float64{}
+		defer k.free()
+		stay := k.stay[:0] // each unit's value where it stands (NaN: not yet)
+		for range k.units {
+			stay = append(stay, math.NaN())
+		}
+		k.stay = stay
 		for i, a := range legal {
 			sc[i] = 0.01
 			if a.Kind == rules.ActExit {
@@ -85,8 +100,8 @@ func (pl *policy) scores(s *rules.State, legal []rules.Action, plan bool, sc []f
 			}
 			ui := k.unitAt(a.From)
 			u := &k.units[ui]
-			base, ok := stay[ui]
-			if !ok {
+			base := stay[ui]
+			if math.IsNaN(base) {
 				base = k.posValue(ui, u.pos, 0, true)
 				stay[ui] = base
 			}
@@ -95,6 +110,7 @@ func (pl *policy) scores(s *rules.State, legal []rules.Action, plan bool, sc []f
 		}
 	case rules.PhaseBattle, rules.PhaseOverrun:
 		k := newKnow(s, pl.w)
+		defer k.free()
 		for i, a := range legal {
 			switch a.Kind {
 			case rules.ActBattle:
@@ -111,11 +127,13 @@ func (pl *policy) scores(s *rules.State, legal []rules.Action, plan bool, sc []f
 		}
 	case rules.PhaseKeep:
 		k := newKnow(s, pl.w)
+		defer k.free()
 		for i, a := range legal {
 			sc[i] = k.cardWorth(a.Card, me)
 		}
 	case rules.PhaseTarget:
 		k := newKnow(s, pl.w)
+		defer k.free()
 		for i, a := range legal {
 			sc[i] = -1
 			if a.Kind == rules.ActTarget {
@@ -124,6 +142,7 @@ func (pl *policy) scores(s *rules.State, legal []rules.Action, plan bool, sc []f
 		}
 	case rules.PhaseAmbush:
 		k := newKnow(s, pl.w)
+		defer k.free()
 		for i, a := range legal {
 			sc[i] = 0.1
 			if a.Kind == rules.ActPlay {
@@ -159,6 +178,10 @@ func (pl *policy) planScores(s *rules.State, legal []rules.Action, me rules.Side
 			sc[i] = v
 			continue
 		}
+		if pl.stop != nil && pl.stop.over() {
+			sc[i] = math.Inf(-1) // cut by the cap: not planned
+			continue
+		}
 		v := pl.planTurn(s, a, me) - pl.w.CardSpend*cardStrength[c.Kind]
 		seen[key] = v
 		sc[i] = v
@@ -182,6 +205,7 @@ func (pl *policy) planTurn(s *rules.State, a rules.Action, me rules.Side) float6
 		c.Play(pl.choose(c, pl.buf))
 	}
 	k := newKnow(c, pl.w)
+	defer k.free()
 	if pl.model != nil {
 		return pl.model.value(k, me, k.coming(me, pl.buf))
 	}
@@ -299,6 +323,7 @@ func (pl *policy) simulate(s *rules.State, a rules.Action, me rules.Side) float6
 	c := s.Clone()
 	c.Play(a)
 	k := newKnow(c, pl.w)
+	defer k.free()
 	v := k.eval(me)
 	if c.Phase() == rules.PhaseOverrun && c.ToAct() == me {
 		_, ov := chooseBattle(k, c.LegalActions(pl.buf[:0]))

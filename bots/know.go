@@ -87,7 +87,9 @@ type bu struct {
 	battled  bool
 }
 
-// know is a snapshot of a state for judging positions.
+// know is a snapshot of a state for judging positions. Knows are pooled:
+// newKnow takes one (its slices keep their capacity from earlier use) and
+// free gives it back once the caller is done with it.
 type know struct {
 	s     *rules.State
 	w     *Weights
@@ -96,28 +98,69 @@ type know struct {
 	at    []int16        // unit index on each hex, -1 if none
 	eff   rules.CardKind // the card in effect this turn (NumCardKinds if none)
 	room  []int8         // cached retreat room per unit (-1 unknown)
+	stay  []float64      // scratch: each unit's value where it stands (move scores)
+	dice  *diceCache
 }
+
+var knowPool = sync.Pool{New: func() any { return &know{dice: new(diceCache)} }}
 
 func newKnow(s *rules.State, w *Weights) *know {
 	st := staticOf(s)
-	k := &know{s: s, w: w, st: st, at: make([]int16, st.n), eff: rules.NumCardKinds}
+	k := knowPool.Get().(*know)
+	k.s, k.w, k.st, k.eff = s, w, st, rules.NumCardKinds
+	if cap(k.at) < st.n {
+		k.at = make([]int16, st.n)
+	}
+	k.at = k.at[:st.n]
 	for i := range k.at {
 		k.at[i] = -1
 	}
+	k.units = k.units[:0]
 	for _, u := range s.Units() {
 		i := int16(st.grid.Index(u.Hex))
 		k.at[i] = int16(len(k.units))
 		k.units = append(k.units, bu{pos: i, typ: u.Type, kind: u.Kind, side: u.Side, fig: u.Figures, max: u.Max,
 			ordered: u.Ordered, moved: u.Moved, battled: u.Battled})
 	}
-	k.room = make([]int8, len(k.units))
-	for i := range k.room {
-		k.room[i] = -1
+	k.room = k.room[:0]
+	for range k.units {
+		k.room = append(k.room, -1)
 	}
+	k.dice.reset()
 	if c := s.Played(); c != rules.NoCard {
 		k.eff = effectiveKind(s)
 	}
 	return k
+}
+
+// free returns k to the pool; k must not be used after.
+func (k *know) free() {
+	k.s, k.w, k.st = nil, nil, nil
+	knowPool.Put(k)
+}
+
+// diceCache remembers the engine's dice answers (State.DiceAt) for one
+// know: the same question (a kind of unit firing from a hex at a side on a
+// hex) comes back for every unit of that kind weighing that hex, and each
+// answer may trace a line of sight. Direct-mapped; an entry counts only in
+// the generation it was written in, so a reset is a counter increment.
+type diceCache struct {
+	gen     uint32
+	entries [1 << 10]diceEntry
+}
+
+type diceEntry struct {
+	key uint64
+	gen uint32
+	n   int8
+}
+
+func (c *diceCache) reset() {
+	c.gen++
+	if c.gen == 0 { // wrapped: old entries could pass for new ones
+		c.entries = [len(c.entries)]diceEntry{}
+		c.gen = 1
+	}
 }
 
 // effectiveKind is the kind of card in effect this turn (what a
@@ -127,7 +170,7 @@ func effectiveKind(s *rules.State) rules.CardKind {
 	if c.Kind != rules.CounterAttack {
 		return c.Kind
 	}
-	name := s.View(s.Active()).InEffect
+	name := s.InEffect()
 	for _, suf := range []string{"-left", "-center", "-right"} {
 		if strings.HasPrefix(name, "infantry-assault") {
 			name = strings.TrimSuffix(name, suf)
@@ -160,7 +203,14 @@ func (k *know) estDice(a *bu, from int16, t *bu, bonus int8) int8 {
 // estDiceTo is estDice against a unit of side tSide standing on tPos: the
 // engine's answer for a unit of a's kind on from.
 func (k *know) estDiceTo(a *bu, from int16, tSide rules.Side, tPos int16, bonus int8) int8 {
-	return int8(k.s.DiceAt(a.kind, k.st.hexAt[from], tSide, k.st.hexAt[tPos], int(bonus)))
+	key := uint64(a.kind)<<48 | uint64(uint16(from))<<32 | uint64(uint16(tPos))<<16 | uint64(tSide)<<8 | uint64(uint8(bonus))
+	e := &k.dice.entries[(key*0x9e3779b97f4a7c15)>>54]
+	if e.gen == k.dice.gen && e.key == key {
+		return e.n
+	}
+	n := int8(k.s.DiceAt(a.kind, k.st.hexAt[from], tSide, k.st.hexAt[tPos], int(bonus)))
+	*e = diceEntry{key: key, gen: k.dice.gen, n: n}
+	return n
 }
 
 // noBattleFrom: a unit on hex i never battles (ocean).

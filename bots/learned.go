@@ -31,6 +31,7 @@ type Model [NumFeatures]float64
 // choice), seen from the active side.
 func Features(s *rules.State) [NumFeatures]float64 {
 	k := newKnow(s, &DefaultWeights)
+	defer k.free()
 	return k.features(s.Active(), k.coming(s.Active(), nil))
 }
 

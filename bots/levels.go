@@ -10,28 +10,49 @@ var Levels = []string{"random", "easy", "medium", "hard"}
 
 // Options tune a level's search budget; zero values keep the level's
 // defaults.
+//
+// A level is defined by its budget in search units (playouts), so that it
+// plays the same on any machine: for a given seed and perspective a search
+// level chooses the same action on a loaded machine as on an idle one. Time
+// is only a wall-clock cap (a safety net for live games), and a caller's
+// context deadline is another: neither ever becomes the budget. A decision
+// cut by a cap depends on the machine; runs that must reproduce (m44 sim,
+// the ladder) use NoCap.
 type Options struct {
 	// Iterations: for the search levels, how many sampled worlds each
-	// candidate action is played out in (per round, with a time budget).
-	// Without a time budget it makes them deterministic for a seed.
+	// candidate action is played out in per round (medium: 24, hard: 16).
 	Iterations int
-	// Time per decision for the search levels (best-effort determinism).
+	// Playouts: the search levels' budget per decision, in playouts
+	// (medium: one round, 4 × 24 = 96; hard: HardPlayouts).
+	Playouts int
+	// Time caps a decision's wall-clock time: 0 = the level's default cap
+	// (MediumCap, HardTime), NoCap (or any negative value) = none.
 	Time time.Duration
 	// Workers: cores each decision's playouts are spread over.
 	Workers int
 }
 
+// NoCap as Options.Time: no wall-clock cap, the budget alone decides.
+const NoCap time.Duration = -1
+
 // Default budgets.
 const (
 	// MediumCandidates and MediumSamples: medium compares the greedy
-	// policy's MediumCandidates best actions over MediumSamples worlds.
+	// policy's MediumCandidates best actions over MediumSamples worlds
+	// (one round: 96 playouts).
 	MediumCandidates = 4
 	MediumSamples    = 24
-	// HardCandidates actions are compared by hard, for up to HardTime,
-	// in rounds of HardSamples worlds.
+	// MediumCap is medium's default wall-clock cap per decision (it
+	// needs ≈ 20–60 ms).
+	MediumCap = 500 * time.Millisecond
+	// HardCandidates actions are compared by hard in rounds of HardSamples
+	// worlds, the better half kept after each round, until HardPlayouts
+	// playouts are spent or the best two are told apart.
 	HardCandidates = 8
 	HardSamples    = 16
-	HardTime       = time.Second
+	HardPlayouts   = 1024
+	// HardTime is hard's default wall-clock cap per decision.
+	HardTime = time.Second
 )
 
 // New makes a bot of the named level seeded with seed.
@@ -39,8 +60,9 @@ const (
 //	random  uniformly random legal actions
 //	easy    greedy: best immediate expected outcome, exact over the dice
 //	medium  paired rollouts of the greedy's 4 best actions in 24 worlds
-//	hard    paired rollouts of its 8 best actions for up to HardTime, each
-//	        world played on through one's own next turn
+//	hard    paired rollouts of its 8 best actions, halving, up to
+//	        HardPlayouts playouts, each world played on through one's own
+//	        next turn
 func New(level string, seed uint64, o Options) (Bot, error) {
 	switch level {
 	case "random":
@@ -49,21 +71,33 @@ func New(level string, seed uint64, o Options) (Bot, error) {
 		return NewGreedy(seed), nil
 	case "medium":
 		cfg := RolloutConfig{Candidates: MediumCandidates, Samples: MediumSamples, Model: &LearnedModel,
-			Time: o.Time, Workers: o.Workers}
+			Time: capOf(o.Time, MediumCap), Workers: o.Workers}
 		if o.Iterations > 0 {
 			cfg.Samples = o.Iterations
 		}
+		cfg.Playouts = o.Playouts // 0: one round
 		return NewRollout(level, seed, cfg), nil
 	case "hard":
-		cfg := RolloutConfig{Candidates: HardCandidates, Samples: HardSamples, Model: &LearnedModel,
-			Time: HardTime, Workers: o.Workers, Horizon: 2}
+		cfg := RolloutConfig{Candidates: HardCandidates, Samples: HardSamples, Playouts: HardPlayouts,
+			Model: &LearnedModel, Time: capOf(o.Time, HardTime), Workers: o.Workers, Horizon: 2}
 		if o.Iterations > 0 {
-			cfg.Samples, cfg.Time = o.Iterations, 0
+			cfg.Samples = o.Iterations
 		}
-		if o.Time > 0 {
-			cfg.Time = o.Time
+		if o.Playouts > 0 {
+			cfg.Playouts = o.Playouts
 		}
 		return NewRollout(level, seed, cfg), nil
 	}
 	return nil, fmt.Errorf("unknown bot level %q (want one of %v)", level, Levels)
+}
+
+// capOf is the wall-clock cap of option t for a level whose default is def.
+func capOf(t, def time.Duration) time.Duration {
+	switch {
+	case t < 0:
+		return 0
+	case t == 0:
+		return def
+	}
+	return t
 }

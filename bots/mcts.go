@@ -99,6 +99,9 @@ func (m *MCTS) Name() string { return m.name }
 type Stats struct {
 	Iterations int
 	Elapsed    time.Duration
+	// Capped: the wall-clock cap or the context stopped the search before
+	// its budget was spent (the choice then depends on the machine).
+	Capped bool
 }
 
 // node is one decision point of the open-loop tree.
@@ -224,6 +227,7 @@ type tree struct {
 	sc        []float64
 	path      []*node
 	luck      luck
+	stop      *stopper // if set, asked before every step of a playout
 }
 
 func (t *tree) run(ctx context.Context, budget int, deadline time.Time) (*node, int) {
@@ -422,10 +426,12 @@ func (t *tree) playout(s *rules.State, turn0 int) float64 {
 				switch s.Phase() {
 				case rules.PhaseBattle:
 					k := newKnow(s, t.pl.w)
+					defer k.free()
 					t.buf = s.LegalActions(t.buf[:0])
 					return k.eval(t.side) + battlePlan(k, t.buf)
 				case rules.PhaseTarget:
 					k := newKnow(s, t.pl.w)
+					defer k.free()
 					return k.eval(t.side) + targetPlan(k, t.side, k.eff)
 				}
 			}
@@ -435,7 +441,7 @@ func (t *tree) playout(s *rules.State, turn0 int) float64 {
 		t.buf = s.LegalActions(t.buf[:0])
 		s.Play(t.pl.choose(s, t.buf))
 	}
-	return newKnow(s, t.pl.w).eval(t.side)
+	return evalOf(s, t.pl.w, t.side)
 }
 
 // replyPlayout plays the rest of the turn and the opponent's orders and
@@ -452,7 +458,10 @@ func (t *tree) replyPlayout(s *rules.State, turn0 int) float64 {
 	}
 	for steps := 0; steps < 400; steps++ {
 		if over, _ := s.Over(); over {
-			return newKnow(s, t.pl.w).eval(me) // decisive results are not luck to remove
+			return evalOf(s, t.pl.w, me) // decisive results are not luck to remove
+		}
+		if t.stop != nil && t.stop.over() {
+			return math.NaN() // cut by the cap: not played
 		}
 		ph := s.Phase()
 		lk.settle(s)
@@ -462,6 +471,7 @@ func (t *tree) replyPlayout(s *rules.State, turn0 int) float64 {
 		}
 		if s.Turn() == last && s.ToAct() == s.Active() && (ph == rules.PhaseBattle || ph == rules.PhaseTarget) {
 			k := newKnow(s, t.pl.w)
+			defer k.free()
 			ev := k.coming(s.Active(), t.buf)
 			if t.cfg.Model != nil {
 				return t.cfg.Model.value(k, me, ev) - luck
@@ -477,7 +487,7 @@ func (t *tree) replyPlayout(s *rules.State, turn0 int) float64 {
 		s.Play(a)
 	}
 	lk.settle(s)
-	return newKnow(s, t.pl.w).eval(me) - lk.sum
+	return evalOf(s, t.pl.w, me) - lk.sum
 }
 
 // luck follows the rolled battles: the material each brought the searching
@@ -495,6 +505,7 @@ func (l *luck) before(s *rules.State, a rules.Action) {
 	if a.Kind == rules.ActBattle {
 		k := newKnow(s, l.w)
 		l.ev, l.m0, l.pending = battleValue(k, a), k.material(l.me), true
+		k.free()
 		if s.Active() != l.me {
 			l.ev = -l.ev
 		}
@@ -504,7 +515,7 @@ func (l *luck) before(s *rules.State, a rules.Action) {
 // settle closes a battle once its retreat and ambush are over.
 func (l *luck) settle(s *rules.State) {
 	if ph := s.Phase(); l.pending && ph != rules.PhaseRetreat && ph != rules.PhaseAmbush {
-		l.sum += newKnow(s, l.w).material(l.me) - l.m0 - l.ev
+		l.sum += materialOf(s, l.w, l.me) - l.m0 - l.ev
 		l.pending = false
 	}
 }

@@ -5,6 +5,7 @@ import (
 	"math"
 	"sort"
 	"sync"
+	"sync/atomic"
 	"time"
 
 	"m44/rules"
@@ -19,28 +20,45 @@ import (
 // with their expectation computed exactly and the luck of one's own dice
 // taken out. The candidate with the best mean is played. Because every
 // candidate meets the same worlds, the comparison measures the actions,
-// not the luck of the draw.
+// not the luck of the draw. A Rollout decides for one game at a time (its
+// seed counter and scratch space are its own): not safe for concurrent use.
 type Rollout struct {
-	name string
-	seed uint64
-	n    uint64
-	cfg  RolloutConfig
+	name    string
+	seed    uint64
+	n       uint64
+	cfg     RolloutConfig
+	scratch []*tree
 }
 
 // RolloutConfig is a rollout bot's budget and judgement.
+//
+// The budget is in search units (playouts), so that a bot plays the same
+// on any machine for the same seed; Time is only a wall-clock cap, a safety
+// net for live games, and a caller's context deadline is another cap: neither
+// is ever taken as the budget.
 type RolloutConfig struct {
 	// Candidates is how many of the greedy policy's best-ranked actions are
 	// compared (0 = 4).
 	Candidates int
-	// Samples is how many worlds each candidate is played out in (0 = 24).
+	// Samples is how many worlds each candidate is played out in per round
+	// (0 = 24).
 	Samples int
+	// Playouts is the budget: the playouts one decision may play in all
+	// (0 = one round: Candidates × Samples). Beyond one round, the search
+	// goes on in rounds of Samples worlds, keeping the better half of the
+	// candidates (at least two) after each round, until the budget is
+	// spent or the best two are told apart.
+	Playouts int
 	// Weights and Model: the policy's judgement (zero Weights: defaults)
 	// and the evaluation of the worlds (nil: the hand-written one).
 	Weights Weights
 	Model   *Model
-	// Time, if set, makes the bot sample until it is spent, in rounds of
-	// Samples worlds, keeping the better half of the candidates after each
-	// round (best-effort determinism, as with any time budget).
+	// Time caps a decision's wall-clock time (0 = no cap). The cap is
+	// checked before every playout step and every card planned; when it
+	// strikes, the choice is made from the worlds every remaining
+	// candidate was played in. A decision cut by the cap depends on the
+	// machine: the budget, not the cap, should decide in games that must
+	// reproduce.
 	Time time.Duration
 	// Workers play a round's worlds in parallel.
 	Workers int
@@ -65,22 +83,26 @@ func NewRollout(name string, seed uint64, cfg RolloutConfig) *Rollout {
 
 func (r *Rollout) Name() string { return r.name }
 
+// Config is the bot's budget and judgement.
+func (r *Rollout) Config() RolloutConfig { return r.cfg }
+
 func (r *Rollout) Choose(ctx context.Context, p *Perspective) (rules.Action, error) {
 	a, _ := r.Search(ctx, p)
 	return a, nil
 }
 
 // Search chooses an action and tells what the search did (Iterations: the
-// playouts played).
+// playouts played; Capped: the wall-clock cap or the context stopped it).
 func (r *Rollout) Search(ctx context.Context, p *Perspective) (rules.Action, Stats) {
 	legal := p.Legal()
 	if len(legal) == 1 {
 		return legal[0], Stats{}
 	}
 	start := time.Now()
+	stop := newStopper(ctx, start, r.cfg.Time)
 	r.n++
 	base := mix(r.seed, r.n)
-	pl := policy{planCards: true, w: &r.cfg.Weights, model: r.cfg.Model}
+	pl := policy{planCards: true, w: &r.cfg.Weights, model: r.cfg.Model, stop: stop}
 	s0 := p.Determinize(base)
 	sc := pl.scores(s0, legal, true, nil)
 	order := make([]int, len(legal))
@@ -109,21 +131,56 @@ func (r *Rollout) Search(ctx context.Context, p *Perspective) (rules.Action, Sta
 	if len(cands) == 1 {
 		return cands[0], Stats{Elapsed: time.Since(start)}
 	}
-	best, played := r.compare(ctx, p, base, cands)
-	return cands[best], Stats{Iterations: played, Elapsed: time.Since(start)}
+	best, played := r.compare(stop, p, base, cands)
+	return cands[best], Stats{Iterations: played, Elapsed: time.Since(start), Capped: stop.stopped.Load()}
+}
+
+// stopper tells a search to stop: its context is done or its wall-clock
+// cap (the earlier of the bot's own and the context's deadline) is past.
+// Once it has said stop it keeps saying so, to every worker.
+type stopper struct {
+	ctx      context.Context
+	deadline time.Time
+	stopped  atomic.Bool
+}
+
+func newStopper(ctx context.Context, start time.Time, cap time.Duration) *stopper {
+	st := &stopper{ctx: ctx}
+	if cap > 0 {
+		st.deadline = start.Add(cap)
+	}
+	if d, ok := ctx.Deadline(); ok && (st.deadline.IsZero() || d.Before(st.deadline)) {
+		st.deadline = d
+	}
+	return st
+}
+
+// over reports whether the search must stop (cheap: a clock read).
+func (st *stopper) over() bool {
+	if st.stopped.Load() {
+		return true
+	}
+	if st.ctx.Err() != nil || (!st.deadline.IsZero() && !time.Now().Before(st.deadline)) {
+		st.stopped.Store(true)
+		return true
+	}
+	return false
 }
 
 // compare plays the candidates out on the same worlds and returns the
-// index of the best and the number of playouts. With a time budget it samples in rounds until the
-// deadline, keeping the better half of the candidates after each round,
-// and stops early once the two best are told apart (their paired
-// difference beyond three standard errors).
-func (r *Rollout) compare(ctx context.Context, p *Perspective, base uint64, cands []rules.Action) (int, int) {
+// index of the best and the number of playouts. It plays rounds of
+// Samples worlds until the budget (Playouts) is spent, keeping the better
+// half of the candidates after each round, and stops early once the two
+// best are told apart (their paired difference beyond three standard
+// errors). The stopper is asked before every playout step; when it says
+// stop, the candidates are judged on the worlds all of them were played in
+// (none: the greedy's first choice).
+func (r *Rollout) compare(stop *stopper, p *Perspective, base uint64, cands []rules.Action) (int, int) {
 	cfg := MCTSConfig{Reply: true, Horizon: r.cfg.Horizon, Weights: r.cfg.Weights, Model: r.cfg.Model}
 	workers := max(1, r.cfg.Workers)
-	trees := make([]*tree, workers)
-	for w := range trees {
-		trees[w] = &tree{p: p, side: p.Side(), cfg: &cfg, pl: policy{w: &cfg.Weights, model: cfg.Model}}
+	trees := r.trees(p, &cfg, workers)
+	for _, t := range trees {
+		t.stop = stop
 	}
 	// vals[ci][j]: candidate ci's score in world j (NaN: not played).
 	vals := make([][]float64, len(cands))
@@ -131,19 +188,20 @@ func (r *Rollout) compare(ctx context.Context, p *Perspective, base uint64, cand
 	for i := range alive {
 		alive[i] = i
 	}
-	var deadline time.Time
-	if r.cfg.Time > 0 {
-		deadline = time.Now().Add(r.cfg.Time)
+	budget := r.cfg.Playouts
+	if budget <= 0 {
+		budget = len(cands) * r.cfg.Samples
 	}
-	if d, ok := ctx.Deadline(); ok && (deadline.IsZero() || d.Before(deadline)) {
-		deadline = d
-	}
-	over := func() bool { return ctx.Err() != nil || (!deadline.IsZero() && time.Now().After(deadline)) }
-	round := r.cfg.Samples
-	for first := true; ; first = false {
+	played := 0
+	for {
+		// This round's worlds: Samples, or what the budget has left.
+		worlds := min(r.cfg.Samples, (budget-played)/len(alive))
+		if worlds <= 0 {
+			break
+		}
 		next := len(vals[alive[0]])
 		for _, ci := range alive {
-			for j := 0; j < round; j++ {
+			for j := 0; j < worlds; j++ {
 				vals[ci] = append(vals[ci], math.NaN())
 			}
 		}
@@ -153,12 +211,12 @@ func (r *Rollout) compare(ctx context.Context, p *Perspective, base uint64, cand
 			go func(w int) {
 				defer wg.Done()
 				t := trees[w]
-				for j := next + w; j < next+round; j += workers {
-					if !(first && j == 0) && over() {
-						return
-					}
+				for j := next + w; j < next+worlds; j += workers {
 					seed := mix(base, uint64(j)+1)
 					for _, ci := range alive {
+						if stop.over() {
+							return
+						}
 						s := p.Determinize(seed)
 						turn0 := s.Turn()
 						t.luck = luck{me: t.side, w: t.pl.w}
@@ -170,22 +228,68 @@ func (r *Rollout) compare(ctx context.Context, p *Perspective, base uint64, cand
 			}(w)
 		}
 		wg.Wait()
-		sort.SliceStable(alive, func(i, j int) bool { return mean(vals[alive[i]]) > mean(vals[alive[j]]) })
-		if deadline.IsZero() || over() || len(alive) <= 1 || apart(vals[alive[0]], vals[alive[1]]) {
+		played += worlds * len(alive)
+		rankAlive(alive, vals)
+		if stop.stopped.Load() || len(alive) <= 1 || apart(vals[alive[0]], vals[alive[1]]) {
 			break
 		}
 		// Keep the better half (at least two) and sample them again.
 		alive = alive[:max(2, (len(alive)+1)/2)]
 	}
-	played := 0
-	for _, v := range vals {
-		for _, x := range v {
-			if !math.IsNaN(x) {
-				played++
+	if stop.stopped.Load() {
+		played = 0
+		for _, v := range vals {
+			for _, x := range v {
+				if !math.IsNaN(x) {
+					played++
+				}
 			}
 		}
 	}
 	return alive[0], played
+}
+
+// rankAlive sorts the candidates still compared, best first, by their mean
+// over the worlds all of them were played in (the same worlds for each: a
+// round cut short by the cap leaves some worlds unplayed for some); ties
+// keep the greedy's order. With no such world the order is left alone.
+func rankAlive(alive []int, vals [][]float64) {
+	n := len(vals[alive[0]])
+	means := make([]float64, len(vals))
+	common := 0
+	for j := 0; j < n; j++ {
+		all := true
+		for _, ci := range alive {
+			if j >= len(vals[ci]) || math.IsNaN(vals[ci][j]) {
+				all = false
+				break
+			}
+		}
+		if !all {
+			continue
+		}
+		common++
+		for _, ci := range alive {
+			means[ci] += vals[ci][j]
+		}
+	}
+	if common == 0 {
+		return
+	}
+	sort.SliceStable(alive, func(i, j int) bool { return means[alive[i]] > means[alive[j]] })
+}
+
+// trees are the workers' scratch space, kept from one decision to the next
+// (their buffers grow once).
+func (r *Rollout) trees(p *Perspective, cfg *MCTSConfig, workers int) []*tree {
+	for len(r.scratch) < workers {
+		r.scratch = append(r.scratch, &tree{})
+	}
+	for _, t := range r.scratch[:workers] {
+		t.p, t.side, t.cfg, t.stop = p, p.Side(), cfg, nil
+		t.pl = policy{w: &cfg.Weights, model: cfg.Model, buf: t.pl.buf, sc: t.pl.sc}
+	}
+	return r.scratch[:workers]
 }
 
 // mean is the mean of the played worlds' scores.

@@ -49,7 +49,7 @@ func strip(r *Report) []Game {
 }
 
 func TestRunDeterministic(t *testing.T) {
-	o := bots.Options{Iterations: 10}
+	o := bots.Options{Iterations: 10, Time: bots.NoCap}
 	var got [][]Game
 	for _, workers := range []int{2, 2, 1} {
 		cfg := Config{Name: "small", Setup: smallSetup(), Games: 6, Bots: levels(t, "easy", "medium", o),
@@ -73,6 +73,45 @@ func TestRunDeterministic(t *testing.T) {
 	r, _ := Run(context.Background(), cfg)
 	if reflect.DeepEqual(strip(r), got[0]) {
 		t.Errorf("another seed gave the same games")
+	}
+}
+
+// A ladder run reproduces on any machine: with budgets in playouts and no
+// wall-clock cap, the same seeds give the same games with one worker on an
+// idle machine and with two workers beside goroutines that keep the cores
+// busy (every search is slowed, none is cut).
+func TestRunReproducesUnderLoad(t *testing.T) {
+	o := bots.Options{Iterations: 4, Playouts: 24, Time: bots.NoCap}
+	run := func(workers int, busy bool) []Game {
+		stop := make(chan struct{})
+		defer close(stop)
+		if busy {
+			for range 3 {
+				go func() {
+					for x := 0; ; x++ {
+						select {
+						case <-stop:
+							return
+						default:
+						}
+						for range 1000 {
+							x = x*31 + 7
+						}
+					}
+				}()
+			}
+		}
+		cfg := Config{Name: "small", Setup: smallSetup(), Games: 4, Bots: levels(t, "hard", "medium", o),
+			Names: [2]string{"hard", "medium"}, Workers: workers, Seed: 21, MaxDecisions: 400}
+		r, err := Run(context.Background(), cfg)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return strip(r)
+	}
+	a, b := run(1, false), run(2, true)
+	if !reflect.DeepEqual(a, b) {
+		t.Errorf("same seeds, different games under load:\n%v\n%v", a, b)
 	}
 }
 

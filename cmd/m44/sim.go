@@ -51,8 +51,9 @@ func runSim(args []string, stdout, stderr io.Writer) int {
 	seed := fs.Uint64("seed", 1, "seed of the run (same seed and bots: same results)")
 	asJSON := fs.Bool("json", false, "write the reports as JSON")
 	plotPath := fs.String("plot", "", "draw the win rates to this .svg or .png file")
-	iters := fs.Int("iterations", 0, "worlds each candidate is played out in, for medium/hard (overrides their default; hard then has no time budget)")
-	think := fs.Duration("time", 0, "search time per decision for medium/hard (overrides their default)")
+	iters := fs.Int("iterations", 0, "worlds each candidate is played out in per round, for medium/hard (overrides their default: 24, 16)")
+	playouts := fs.Int("playouts", 0, "playouts per decision, for medium/hard (overrides their budget: 96, 1024)")
+	think := fs.Duration("time", 0, "wall-clock cap per decision for medium/hard (default none: budgets are in playouts, so runs reproduce on any machine)")
 	botWorkers := fs.Int("bot-workers", 1, "cores each medium/hard decision plays its worlds on")
 	maxDec := fs.Int("max-decisions", 0, "cut a game after this many decisions (0: 20000)")
 	fs.Usage = func() {
@@ -73,7 +74,16 @@ func runSim(args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintln(stderr, "m44 sim: --games, --workers and --bot-workers must be positive")
 		return 2
 	}
-	opts := bots.Options{Iterations: *iters, Time: *think, Workers: *botWorkers}
+	if *iters < 0 || *playouts < 0 || *think < 0 {
+		fmt.Fprintln(stderr, "m44 sim: --iterations, --playouts and --time must not be negative")
+		return 2
+	}
+	// No wall-clock cap unless asked: the same seeds give the same games on
+	// any machine, however loaded.
+	opts := bots.Options{Iterations: *iters, Playouts: *playouts, Time: bots.NoCap, Workers: *botWorkers}
+	if *think > 0 {
+		opts.Time = *think
+	}
 	var factories [2]sim.Factory
 	for side, level := range []string{*allies, *axis} {
 		f, err := sim.Level(level, opts)

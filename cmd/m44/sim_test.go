@@ -76,6 +76,9 @@ func TestSimRefuses(t *testing.T) {
 	if rc, _, errs := runSimArgs(t, false, nil, pegasus, "--allies", "genius"); rc != 2 || !strings.Contains(errs, "genius") {
 		t.Errorf("bad level: rc %d %s", rc, errs)
 	}
+	if rc, _, errs := runSimArgs(t, false, nil, pegasus, "--playouts", "-5"); rc != 2 || !strings.Contains(errs, "negative") {
+		t.Errorf("negative budget: rc %d %s", rc, errs)
+	}
 	if rc, _, errs := runSimArgs(t, false, nil, filepath.Join(t.TempDir(), "none.m44")); rc != 1 || !strings.Contains(errs, "not playable") {
 		t.Errorf("missing file: rc %d %s", rc, errs)
 	}
