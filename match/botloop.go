@@ -11,17 +11,18 @@ import (
 )
 
 // DefaultBot is a bot of the given level with the level's default budget
-// (hard thinks about one second), searching on one core.
+// (hard: up to 1,024 playouts, capped at one second), searching on one core.
 func DefaultBot(level string, seed uint64) (bots.Bot, error) {
 	return bots.New(level, seed, bots.Options{Workers: 1})
 }
 
-// botTimeout bounds a bot's decision, whatever its own budget.
+// botTimeout bounds a bot's decision: a backstop only, since every level
+// caps its own search (medium at bots.MediumCap, hard at bots.HardTime).
 func botTimeout(level string) time.Duration {
 	if level == "hard" {
-		return 3 * bots.HardTime
+		return 2 * bots.HardTime
 	}
-	return 10 * time.Second
+	return 2 * time.Second
 }
 
 // changedLocked follows a change of the game: subscribers are told, and a
