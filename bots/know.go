@@ -100,6 +100,7 @@ type know struct {
 	room  []int8         // cached retreat room per unit (-1 unknown)
 	stay  []float64      // scratch: each unit's value where it stands (move scores)
 	dice  *diceCache
+	infos []rules.UnitInfo // scratch: the engine's units
 }
 
 var knowPool = sync.Pool{New: func() any { return &know{dice: new(diceCache)} }}
@@ -116,7 +117,8 @@ func newKnow(s *rules.State, w *Weights) *know {
 		k.at[i] = -1
 	}
 	k.units = k.units[:0]
-	for _, u := range s.Units() {
+	k.infos = s.AppendUnits(k.infos[:0])
+	for _, u := range k.infos {
 		i := int16(st.grid.Index(u.Hex))
 		k.at[i] = int16(len(k.units))
 		k.units = append(k.units, bu{pos: i, typ: u.Type, kind: u.Kind, side: u.Side, fig: u.Figures, max: u.Max,

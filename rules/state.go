@@ -647,14 +647,17 @@ func (s *State) UnitAt(h hex.Hex) (UnitInfo, bool) {
 }
 
 // Units lists the units on the board, in setup order.
-func (s *State) Units() []UnitInfo {
-	var out []UnitInfo
+func (s *State) Units() []UnitInfo { return s.AppendUnits(nil) }
+
+// AppendUnits appends the units on the board to buf, in setup order (it
+// allocates nothing when buf has room).
+func (s *State) AppendUnits(buf []UnitInfo) []UnitInfo {
 	for i := range s.units {
 		if !s.units[i].dead {
-			out = append(out, s.info(i))
+			buf = append(buf, s.info(i))
 		}
 	}
-	return out
+	return buf
 }
 
 // Figures counts the figures of side on the board.
