@@ -370,12 +370,7 @@ func (k *know) canBattleAfter(u *bu, dest int16, cost int) bool {
 	}
 	mf := int(k.st.cat.Unit(u.kind).MoveAndFight)
 	if u.ordered || k.eff != rules.NumCardKinds {
-		switch k.eff {
-		case rules.InfantryAssault:
-			mf = max(mf, 2)
-		case rules.BehindEnemyLines:
-			mf = 3
-		}
+		mf = k.s.CardEffectFor(u.kind).MoveAndFight // the engine's allowance under the card
 	}
 	if cost > mf {
 		return false
@@ -406,16 +401,9 @@ func (k *know) posValue(ui int, dest int16, cost int, ordered bool) float64 {
 // under the card in effect.
 func (k *know) cardAttack(ui int, dest int16) float64 {
 	u := &k.units[ui]
-	var bonus int8
-	adjOnly, noAdj := false, false
-	switch k.eff {
-	case rules.FinestHour, rules.BehindEnemyLines:
-		bonus = 1
-	case rules.Firefight:
-		bonus, noAdj = 1, true
-	case rules.CloseAssault:
-		adjOnly = true
-	}
+	// What the card in effect gives the unit, from the engine.
+	ce := k.s.CardEffectFor(u.kind)
+	adjOnly, noAdj := ce.AdjacentOnly, ce.NoCloseFire
 	close := adjOnly || k.enemyAdjacent(dest, u.side, -1)
 	if noAdj && close {
 		return 0
@@ -430,9 +418,9 @@ func (k *know) cardAttack(ui int, dest int16) float64 {
 		if d > 6 || (close && d != 1) {
 			continue
 		}
-		b := bonus
-		if d == 1 && (k.eff == rules.CloseAssault || (k.eff == rules.ArmorAssault && u.typ == rules.Armor)) {
-			b++
+		b := int8(ce.Bonus[0])
+		if d == 1 {
+			b = int8(ce.Bonus[1])
 		}
 		n := k.estDice(u, dest, t, b)
 		if n == 0 {

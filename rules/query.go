@@ -138,3 +138,33 @@ func (s *State) RetreatRoom(h hex.Hex, limit int) int {
 	}
 	return r
 }
+
+// CardEffect is what the card in effect gives a unit it orders: its moves,
+// its battles, the dice it adds (Bonus[0] at range, Bonus[1] against an
+// adjacent target), and its limits on targets.
+type CardEffect struct {
+	MaxMove, MoveAndFight int
+	Bonus                 [2]int
+	AdjacentOnly          bool // battles adjacent enemies only (Close Assault)
+	NoCloseFire           bool // a unit in close combat does not battle (Firefight)
+	Infiltrate            bool // no terrain movement limits (Behind Enemy Lines)
+}
+
+// CardEffectFor is the card in effect's CardEffect for a unit of kind k the
+// card would order; with no card in play (or a fallback order, which has no
+// effects) it is the kind's own allowances.
+func (s *State) CardEffectFor(k UnitKind) CardEffect {
+	if int(k) >= len(s.b.cat.units) {
+		return CardEffect{}
+	}
+	def := &s.b.cat.units[k]
+	u := unit{typ: def.Class, kind: k, side: s.active, kmove: def.MaxMove, kfight: def.MoveAndFight,
+		ordered: true, fx: s.played != NoCard && !s.fallback}
+	e := CardEffect{MaxMove: int(s.maxMove(&u)), MoveAndFight: int(s.moveAndFight(&u)), Infiltrate: s.infiltrating(&u)}
+	if u.fx {
+		d := s.effDef()
+		e.AdjacentOnly, e.NoCloseFire = d.AdjacentOnly, d.NoCloseFire
+		e.Bonus = [2]int{int(s.cardBonus(&u, false, false)), int(s.cardBonus(&u, true, false))}
+	}
+	return e
+}
