@@ -65,3 +65,53 @@ func TestAirRaidHill317(t *testing.T) {
 		}
 	}
 }
+
+// FAQ III Règles de Blitz: the Axis may play any Recon as Air Power (in the
+// Recon's section), and the Allied armor moves 2 hexes at most, whether it
+// battles or not — even under Armor Assault.
+func TestBlitz(t *testing.T) {
+	s, seed := setupOf(t, "allies arm 6,10", "allies inf 8,0", "axis inf 2,10", "axis inf 0,0", "first=axis")
+	s.AirRaids = []AirRaid{{Side: Axis}}
+	s.MoveLimits = []MoveLimit{{Side: Allies, Class: Armor, Max: 2}}
+	s.Deck = nil
+	st, err := New(s, seed)
+	if err != nil {
+		t.Fatal(err)
+	}
+	g := &tcGame{t: t, s: st}
+	g.hand(Axis, "recon-center", "probe-left")
+	recon, _ := g.cardIn(g.s.Hand(Axis), "recon-center")
+	if !slices.Contains(g.legal(), Action{Kind: ActPlay, Card: recon, Arg: ArgAsAirPower}.String()) {
+		t.Fatalf("the Axis cannot raid: %v", g.legal())
+	}
+	reach, _ := st.Reachable(H("6,10"))
+	for _, h := range reach {
+		if d := hex.Distance(H("6,10"), h); d > 2 {
+			t.Fatalf("Allied armor reaches %s, %d hexes away", h, d)
+		}
+	}
+	if len(reach) == 0 {
+		t.Fatal("the armor cannot move at all")
+	}
+	// Armor Assault gives no more.
+	s2, _ := setupOf(t, "allies arm 6,10", "allies inf 8,0", "axis inf 2,10", "axis inf 0,0", "deck=full")
+	s2.MoveLimits = []MoveLimit{{Side: Allies, Class: Armor, Max: 2}}
+	g2 := tcNew(t, s2)
+	g2.hand(Allies, "armor-assault", "probe-left")
+	g2.play("armor-assault")
+	g2.do("order 6,10")
+	g2.wantPhase(PhaseMove)
+	two := 0
+	for _, a := range g2.s.Legal() {
+		if a.Kind == ActMove && hex.Distance(a.From, a.To) > 2 {
+			t.Fatalf("under Armor Assault the Allied armor moves %s", a)
+		}
+		if a.Kind == ActMove && hex.Distance(a.From, a.To) == 2 {
+			two++
+		}
+	}
+	if two == 0 {
+		t.Fatal("the armor has no 2-hex move")
+	}
+
+}

@@ -4,15 +4,19 @@ package rules
 
 // maxMove is how far unit u may move this turn.
 func (s *State) maxMove(u *unit) int8 {
+	m := u.kmove
 	if u.fx {
 		switch d := s.effDef(); {
 		case d.NoMove:
 			return 0 // Close Assault, Firefight, Dig In: these units may not move
 		case d.MaxMove > 0:
-			return d.MaxMove // Infantry Assault 3, Behind Enemy Lines 3+3, Bombard 3
+			m = d.MaxMove // Infantry Assault 3, Behind Enemy Lines 3+3, Bombard 3
 		}
 	}
-	return u.kmove
+	if u.mcap > 0 && m > u.mcap {
+		m = u.mcap // the scenario's cap (Blitz: Allied armor 2)
+	}
+	return m
 }
 
 // moveAndFight is how far unit u may move and still battle: the card's

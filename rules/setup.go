@@ -64,6 +64,9 @@ type Setup struct {
 	DeckOutWinner Side
 	// Exits are the exit markers (Winter Wars III).
 	Exits []Exit
+	// MoveLimits cap the moves of a side's units of a class (FAQ III Blitz:
+	// the Allied armor moves 2 hexes at most, whether it battles or not).
+	MoveLimits []MoveLimit
 	// AirRaids let a side play its Recon cards as Air Power (FAQ III Raids
 	// aériens; Counter-attack on Mortain's Hill 317).
 	AirRaids []AirRaid
@@ -121,6 +124,9 @@ type UnitSetup struct {
 	// Medals is what eliminating the unit is worth to the other side
 	// (0 means 1; Mont Mouchet's Axis tanks: 2).
 	Medals int8
+	// MaxMove caps the hexes the unit may move, cards included (0: no cap;
+	// Tunisia's and Rzhev's armor "may only move 2 hexes and battle").
+	MaxMove int8
 	// Nation and Badge are carried for display (e.g. "us", "ger"; "badge4").
 	Nation string
 	Badge  string
@@ -149,6 +155,13 @@ type Exit struct {
 	Side   Side
 	Hexes  []hex.Hex
 	Medals [3]int8
+}
+
+// MoveLimit caps the hexes Side's units of Class may move, cards included.
+type MoveLimit struct {
+	Side  Side
+	Class UnitType
+	Max   int8
 }
 
 // AirRaid lets Side play a Recon as an Air Power aimed at a group that
@@ -270,11 +283,19 @@ func (s *Setup) Validate() error {
 		if u.Figures < 0 || u.Figures > 9 {
 			return fmt.Errorf("unit at %s: %d figures", u.Hex, u.Figures)
 		}
+		if u.MaxMove < 0 || u.MaxMove > 9 {
+			return fmt.Errorf("unit at %s: move cap %d", u.Hex, u.MaxMove)
+		}
 		if u.Medals < 0 || u.Medals > 5 {
 			return fmt.Errorf("unit at %s: worth %d medals, want 0..5", u.Hex, u.Medals)
 		}
 		if h, ok := terr[u.Hex]; ok && cat.sunk(&h) {
 			return fmt.Errorf("unit at %s: on impassable %s", u.Hex, cat.Ground(h.Terrain).Key)
+		}
+	}
+	for i, l := range s.MoveLimits {
+		if l.Side > Axis || l.Class >= numUnitTypes || l.Max < 1 || l.Max > 9 {
+			return fmt.Errorf("move limit %d: bad side, class or hexes (1..9)", i)
 		}
 	}
 	for i, e := range s.Exits {

@@ -55,10 +55,11 @@ type unit struct {
 	figures int8
 	max     int8
 	worth   int8 // medals its elimination gives the other side
-	// the kind's move allowances, copied for the movement search
-	kmove, kfight int8
-	dead          bool
-	reserve       int8 // 1 + the airdrop that will bring this unit, 0 once on the board
+	// the kind's move allowances, copied for the movement search, and the
+	// scenario's cap on its moves, cards included (0: none)
+	kmove, kfight, mcap int8
+	dead                bool
+	reserve             int8 // 1 + the airdrop that will bring this unit, 0 once on the board
 	// this turn
 	dist  int8 // hexes moved this turn (movement cost)
 	shots int8 // battles left this turn (2 with Artillery Bombard)
@@ -295,7 +296,7 @@ func Compile(s *Setup) (*Board, error) {
 		i := int16(g.Index(us.Hex))
 		st.occ[i] = int8(len(st.units))
 		st.units = append(st.units, unit{pos: i, start: i, typ: def.Class, kind: k, side: us.Side, figures: f, max: f,
-			worth: max(1, us.Medals), kmove: def.MaxMove, kfight: def.MoveAndFight})
+			worth: max(1, us.Medals), kmove: def.MaxMove, kfight: def.MoveAndFight, mcap: moveCap(s, us.Side, def.Class, us.MaxMove)})
 		b.nation = append(b.nation, us.Nation)
 		b.badge = append(b.badge, us.Badge)
 	}
@@ -312,7 +313,8 @@ func Compile(s *Setup) (*Board, error) {
 		}
 		for n := 0; n < a.Count; n++ {
 			st.units = append(st.units, unit{typ: def.Class, kind: kind, side: a.Side, figures: f, max: f,
-				worth: max(1, a.Unit.Medals), kmove: def.MaxMove, kfight: def.MoveAndFight, dead: true, reserve: int8(k + 1)})
+				worth: max(1, a.Unit.Medals), kmove: def.MaxMove, kfight: def.MoveAndFight,
+				mcap: moveCap(s, a.Side, def.Class, a.Unit.MaxMove), dead: true, reserve: int8(k + 1)})
 			b.nation = append(b.nation, a.Unit.Nation)
 			b.badge = append(b.badge, a.Unit.Badge)
 		}
@@ -335,6 +337,18 @@ func Compile(s *Setup) (*Board, error) {
 		st.players[side] = int8(max(1, s.Players[side]))
 	}
 	return &Board{tmpl: *st}, nil
+}
+
+// moveCap is the cap on a unit's moves: its own, and the scenario's for its
+// side and class (the smallest; 0 for none).
+func moveCap(s *Setup, side Side, class UnitType, own int8) int8 {
+	c := own
+	for _, l := range s.MoveLimits {
+		if l.Side == side && l.Class == class && (c == 0 || l.Max < c) {
+			c = l.Max
+		}
+	}
+	return c
 }
 
 // Setup is the setup the board was compiled from.

@@ -471,6 +471,10 @@ func (c *converter) options(raw json.RawMessage, field string) {
 			c.airdrop(v, field+"."+k)
 			continue
 		}
+		if strings.EqualFold(k, "blitz_rules") || strings.EqualFold(k, "partial_blitz_rules") {
+			c.blitz(k, v, field+"."+k)
+			continue
+		}
 		if strings.EqualFold(k, "infantry_exit_counts_2") {
 			c.infantryExit2 = strings.TrimSpace(string(v)) == "true"
 			continue
@@ -500,6 +504,40 @@ func (c *converter) options(raw json.RawMessage, field string) {
 			continue
 		}
 		c.r.unsupported(hex.None, field+"."+k, k, e.Unsupported, "value "+clip(compact(v), 60))
+	}
+}
+
+// blitz reads the Blitz options (FAQ III Règles de Blitz): blitz_rules
+// true gives the Axis air raids (any Recon as Air Power, in the Recon's
+// section) and caps the Allied armor at 2 hexes; partial_blitz_rules names
+// the side whose armor is capped (Tunisia: ALLIES), without air raids.
+func (c *converter) blitz(k string, v json.RawMessage, field string) {
+	switch {
+	case strings.EqualFold(k, "blitz_rules"):
+		var on bool
+		if json.Unmarshal(v, &on) != nil {
+			c.r.errorf(hex.None, field, "want true or false, got %s", clip(compact(v), 40))
+			return
+		}
+		if on {
+			c.s.AirRaids = append(c.s.AirRaids, rules.AirRaid{Side: rules.Axis})
+			c.s.MoveLimits = append(c.s.MoveLimits, rules.MoveLimit{Side: rules.Allies, Class: rules.Armor, Max: 2})
+		}
+	default:
+		var name string
+		if json.Unmarshal(v, &name) != nil {
+			c.r.errorf(hex.None, field, "want a side, got %s", clip(compact(v), 40))
+			return
+		}
+		if strings.TrimSpace(name) == "" {
+			return
+		}
+		side, ok := sideOf(name)
+		if !ok {
+			c.r.errorf(hex.None, field, "unknown side %q: want AXIS or ALLIES", name)
+			return
+		}
+		c.s.MoveLimits = append(c.s.MoveLimits, rules.MoveLimit{Side: side, Class: rules.Armor, Max: 2})
 	}
 }
 

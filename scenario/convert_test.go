@@ -269,14 +269,24 @@ func TestOptions(t *testing.T) {
 		t.Errorf("options [] must not block: %+v", r)
 	}
 	gi(m)["options"] = obj{"blitz_rules": true, "deck_reshuffling": false, "some_new_rule": 1}
-	_, r := convert(t, m)
-	if got, want := r.Features(), []string{"blitz rules", "no deck reshuffle", "option some_new_rule"}; !slices.Equal(got, want) {
+	s, r := convert(t, m)
+	if got, want := r.Features(), []string{"no deck reshuffle", "option some_new_rule"}; !slices.Equal(got, want) {
 		t.Errorf("features %q, want %q", got, want)
+	}
+	// FAQ III Règles de Blitz: the Axis raids with its Recons, the Allied
+	// armor moves 2 hexes.
+	if s == nil {
+		t.Fatal("no setup")
+	}
+	if len(s.AirRaids) != 1 || s.AirRaids[0].Side != rules.Axis || len(s.AirRaids[0].While) != 0 ||
+		!slices.Equal(s.MoveLimits, []rules.MoveLimit{{Side: rules.Allies, Class: rules.Armor, Max: 2}}) {
+		t.Errorf("blitz: air raids %+v, move limits %+v", s.AirRaids, s.MoveLimits)
 	}
 	m = base()
 	m["options"] = obj{"partial_blitz_rules": "ALLIES"} // top level, as in Tunisia
-	if _, r := convert(t, m); !slices.Equal(r.Features(), []string{"blitz rules"}) {
-		t.Errorf("top-level options: %+v", r)
+	s, r = convert(t, m)
+	if !r.Playable() || len(s.AirRaids) != 0 || !slices.Equal(s.MoveLimits, []rules.MoveLimit{{Side: rules.Allies, Class: rules.Armor, Max: 2}}) {
+		t.Errorf("top-level partial blitz: %+v, %+v", r, s)
 	}
 }
 
@@ -299,7 +309,6 @@ func TestUnsupportedFeatures(t *testing.T) {
 		{"engineer", obj{"row": 3, "col": 3, "unit": obj{"name": "inf2us", "badge": "badge12"}}, "combat engineers", "board.hexagons[2].unit.badge"},
 		{"new badge", obj{"row": 3, "col": 3, "unit": obj{"name": "infus", "badge": "badge99"}}, "special unit badge99", "board.hexagons[2].unit.badge"},
 		{"equipment", obj{"row": 3, "col": 3, "unit": obj{"name": "inf2us", "equipment": "motorized"}}, "unit equipment motorized", "board.hexagons[2].unit.equipment"},
-		{"unit behavior", obj{"row": 3, "col": 3, "unit": obj{"name": "tankus", "behavior": "ARMOR_MOVE_TWO"}}, "armor limited to 2 hexes and battle", "board.hexagons[2].unit.behavior"},
 		{"medal7", obj{"row": 3, "col": 3, "tags": []any{obj{"name": "medal7"}}}, "medal7 without medal.side", "board.hexagons[2].tags[0].name"},
 		{"nbr_hex", obj{"row": 3, "col": 3, "tags": []any{obj{"name": "medal1", "group": []any{"e6"}, "medal": obj{"nbr_hex": 2}}}}, "medals needing several hexes of a group", "board.hexagons[2].tags[0].medal.nbr_hex"},
 		{"unknown hexagon member", obj{"row": 3, "col": 3, "smoke": true}, "unknown member smoke of a hexagon", "board.hexagons[2].smoke"},
@@ -584,5 +593,26 @@ func TestExitMarkerTags(t *testing.T) {
 	addHex(inland, obj{"row": 4, "col": 6, "tags": []any{obj{"name": "tag4", "behavior": "EXIT_MARKER", "side": "AXIS"}}})
 	if _, r := convert(t, inland); len(r.Errors) == 0 {
 		t.Error("an exit in the middle of the board was accepted")
+	}
+}
+
+// Tunisia: "Allied Armor units may only move 2 hexes and battle" (unit
+// behavior ARMOR_MOVE_TWO, ELITE_ARMOR_MOVE_TWO).
+func TestArmorMoveTwo(t *testing.T) {
+	m := base()
+	addHex(m, obj{"row": 3, "col": 3, "unit": obj{"name": "tank2us", "behavior": "ELITE_ARMOR_MOVE_TWO"}})
+	s, r := convert(t, m)
+	if s == nil || !r.Playable() {
+		t.Fatalf("%+v", r)
+	}
+	for _, u := range s.Units {
+		if u.Hex == (hex.Hex{Row: 3, Col: 3}) && (u.MaxMove != 2 || !u.Elite) {
+			t.Fatalf("unit %+v: want elite armor moving 2", u)
+		}
+	}
+	bad := base()
+	addHex(bad, obj{"row": 3, "col": 3, "unit": obj{"name": "infus", "behavior": "ARMOR_MOVE_TWO"}})
+	if _, r := convert(t, bad); len(r.Errors) == 0 {
+		t.Error("ARMOR_MOVE_TWO on infantry was accepted")
 	}
 }

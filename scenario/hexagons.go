@@ -333,6 +333,10 @@ func (c *converter) unit(x hex.Hex, path string, u *Unit, cl *cell) {
 			r.unsupported(x, path+".behavior", u.Behavior, b.Unsupported, "")
 		case b.Medals > 0:
 			us.Medals = b.Medals
+		case b.MoveTwo && e.Unit != rules.Armor:
+			r.errorf(x, path+".behavior", "behavior %q applies to armor, not to %q", u.Behavior, u.Name)
+		case b.MoveTwo:
+			us.MaxMove = 2
 		case !b.Resistance:
 			r.errorf(x, path+".behavior", "behavior %q does not apply to a unit", u.Behavior)
 		case e.Unit != rules.Infantry:

@@ -55,6 +55,8 @@ type Entry struct {
 	Medals int8
 	// Exit marks the exit markers' names (tags, tag behavior, options).
 	Exit bool
+	// Blitz marks the Blitz options; MoveTwo the armor behaviors that move 2.
+	Blitz, MoveTwo bool
 	// Refines marks behaviors that turn a hill tile into another height-1
 	// terrain (Terrain).
 	Refines bool
@@ -122,12 +124,17 @@ func (e Entry) Meaning() string {
 			return "French Resistance infantry"
 		case e.Medals > 0:
 			return fmt.Sprintf("the unit is worth %d medals (UnitSetup.Medals)", e.Medals)
+		case e.MoveTwo:
+			return "the armor moves 2 hexes at most (UnitSetup.MaxMove)"
 		}
 	case SlotTagBehavior:
 		if e.Exit {
 			return "exit marker: units of the tag's side may leave the board there for a medal (Setup.Exits)"
 		}
 	case SlotOption:
+		if e.Blitz {
+			return "Blitz rules: " + e.Source
+		}
 		if e.Exit {
 			return "an infantry unit's exit is worth 2 medals (Exit.Medals)"
 		}
@@ -399,8 +406,8 @@ var Vocabulary = []Entry{
 	unsupported(SlotBehavior, "BRIDGE_SECTION", "multi-hex bridges", "Arnhem Bridge"),
 	unsupported(SlotBehavior, "CAN_BE_BLOWN", "blowing up bridges", "FAQ III Faire sauter un pont"),
 	unsupported(SlotBehavior, "ONE_MEDAL_IF_BLOWN", "blowing up bridges", "behavior2 of a bridge: a medal for blowing it"),
-	unsupported(SlotBehavior, "ARMOR_MOVE_TWO", "armor limited to 2 hexes and battle", "Rzhev, Tunisia"),
-	unsupported(SlotBehavior, "ELITE_ARMOR_MOVE_TWO", "armor limited to 2 hexes and battle", "Tunisia"),
+	{Slot: SlotBehavior, Name: "ARMOR_MOVE_TWO", MoveTwo: true, Source: "Rzhev, Tunisia: \"Allied Armor units may only move 2 hexes and battle\" (rules.UnitSetup.MaxMove)"},
+	{Slot: SlotBehavior, Name: "ELITE_ARMOR_MOVE_TWO", MoveTwo: true, Source: "Tunisia: elite armor that moves 2 hexes and battles (rules.UnitSetup.MaxMove)"},
 	unsupported(SlotBehavior, "CAN_IGNORE_ONE_FLAG", "units ignoring one flag", "Wittmann's tank (Villers-Bocage)"),
 	{Slot: SlotBehavior, Name: "GERMAN_2VICTANK", Medals: 2, Source: "Mont Mouchet: \"Eliminating an Axis tank unit counts as two victory medals\""},
 
@@ -410,8 +417,8 @@ var Vocabulary = []Entry{
 	unsupported(SlotTagBehavior, "IS_WITTMANN", "Wittmann (Tiger ace)", "Villers-Bocage"),
 
 	// Options: every one is a special rule the engine lacks.
-	option("blitz_rules", "blitz rules"),
-	option("partial_blitz_rules", "blitz rules"),
+	{Slot: SlotOption, Name: "blitz_rules", Blitz: true, Source: "FAQ III Règles de Blitz: the Axis plays any Recon as Air Power in its section (rules.Setup.AirRaids); the Allied armor moves 2 hexes at most (rules.Setup.MoveLimits)"},
+	{Slot: SlotOption, Name: "partial_blitz_rules", Blitz: true, Source: "the armor half of the Blitz rules for the side named (Tunisia: \"Allied Armor units may only move 2 hexes and battle\"; rules.Setup.MoveLimits)"},
 	option("russian_commissar_rule", "Russian commissar"),
 	option("british_commonwealth", "British Commonwealth command"),
 	option("italy_royal_army", "Italian Royal Army command"),
