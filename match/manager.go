@@ -17,6 +17,7 @@ import (
 	"m44/bots"
 	"m44/rules"
 	"m44/store"
+	"m44/view"
 )
 
 // Config is what a Manager needs.
@@ -133,15 +134,9 @@ type Settings struct {
 	Young   *Young  `json:"young,omitempty"`
 }
 
-// Young is the young players' variant (rulebook annex 5): the tactic cards
-// leave the deck, each side is dealt 6 cards; NoTakeGround also drops take
-// ground and armor overrun; Stage brings tactic cards back as the rulebook
-// suggests (rules.YoungStage: 0 none … 3 all), Tactics more by key.
-type Young struct {
-	NoTakeGround bool     `json:"no_take_ground,omitempty"`
-	Stage        int      `json:"stage,omitempty"`
-	Tactics      []string `json:"tactics,omitempty"`
-}
+// Young is the young players' variant (the wire form the web API and the
+// engine protocol share).
+type Young = view.Young
 
 // CreateRequest is the body of POST /api/games.
 type CreateRequest struct {
@@ -257,7 +252,7 @@ func (g *Manager) newMatch(row store.Game, sc *Scenario, fresh bool) (*Match, er
 	setup := sc.Setup
 	if y := set.Young; y != nil {
 		var err error
-		if setup, err = setup.Young(rules.Young{NoTakeGround: y.NoTakeGround, Stage: y.Stage, Tactics: y.Tactics}); err != nil {
+		if setup, err = setup.Young(y.Rules()); err != nil {
 			return nil, &Error{Code: CodeBadRequest, Msg: "young players: " + err.Error()}
 		}
 	}

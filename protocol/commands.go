@@ -205,18 +205,9 @@ type NewOptions struct {
 	Young *YoungOptions `json:"young"`
 }
 
-// YoungOptions are the young players' variant (rulebook annex 5): the
-// tactic cards leave the deck and each side gets 6 cards.
-type YoungOptions struct {
-	// NoTakeGround also drops take ground and armor overrun.
-	NoTakeGround bool `json:"no_take_ground"`
-	// Stage brings tactic cards back as the rulebook suggests: 0 none, 1 the
-	// simplest (Direct from HQ, Dig In), 2 all but the most complex (Behind
-	// Enemy Lines, Their Finest Hour), 3 all.
-	Stage int `json:"stage"`
-	// Tactics brings back more tactic cards, by key ("air-power").
-	Tactics []string `json:"tactics"`
-}
+// YoungOptions are the young players' variant (rulebook annex 5), in the
+// wire form the web API shares.
+type YoungOptions = view.Young
 
 func cmdNew(s *Session, line []byte) (any, *Error) {
 	var p newReq
@@ -294,7 +285,7 @@ func cmdNew(s *Session, line []byte) (any, *Error) {
 	if p.Options.Young != nil {
 		var err error
 		y := p.Options.Young
-		if setup, err = setup.Young(rules.Young{NoTakeGround: y.NoTakeGround, Stage: y.Stage, Tactics: y.Tactics}); err != nil {
+		if setup, err = setup.Young(y.Rules()); err != nil {
 			return nil, errf(CodeBadArgument, "options.young: %v", err)
 		}
 	}

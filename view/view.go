@@ -272,3 +272,21 @@ func worthShown(m int8) int8 {
 	}
 	return 0
 }
+
+// Young is the young players' variant (rulebook annex 5) as the web API and
+// the engine protocol carry it: the tactic cards leave the deck and each
+// side is dealt 6 cards; NoTakeGround also drops take ground and armor
+// overrun; Stage brings tactic cards back as the rulebook suggests (0 none,
+// 1 the simplest: Direct from HQ, Dig In; 2 all but the most complex:
+// Behind Enemy Lines, Their Finest Hour; 3 all), Tactics more by key
+// ("air-power").
+type Young struct {
+	NoTakeGround bool     `json:"no_take_ground,omitempty"`
+	Stage        int      `json:"stage,omitempty"`
+	Tactics      []string `json:"tactics,omitempty"`
+}
+
+// Rules is the engine's form of the variant.
+func (y *Young) Rules() rules.Young {
+	return rules.Young{NoTakeGround: y.NoTakeGround, Stage: y.Stage, Tactics: y.Tactics}
+}
