@@ -28,24 +28,74 @@ var migrations embed.FS
 // ErrNotFound is returned for a scenario or game that is not stored.
 var ErrNotFound = errors.New("not found")
 
+// ErrLocked is returned by Open for a database file that another open
+// Store (in this process or another) holds.
+var ErrLocked = errors.New("database in use by another server")
+
+var errLockHeld = errors.New("lock held")
+
 // Store is an open database. It is safe for concurrent use.
 type Store struct {
-	db *sql.DB
+	db   *sql.DB
+	lock *os.File // the held lock file, nil for ":memory:"
 }
 
 // Open opens (creating it if needed, with its folder) the database file at
 // path and brings its schema up to date. ":memory:" opens a private
 // in-memory database.
+//
+// A database file is used by one Store at a time: Open takes an exclusive
+// lock on path+".lock" (held until Close, or the process's end) and returns
+// ErrLocked if another Store holds it, so that two servers never write one
+// file's games. (On systems without file locks, neither unix nor Windows,
+// there is no lock.)
 func Open(path string) (*Store, error) {
 	dsn := ":memory:"
+	var lock *os.File
 	if path != ":memory:" {
 		if dir := filepath.Dir(path); dir != "" {
 			if err := os.MkdirAll(dir, 0o755); err != nil {
 				return nil, fmt.Errorf("store: %w", err)
 			}
 		}
+		lockPath := path + ".lock"
+		if real, err := filepath.EvalSymlinks(path); err == nil {
+			lockPath = real + ".lock" // one lock whatever the link
+		}
+		var err error
+		if lock, err = lockFile(lockPath); err != nil {
+			return nil, err
+		}
 		dsn = "file:" + (&url.URL{Path: path}).EscapedPath()
 	}
+	s, err := open(dsn, path)
+	if err != nil {
+		if lock != nil {
+			lock.Close()
+		}
+		return nil, err
+	}
+	s.lock = lock
+	return s, nil
+}
+
+// lockFile opens (creating it) and locks the lock file at path.
+func lockFile(path string) (*os.File, error) {
+	f, err := os.OpenFile(path, os.O_RDWR|os.O_CREATE, 0o644)
+	if err != nil {
+		return nil, fmt.Errorf("store: lock: %w", err)
+	}
+	if err := tryLock(f); err != nil {
+		f.Close()
+		if errors.Is(err, errLockHeld) {
+			return nil, fmt.Errorf("store: %s: %w (its lock file %s is held)", strings.TrimSuffix(path, ".lock"), ErrLocked, path)
+		}
+		return nil, fmt.Errorf("store: lock %s: %w", path, err)
+	}
+	return f, nil
+}
+
+func open(dsn, path string) (*Store, error) {
 	q := url.Values{}
 	q.Add("_pragma", "busy_timeout(5000)")
 	q.Add("_pragma", "foreign_keys(1)")
@@ -78,8 +128,15 @@ func (s *Store) Ping(ctx context.Context) error {
 	return s.db.QueryRowContext(ctx, `SELECT 1`).Scan(&one)
 }
 
-// Close closes the database.
-func (s *Store) Close() error { return s.db.Close() }
+// Close closes the database and lets go of its lock.
+func (s *Store) Close() error {
+	err := s.db.Close()
+	if s.lock != nil {
+		s.lock.Close() // closing the file releases its lock
+		s.lock = nil
+	}
+	return err
+}
 
 // migrate applies, in order of their number, the migrations of dir that the
 // database has not applied yet: files named NNNN_name.sql, each run in its

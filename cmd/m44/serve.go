@@ -14,9 +14,18 @@ import (
 	"syscall"
 	"time"
 
+	"m44/match"
 	"m44/store"
+	"m44/store/pgstore"
 	"m44/web"
 )
+
+// defaultDB is the SQLite database "m44 serve" uses unless told otherwise.
+const defaultDB = "data/m44.db"
+
+// dbEnv names the environment variable that chooses the database when
+// --db is not given.
+const dbEnv = "M44_DATABASE_URL"
 
 // defaultAddr is where "m44 serve" listens unless told otherwise; if it is
 // taken, a free port is used instead.
@@ -24,7 +33,7 @@ const defaultAddr = "127.0.0.1:8044"
 
 type serveConfig struct {
 	addr     string // "" = defaultAddr, else a free port
-	db       string
+	db       string // a SQLite file, or a postgres:// URL
 	botDelay time.Duration
 	verbose  bool
 	ready    func(url string) // called once listening (tests)
@@ -36,17 +45,20 @@ func runServe(args []string, stdout, stderr io.Writer) int {
 	fs.SetOutput(stderr)
 	var c serveConfig
 	fs.StringVar(&c.addr, "addr", "", "address to listen on (default "+defaultAddr+", or a free port if it is taken)")
-	fs.StringVar(&c.db, "db", "data/m44.db", "SQLite database file (created if missing)")
+	fs.StringVar(&c.db, "db", "", "database: a SQLite file (created if missing) or a postgres:// URL (default $"+dbEnv+" if set, else "+defaultDB+")")
 	fs.DurationVar(&c.botDelay, "bot-delay", 250*time.Millisecond, "pause before each computer move, so that players can follow")
 	fs.BoolVar(&c.verbose, "v", false, "log every request")
 	fs.Usage = func() {
-		fmt.Fprintf(stderr, "usage: m44 serve [--addr host:port] [--db file]\n\n"+
-			"Serves Memoir '44 in the browser: the game server (docs/web-api.md) and its client.\n\n")
+		fmt.Fprintf(stderr, "usage: m44 serve [--addr host:port] [--db file|postgres://user@host/db]\n\n"+
+			"Serves Memoir '44 in the browser: the game server (docs/web-api.md) and its client.\n"+
+			"Games are kept in an embedded SQLite file, or in PostgreSQL with a postgres:// URL\n"+
+			"(--db, or the environment variable "+dbEnv+").\n\n")
 		fs.PrintDefaults()
 	}
 	if code, ok := parseFlags(fs, args); !ok {
 		return code
 	}
+	c.db = chooseDB(c.db, os.Getenv(dbEnv))
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 	defer stop()
 	if err := serve(ctx, c, stdout, stderr); err != nil {
@@ -63,11 +75,11 @@ func serve(ctx context.Context, c serveConfig, stdout, stderr io.Writer) error {
 		level = slog.LevelDebug
 	}
 	log := slog.New(slog.NewTextHandler(stderr, &slog.HandlerOptions{Level: level}))
-	st, err := store.Open(c.db)
+	st, closeStore, desc, err := openStore(ctx, c.db)
 	if err != nil {
 		return err
 	}
-	defer st.Close()
+	defer closeStore()
 	srv, err := web.New(ctx, web.Options{Store: st, Logger: log, Version: version(), BotDelay: c.botDelay,
 		Library: web.Library(), SVG: web.BoardSVG()})
 	if err != nil {
@@ -79,13 +91,43 @@ func serve(ctx context.Context, c serveConfig, stdout, stderr io.Writer) error {
 		return err
 	}
 	url := "http://" + ln.Addr().String() + "/"
-	fmt.Fprintf(stdout, "m44: serving on %s (database %s); Ctrl-C stops\n", url, c.db)
+	fmt.Fprintf(stdout, "m44: serving on %s (database %s); Ctrl-C stops\n", url, desc)
 	if c.ready != nil {
 		c.ready(url)
 	}
 	err = web.Serve(ctx, ln, srv)
 	log.Info("stopped")
 	return err
+}
+
+// chooseDB is the database to serve from: the --db flag's value, else the
+// environment's, else defaultDB.
+func chooseDB(flag, env string) string {
+	switch {
+	case flag != "":
+		return flag
+	case env != "":
+		return env
+	}
+	return defaultDB
+}
+
+// openStore opens the database db: PostgreSQL for a postgres:// URL, else
+// the SQLite file (refused while another server holds it). desc names it
+// for the log, without a password.
+func openStore(ctx context.Context, db string) (st match.Store, closeStore func() error, desc string, err error) {
+	if pgstore.IsURL(db) {
+		pg, err := pgstore.Open(ctx, db)
+		if err != nil {
+			return nil, nil, "", err
+		}
+		return pg, pg.Close, "PostgreSQL " + pgstore.Redact(db), nil
+	}
+	lite, err := store.Open(db)
+	if err != nil {
+		return nil, nil, "", err
+	}
+	return lite, lite.Close, "SQLite " + db, nil
 }
 
 // listen listens on addr, or on defaultAddr and else on a free port.

@@ -7,7 +7,9 @@ package storetest
 import (
 	"context"
 	"errors"
+	"fmt"
 	"slices"
+	"sync"
 	"testing"
 
 	"m44/match"
@@ -25,6 +27,7 @@ func Run(t *testing.T, open func(t *testing.T) match.Store) {
 		{"Scenarios", testScenarios},
 		{"GamesAndLog", testGamesAndLog},
 		{"AppendConflict", testAppendConflict},
+		{"AppendRace", testAppendRace},
 		{"LiveGames", testLiveGames},
 		{"SetRecord", testSetRecord},
 	}
@@ -168,6 +171,44 @@ func testAppendConflict(t *testing.T, s match.Store) {
 	}
 	if got.Over || got.Winner != "" || !slices.Equal(acts, []store.Action{first}) {
 		t.Fatalf("after a refused append: over %v, winner %q, actions %+v", got.Over, got.Winner, acts)
+	}
+}
+
+// Writers racing for one seq: exactly one wins, and the log holds its
+// action alone.
+func testAppendRace(t *testing.T, s match.Store) {
+	ctx := context.Background()
+	if err := s.CreateGame(ctx, game("g1")); err != nil {
+		t.Fatal(err)
+	}
+	const n = 8
+	errs := make([]error, n)
+	var wg sync.WaitGroup
+	for i := range n {
+		wg.Go(func() {
+			errs[i] = s.Append(ctx, "g1", store.Action{Seq: 1, Seat: "allies", Action: fmt.Sprintf("play %d", i), Version: 2}, i%2 == 0, "axis")
+		})
+	}
+	wg.Wait()
+	winner := -1
+	for i, err := range errs {
+		if err == nil {
+			if winner >= 0 {
+				t.Fatalf("appends %d and %d of seq 1 both succeeded", winner, i)
+			}
+			winner = i
+		}
+	}
+	if winner < 0 {
+		t.Fatalf("no append of seq 1 succeeded: %v", errs)
+	}
+	got, acts, err := s.Game(ctx, "g1")
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := []store.Action{{Seq: 1, Seat: "allies", Action: fmt.Sprintf("play %d", winner), Version: 2}}
+	if !slices.Equal(acts, want) || got.Over != (winner%2 == 0) {
+		t.Fatalf("after the race won by %d: over %v, actions %+v", winner, got.Over, acts)
 	}
 }
 
