@@ -422,6 +422,12 @@ func (s *State) nextTurn() {
 	if s.phase == PhaseOver {
 		return // a draw ended the game (Setup.DeckOut)
 	}
+	if s.b.turnEnd {
+		s.turnEndVictory()
+		if s.phase == PhaseOver {
+			return
+		}
+	}
 	s.emit(Event{Kind: EvTurnEnded, Side: s.active})
 	s.cur[s.active] = (s.cur[s.active] + 1) % s.players[s.active]
 	s.fromShrd = false

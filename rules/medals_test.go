@@ -210,3 +210,32 @@ func TestUnitWorthTwoMedals(t *testing.T) {
 		t.Error("a unit worth 9 medals was accepted")
 	}
 }
+
+// Toulon, Saverne Gap (victory conditions): "If Allied units occupy N town
+// hexes at the end of their turn, they win immediately" (Objective.AtTurnEnd):
+// holding the hexes mid-turn wins nothing; ending the turn there wins.
+func TestSuddenDeathAtTurnEnd(t *testing.T) {
+	obj := []Objective{{Kind: SuddenDeath, Hexes: hexList("4,12"), Sides: MaskAllies, Count: 1, AtTurnEnd: true}}
+	st := gameWithObjectives(t, obj, "allies inf 5,11", "allies inf 5,15", "axis inf 0,0", "axis inf 0,20")
+	turn(t, st, "attack-center", "5,11", "5,15")
+	act(t, st, "move 5,11 4,12")
+	if over, _ := st.Over(); over {
+		t.Fatal("won the instant the hex was entered, not at the end of the turn")
+	}
+	act(t, st, "end-moves")
+	for st.Active() == Allies {
+		if over, _ := st.Over(); over {
+			break
+		}
+		act(t, st, st.Legal()[len(st.Legal())-1].String())
+	}
+	if over, w := st.Over(); !over || w != Allies {
+		t.Fatalf("over %v, winner %s after the Allied turn ended on the hex", over, w)
+	}
+	bad := []Objective{{Kind: TemporaryMedal, Hexes: hexList("4,12"), Sides: MaskAllies, Medals: 1, AtTurnEnd: true}}
+	s, seed := setupOf(t, "allies inf 5,11", "axis inf 0,0")
+	s.Objectives = bad
+	if _, err := New(s, seed); err == nil {
+		t.Error("a temporary medal counted at the end of a turn was accepted")
+	}
+}

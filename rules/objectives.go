@@ -70,7 +70,7 @@ func (s *State) updateMedals() {
 				}
 			}
 		case SuddenDeath:
-			if held && sudden < 0 {
+			if held && sudden < 0 && !o.AtTurnEnd {
 				sudden = int(side)
 			}
 		}
@@ -97,4 +97,19 @@ func (s *State) gameOver(w Side) {
 	s.phase = PhaseOver
 	s.winner = w
 	s.emit(Event{Kind: EvGameOver, Side: w})
+}
+
+// turnEndVictory: a sudden death counted at the end of the side's turn
+// (Objective.AtTurnEnd) wins for the active side if it holds the hexes now.
+func (s *State) turnEndVictory() {
+	for k := range s.b.setup.Objectives {
+		o := &s.b.setup.Objectives[k]
+		if o.Kind != SuddenDeath || !o.AtTurnEnd {
+			continue
+		}
+		if side, held := s.objectiveHolder(k); held && side == s.active {
+			s.gameOver(side)
+			return
+		}
+	}
 }

@@ -198,6 +198,10 @@ type Objective struct {
 	Sides  SideMask // who can gain it
 	Medals int      // medals it is worth (not for SuddenDeath)
 	Count  int      // SuddenDeath: hexes to hold
+	// AtTurnEnd: a SuddenDeath counted only at the end of the side's own
+	// turn (Toulon, Saverne Gap: "occupy N town hexes at the end of their
+	// turn"), not the instant the hexes are held.
+	AtTurnEnd bool
 }
 
 // Validate checks the setup for contradictions, with a precise message.
@@ -342,6 +346,9 @@ func (s *Setup) Validate() error {
 		}
 		if o.Sides == 0 {
 			return fmt.Errorf("objective %d: no side can gain it", i)
+		}
+		if o.AtTurnEnd && o.Kind != SuddenDeath {
+			return fmt.Errorf("objective %d: only a sudden death is counted at the end of a turn", i)
 		}
 		if o.Kind == SuddenDeath && (o.Count < 1 || o.Count > len(o.Hexes)) {
 			return fmt.Errorf("objective %d: sudden death needs 1..%d hexes, not %d", i, len(o.Hexes), o.Count)

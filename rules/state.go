@@ -39,6 +39,7 @@ type board struct {
 	// section[side][i] is the bit set of sections hex i is in, seen by side.
 	section [2][]uint8
 	objHex  [][]int16
+	turnEnd bool // some objective is counted at the end of a turn
 	deck    Deck
 	deckDef []*CardDef // the catalog row of each card of the deck
 	// nation and badge of each unit, by unit index (display only).
@@ -321,6 +322,7 @@ func Compile(s *Setup) (*Board, error) {
 	}
 	b.objHex = make([][]int16, len(s.Objectives))
 	for k, o := range s.Objectives {
+		b.turnEnd = b.turnEnd || o.AtTurnEnd
 		for _, h := range o.Hexes {
 			b.objHex[k] = append(b.objHex[k], int16(g.Index(h)))
 		}

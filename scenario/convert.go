@@ -126,7 +126,10 @@ func (c *converter) convert() *rules.Setup {
 		c.finishExits()
 	}
 	c.applySpecials()
-	if strings.TrimSpace(c.ruleText()) != "" {
+	switch {
+	case c.reviewed():
+		r.notef(hex.None, "text", "the scenario's special rules are reviewed rule by rule in scenario/specials.go")
+	case strings.TrimSpace(c.ruleText()) != "":
 		r.notef(hex.None, "text", "the scenario's special rules are free text, not checked: read them")
 	}
 	name := f.Name()

@@ -234,3 +234,42 @@ func TestCorpusFirstAssaultWave(t *testing.T) {
 		t.Errorf("%d Allied seawall hexes, want 2", walls)
 	}
 }
+
+// Hills and mountains a scenario closes (behaviors IMPASSABLE_HILL,
+// IMPASSABLE_BLOCKING_HILL) reach the setup: Montélimar "The Hill hexes
+// north of the Condillac pass (Allies right) are impassable", St Vith "The
+// hill slope toward St Vith is impassable", Saverne Gap "The hills are
+// impassable. Artillery may not fire over hills."
+func TestCorpusClosedHexes(t *testing.T) {
+	for _, tc := range []struct {
+		file            string
+		closed, blocked int
+	}{
+		{"18-Montelimar.m44", 6, 0},
+		{"20-StVith.m44", 6, 0},
+		{"29-SaverneGap.m44", 20, 20},
+	} {
+		f, err := Load(filepath.Join(corpusDir, tc.file))
+		if err != nil {
+			corpusFiles(t)
+			t.Fatal(err)
+		}
+		c := &converter{f: f, r: &Report{}, cells: map[hex.Hex]*cell{}}
+		s := c.convert()
+		if s == nil {
+			t.Fatalf("%s: %+v", tc.file, c.r)
+		}
+		closed, blocked := 0, 0
+		for _, h := range s.Hexes {
+			if h.Closed {
+				closed++
+			}
+			if h.BlocksArtillery {
+				blocked++
+			}
+		}
+		if closed != tc.closed || blocked != tc.blocked {
+			t.Errorf("%s: %d closed hexes, %d blocking artillery; want %d, %d", tc.file, closed, blocked, tc.closed, tc.blocked)
+		}
+	}
+}

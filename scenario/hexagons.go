@@ -532,8 +532,9 @@ func (c *converter) fillGround() {
 				hs.Terrain = cl.ground.Terrain
 			}
 			hs.Structure, hs.Obstacle, hs.Owners = cl.ground.Structure, cl.ground.Obstacle, cl.ground.Owners
+			hs.Closed, hs.BlocksArtillery = cl.ground.Closed, cl.ground.BlocksArtillery
 		}
-		if hs.Terrain != rules.Plain || hs.Structure != rules.NoStructure || hs.Obstacle != rules.NoObstacle {
+		if hs.Terrain != rules.Plain || hs.Structure != rules.NoStructure || hs.Obstacle != rules.NoObstacle || hs.Closed {
 			c.s.Hexes = append(c.s.Hexes, hs)
 		}
 	}

@@ -8,26 +8,244 @@ import (
 	"m44/rules"
 )
 
-// Special rules that official scenarios state only in their text, encoded
-// as data the engine plays. Each row names the scenario (its editor id and
-// English name, both must match), the file member it completes, and quotes
-// the words it implements; the importer applies a row only to its own
-// scenario, and a file it does not know keeps the "not supported yet"
-// report. Reviewed against the scenario texts in ../shared/scenarios.
+// Special rules that official scenarios state only in their text, reviewed
+// rule by rule. Each row names the scenario (its editor id and English
+// name, both must match), the text member it quotes (text.en.rules,
+// .victory or .description) and the words it is about, and says how they
+// are played — exactly one of:
+//
+//   - apply: the row sets the setup's fields the words ask for (the text
+//     wins where the file's data says otherwise; the row's comment notes
+//     the contradiction);
+//   - data: the file's own members already play the words (the row records
+//     the review and names the member);
+//   - needs: the words need an engine feature that does not exist yet: the
+//     importer reports the file unsupported with that feature's name, so
+//     Report.Playable is false rather than the rule silently dropped;
+//   - skip: the words are optional or cosmetic and are not played.
+//
+// The importer applies a row only to its own scenario; a file with rule
+// text and no row keeps the note "special rules are free text, not
+// checked". Reviewed against the scenario texts in ../shared/scenarios
+// (docs/scenarios.md "Official scenarios' special rules").
 type special struct {
 	id, name string // meta_data.scenario_id and the English name
+	from     string // the text member quoted: "rules", "victory" or "description"
 	bunkers  bool   // the row says who may use the bunkers
 	option   string // the game_info.options member the row completes ("" for none)
-	text     string // the scenario's words
-	apply    func(s *rules.Setup)
+	text     string // the scenario's words ("[...]" marks a cut)
+
+	apply func(s *rules.Setup)
+	data  string
+	needs string
+	skip  string
 }
 
+const airOptional = "Air rules (the Air Pack's Air Sortie cards) are optional and not played"
+
 var specials = []special{
-	{id: "42", name: "Utah Beach", bunkers: true,
-		text: "An Allied unit that exits off the Axis side of the battlefield counts as one Victory Medal. [...] The Axis player is in control of the Bunkers and may claim them as a defensive position.",
+	// First Assault Wave (Omaha Beach).
+	{id: "11", name: "First Assault Wave", from: "rules",
+		text: "The hill that runs along the beach is a bluff. Moving up the bluff from the beach is a 2 hex move. Tanks may not move up the bluff from the beach. From the inland side, treat the bluff as a normal hill in battle and for movement.",
+		data: "the hills along the beach carry behavior BLUFF (rules.Bluff)"},
+	{id: "11", name: "First Assault Wave", from: "rules", bunkers: true,
+		text: "The Axis player is in control of the Bunkers and may claim them as a defensive position.",
+		// The file's bunkers name no original_owner (both sides by default).
+		apply: func(s *rules.Setup) { s.BunkerUsers = rules.MaskAxis }},
+	{id: "11", name: "First Assault Wave", from: "rules",
+		text: "The Allied Special Force is a Ranger unit. [...] Rangers may move 1 or 2 hexes and still battle.",
+		data: "unit inf2us (elite-infantry: moves 2 and battles)"},
+	{id: "11", name: "First Assault Wave", from: "rules",
+		text: "Treat the Sea Wall as a permanent improved position (sandbags) for the Allied player. Place sandbags in these two hexes. Units may move through the seawall as normal.",
+		data: "obstacle sand with behavior SEAWALL and original_owner ALLIES (rules.Seawall, HexSetup.Owners)"},
+	{id: "11", name: "First Assault Wave", from: "victory",
+		text: "An Allied unit that captures a town counts as one victory medal. Place an objective medal in each town hex.",
+		data: "medal1 tags on the five towns (temporary medals)"},
+
+	// Counter-Attack at Arras.
+	{id: "1290", name: "Counter-Attack at Arras", from: "rules",
+		text: "Blitz Rules are in effect (Actions 15 - Blitz Rules).",
+		data: "game_info.options.blitz_rules (rules.Setup.AirRaids for the Axis, MoveLimits for the Allied armor)"},
+	{id: "1290", name: "Counter-Attack at Arras", from: "rules",
+		text:  "British Commonwealth Forces Command rules are in effect (British Commonwealth Forces).",
+		needs: "British Commonwealth command"},
+	{id: "1290", name: "Counter-Attack at Arras", from: "rules",
+		text: "Air Rules are optional: If used, give the Axis player one Air Sortie card and the Allied player one Air Sortie card at game start.",
+		skip: airOptional},
+
+	// Tunisia.
+	{id: "7272", name: "Tunisia", from: "rules",
+		text: "Place a badge on German and American elite tank units (Troops 2 - Specialized Units).",
+		data: "units tank2ger and tank2us (elite-armor)"},
+	{id: "7272", name: "Tunisia", from: "rules",
+		text: "Allied Armor units may only move 2 hexes and battle, not the normal 3 hexes.",
+		data: "options.partial_blitz_rules ALLIES (rules.Setup.MoveLimits) and the units' ARMOR_MOVE_TWO behaviors (UnitSetup.MaxMove)"},
+
+	// Moyland Wood.
+	{id: "12505", name: "Moyland Wood", from: "victory",
+		text: "An Allied unit that captures Moyland counts as one Victory Medal. An Axis unit that captures a Louisendorf town hex counts as one Victory Medal.",
+		data: "medal1 on Moyland, medal2 on the two Louisendorf hexes (temporary medals)"},
+	{id: "12505", name: "Moyland Wood", from: "rules",
+		text: "The Axis Special Forces tank units have 4 figures.",
+		data: "units tank2ger with nbr_units 4 (elite-armor)"},
+
+	// Strasbourg.
+	{id: "12507", name: "Strasbourg", from: "victory",
+		text: "An Axis unit that captures the town hex or bridge hex, as noted, counts as one victory medal.",
+		data: "medal2 tags on the town and the bridge (temporary medals)"},
+	{id: "12507", name: "Strasbourg", from: "rules",
+		text: "The Rhone-Rhine Canal is frozen and may be crossed. There are no other movement or battle restrictions in regard to the canal.",
+		// The file draws the canal with snowy river tiles (wriver, wcurved),
+		// which the importer reads as rivers, impassable: the text makes it
+		// open ground. The Ill river (river and curve tiles) stays a river.
 		apply: func(s *rules.Setup) {
-			s.BunkerUsers = rules.MaskAxis
-			// The whole Axis baseline, not only the file's three markers.
+			setGround(s, rules.River, rules.Plain, "H9", "g8", "G7", "f6", "F5", "e4", "E3", "d2", "D1")
+		}},
+
+	// Operation Cobra.
+	{id: "15", name: "Operation Cobra", from: "victory",
+		text: "An Allied unit that captures the town of St. Gilles or Marigny counts as one Victory Medal.",
+		data: "medal1 tags on the two towns (temporary medals)"},
+	{id: "15", name: "Operation Cobra", from: "rules",
+		text: "The Axis Special Force tank unit has 4 figures.",
+		data: "unit tank2ger (elite-armor, 4 figures)"},
+
+	// Hill 112.
+	{id: "1558", name: "HILL 112", from: "victory",
+		text: "The indicated hex in the town of Maltot and Hill 112 are Temporary Medal Objectives for the Allied forces.",
+		data: "medal1 tags on Maltot and Hill 112 (temporary medals)"},
+	{id: "1558", name: "HILL 112", from: "rules",
+		text: "Place a badge on the German elite tank unit and on the mechanized infantry unit (Troops 2 - Specialized units).",
+		data: "units tank2ger (4 figures) and inf2ger (elite-infantry)"},
+	{id: "1558", name: "HILL 112", from: "rules",
+		text: "Air rules are optional: If used, give one Air Sortie card to the Allied player, and shuffle the other in the deck, at game start.",
+		skip: airOptional},
+
+	// Counter-attack on Mortain (FAQ XI Operation Lüttich).
+	{id: "16", name: "Counter-attack on Mortain", from: "victory",
+		text: "An Axis unit that captures St. Hilaire counts as one victory medal.",
+		data: "medal2 tag on St. Hilaire (temporary medal)"},
+	{id: "16", name: "Counter-attack on Mortain", from: "rules",
+		text: "Movement up onto a hill hex is a 2 hex move. Moving down off a hill or moving from a hill to an adjacent hill hex is a 1 hex move.",
+		data: "every hill carries behavior STEEP_HILL (rules.SteepHill)"},
+	{id: "16", name: "Counter-attack on Mortain", from: "rules",
+		text: "The Axis Special Force infantry is an elite Panzer Grenadier unit, and the Special Forces tank units have 4 figures. [...] The Panzer Grenadier unit may move 1 or 2 hexes and still battle",
+		data: "units inf2ger (elite-infantry) and tank2ger (elite-armor, 4 figures)"},
+	{id: "16", name: "Counter-attack on Mortain", from: "rules",
+		text: "As long as either hex of Hill 317 has an allied unit on it, the Allied player may play his 'Recon' cards as an Air Power strike for that section.",
+		data: "option hill317 (rules.Setup.AirRaids)"},
+
+	// Montélimar.
+	{id: "18", name: "Montélimar", from: "victory",
+		text: "An Axis unit that captures the town of Bonlieu or Grane counts as one Victory Medal. [...] An Allied unit that captures any hex adjacent to the Rhone counts as one victory medal. Only one objective medal is gained, even if more than one hex is captured.",
+		data: "medal2 tags on the two towns; one medal1 tag whose group holds the hexes along the Rhone (one temporary medal for any of them)"},
+	{id: "18", name: "Montélimar", from: "rules",
+		text: "The Hill hexes north of the Condillac pass (Allies right) are impassable.",
+		data: "those hills carry behavior IMPASSABLE_HILL (HexSetup.Closed)"},
+	{id: "18", name: "Montélimar", from: "rules",
+		text: "The Axis Special Force infantry units are elite Panzer Grenadier units. [...] The Panzer Grenadier units may move 1 or 2 hexes and still battle. The other German infantry units only have 3 figures.",
+		data: "units inf2ger (elite-infantry); the other infger have nbr_units 3"},
+
+	// Vassieux.
+	{id: "19", name: "Vassieux", from: "victory", option: "deck_reshuffling",
+		text: "When 'Their Finest Hour' command card is played, do not reshuffle the command deck. Should the command card deck run out of cards and the Allied player has not won, the battle ends as an Axis player victory.",
+		apply: func(s *rules.Setup) {
+			s.NoReshuffle, s.DeckOut, s.DeckOutWinner = true, true, rules.Axis
+		}},
+	{id: "19", name: "Vassieux", from: "rules",
+		text: "All the Allied units are French Resistance infantry. [...] These units only have 3 figures. A Resistance unit may move onto terrain and still battle. When retreating, the unit may move back 1, 2 or 3 hexes before it regroups.",
+		data: "every Allied unit carries behavior FRENCH_RESISTANCE (the resistance unit row)"},
+
+	// Pegasus Bridge.
+	{id: "2", name: "Pegasus Bridge", from: "description",
+		text: "Take 2 command cards (Germans were surprised). Draw two cards after turns 1 and 2. You will then have a hand of 4 command cards for the rest of the battle.",
+		// The file has cards_player1 2 and nothing more: the Axis would keep
+		// 2 cards for the whole battle.
+		apply: func(s *rules.Setup) { s.GrowTo[rules.Axis] = 4 }},
+	{id: "2", name: "Pegasus Bridge", from: "victory",
+		text: "An Allied unit that captures a bridge hex counts as one victory medal. Place an objective medal on each of the bridges.",
+		data: "medal1 tags on the two bridges (temporary medals)"},
+
+	// St Vith (FAQ XI: the Air Pack's mountains, impassable both ways).
+	{id: "20", name: "St Vith", from: "rules",
+		text: "The Axis Special Forces tank units have 4 figures.",
+		data: "units tank2ger with nbr_units 4 (elite-armor)"},
+	{id: "20", name: "St Vith", from: "rules",
+		text: "The hill slope toward St Vith is impassable.",
+		data: "mountain tiles with behavior IMPASSABLE_HILL (HexSetup.Closed)"},
+
+	// Liberation of Paris.
+	{id: "22", name: "Liberation of Paris", from: "victory",
+		text: "A French unit, that captures a Paris Outskirts town hex, counts as one victory medal. [...] The medal, once gained, continues to count toward the Allied victory, even if the unit moves off the hex or is eliminated.",
+		data: "permanent medal1 tags on the three towns (every Allied unit is French)"},
+
+	// Toulon.
+	{id: "23", name: "Toulon", from: "victory",
+		text: "If Allied units occupy 3 town hexes in Toulon at the end of their turn, they win immediately.",
+		apply: func(s *rules.Setup) {
+			for k := range s.Objectives {
+				if s.Objectives[k].Kind == rules.SuddenDeath {
+					s.Objectives[k].AtTurnEnd = true
+				}
+			}
+		}},
+	{id: "23", name: "Toulon", from: "rules",
+		text: "The Allied Special Forces are a Commando unit and a Ranger unit. [...] These units may move 1 or 2 hexes and still battle.",
+		data: "units inf2us (elite-infantry)"},
+
+	// Saverne Gap (FAQ XI: its mountains block artillery by special rule).
+	{id: "29", name: "Saverne Gap", from: "victory",
+		text: "If Allied units occupy 2 town hexes in Saverne at the end of their turn, they win immediately.",
+		apply: func(s *rules.Setup) {
+			for k := range s.Objectives {
+				if s.Objectives[k].Kind == rules.SuddenDeath {
+					s.Objectives[k].AtTurnEnd = true
+				}
+			}
+		}},
+	{id: "29", name: "Saverne Gap", from: "rules",
+		text: "The hills are impassable.\nArtillery may not fire over hills.",
+		data: "the mountain tiles carry behavior IMPASSABLE_BLOCKING_HILL (HexSetup.Closed, BlocksArtillery)"},
+
+	// Sainte-Mère-Église.
+	{id: "3", name: "Sainte-Mère-Eglise", from: "rules",
+		text: "Before the Allied side takes its first turn, the Allied player has an additional airdrop.",
+		data: "option airdrop (rules.Setup.Airdrops: 4 infantry around G5; one that lands on a unit or off the board is lost, no medal)"},
+
+	// Sword Beach.
+	{id: "4", name: "Sword Beach", from: "victory",
+		text: "An Allied unit that captures a Town hex counts as one Victory Medal. Place an Objective Medal on each Town hex.",
+		data: "medal1 tags on the three towns (temporary medals)"},
+	{id: "4", name: "Sword Beach", from: "rules", bunkers: true,
+		text: "The Axis player is in control of the Bunkers and may claim them as a defensive position.",
+		// The file's bunkers name no original_owner (both sides by default).
+		apply: func(s *rules.Setup) { s.BunkerUsers = rules.MaskAxis }},
+	{id: "4", name: "Sword Beach", from: "rules",
+		text: "The Allied Special Forces are Commando units. [...] Commandos may move 1 or 2 hexes and still battle.",
+		data: "units inf2us (elite-infantry)"},
+
+	// Martinville Ridge.
+	{id: "4172", name: "MARTINVILLE RIDGE", from: "victory",
+		text: "The marked hex in Saint-Lô and the ridge beside Martinville are Temporary Medal Objectives for the Allied forces.\n\nHill 122 is a Temporary Medal Objective for the Axis forces.",
+		data: "medal1 tags in Saint-Lô and on the ridge, medal2 on Hill 122 (temporary medals)"},
+	{id: "4172", name: "MARTINVILLE RIDGE", from: "rules",
+		text: "All Axis infantry are Fallschirmjäger (Troops 2 - Specialized Units).",
+		data: "every Axis infantry unit is inf2ger (elite-infantry)"},
+
+	// Withdrawal from Hill 112.
+	{id: "4186", name: "WITHDRAWAL FROM HILL 112", from: "victory",
+		text: "The marked town hex is a Temporary Medal Objective for the Axis forces.",
+		data: "medal2 tag on the town (temporary medal)"},
+	{id: "4186", name: "WITHDRAWAL FROM HILL 112", from: "rules",
+		text: "Air rules are optional: \nIf used, give the Allied player one Air sortie card and shuffle the other one in the deck, at game start.",
+		skip: airOptional},
+
+	// Utah Beach.
+	{id: "42", name: "Utah Beach", from: "victory",
+		text: "An Allied unit that exits off the Axis side of the battlefield counts as one Victory Medal.",
+		// The file has three exit markers; the text names the whole Axis
+		// baseline.
+		apply: func(s *rules.Setup) {
 			e := rules.Exit{Side: rules.Allies}
 			row := int8(0)
 			if s.Top == rules.Allies {
@@ -40,15 +258,69 @@ var specials = []special{
 			}
 			s.Exits = []rules.Exit{e}
 		}},
-	{id: "11", name: "First Assault Wave",
-		bunkers: true,
-		text:    "The Axis player is in control of the Bunkers and may claim them as a defensive position.",
-		apply:   func(s *rules.Setup) { s.BunkerUsers = rules.MaskAxis }},
-	{id: "19", name: "Vassieux", option: "deck_reshuffling",
-		text: "When 'Their Finest Hour' command card is played, do not reshuffle the command deck. Should the command card deck run out of cards and the Allied player has not won, the battle ends as an Axis player victory.",
-		apply: func(s *rules.Setup) {
-			s.NoReshuffle, s.DeckOut, s.DeckOutWinner = true, true, rules.Axis
-		}},
+	{id: "42", name: "Utah Beach", from: "rules", bunkers: true,
+		text: "The Axis player is in control of the Bunkers and may claim them as a defensive position.",
+		// The file's bunkers name no original_owner (both sides by default).
+		apply: func(s *rules.Setup) { s.BunkerUsers = rules.MaskAxis }},
+
+	// Mont Mouchet.
+	{id: "5", name: "Mont Mouchet", from: "victory",
+		text: "Eliminating an Axis tank unit counts as two victory medals for the Allied player.",
+		data: "the Axis tanks carry behavior GERMAN_2VICTANK (UnitSetup.Medals 2)"},
+	{id: "5", name: "Mont Mouchet", from: "rules",
+		text: "The Axis Special Forces tank units have 4 figures.",
+		data: "units tank2ger (elite-armor, 4 figures)"},
+	{id: "5", name: "Mont Mouchet", from: "rules",
+		text: "All the Allied units are French Resistance infantry. [...] These units only have 3 figures. A Resistance unit may move onto terrain and still battle. When retreating, the unit may move back 1, 2 or 3 hexes before it regroups.",
+		data: "every Allied unit carries behavior FRENCH_RESISTANCE (the resistance unit row)"},
+
+	// Pointe-du-Hoc.
+	{id: "7", name: "Pointe-du-Hoc", from: "victory",
+		text: "An Allied unit that captures a forest hex at the Axis side or the battlefield counts as one victory medal. [...] The medal, once gained, continues to count toward the Allied victory even if the unit moves off the hex or is eliminated.",
+		data: "permanent medal1 tags on the two forests"},
+	{id: "7", name: "Pointe-du-Hoc", from: "rules",
+		text: "The hill that runs along the beach is a cliff. Moving up the cliff from the beach is a 2 hex move. From the inland side, treat it as a normal hill in battle and for movement.",
+		data: "the hills along the beach carry behavior CLIFF (rules.Cliff)"},
+	{id: "7", name: "Pointe-du-Hoc", from: "rules", bunkers: true,
+		text: "The Axis player is in control of the Bunkers and may claim them as a defensive position.",
+		// The file's bunkers name no original_owner (both sides by default).
+		apply: func(s *rules.Setup) { s.BunkerUsers = rules.MaskAxis }},
+	{id: "7", name: "Pointe-du-Hoc", from: "rules",
+		text: "All the Allied units are Special Forces Ranger units. [...] Rangers may move 1 or 2 hexes and still battle.",
+		data: "every Allied unit is inf2us (elite-infantry)"},
+
+	// Gallabat & Metemma.
+	{id: "7269", name: "Gallabat & Metemma", from: "rules",
+		text: "The Allied Special Force tank unit has 4 figures.",
+		data: "unit tank2us with nbr_units 4 (elite-armor)"},
+	{id: "7269", name: "Gallabat & Metemma", from: "rules",
+		text: "The Boundary Khor, although a dry river, has the same terrain effects as a river.",
+		data: "the Khor is drawn with river tiles (rules.River)"},
+	{id: "7269", name: "Gallabat & Metemma", from: "rules",
+		text: "Bridges do not block line of sight.",
+		data: "the base game's bridge row does not block sight (rulebook annex 2 Ponts)"},
+
+	// Operation Goodwood.
+	{id: "9579", name: "Operation Goodwood", from: "rules",
+		text: "The Axis Special Forces tank units have 4 figures.",
+		data: "units tank2ger with nbr_units 4 (elite-armor)"},
+}
+
+// setGround gives the named hexes (editor names, GroupName) ground to where
+// they have ground from; a name off the board or a hex of other ground is
+// left alone (the row's test checks every hex changed).
+func setGround(s *rules.Setup, from, to rules.Terrain, names ...string) {
+	for _, n := range names {
+		h, err := ParseGroupName(n, s.Grid)
+		if err != nil {
+			continue
+		}
+		for i := range s.Hexes {
+			if s.Hexes[i].Hex == h && s.Hexes[i].Terrain == from {
+				s.Hexes[i].Terrain = to
+			}
+		}
+	}
 }
 
 // scenarioID is the file's meta_data.scenario_id ("" if none).
@@ -71,6 +343,17 @@ func (c *converter) matches(sp special) bool {
 	return sp.id == c.f.scenarioID() && strings.EqualFold(sp.name, c.f.Name())
 }
 
+// reviewed reports whether the file's special rules are reviewed here (it
+// has a row).
+func (c *converter) reviewed() bool {
+	for _, sp := range specials {
+		if c.matches(sp) {
+			return true
+		}
+	}
+	return false
+}
+
 // specialFor is the row of this file that completes option, if any.
 func (c *converter) specialFor(option string) (special, bool) {
 	for _, sp := range specials {
@@ -81,13 +364,23 @@ func (c *converter) specialFor(option string) (special, bool) {
 	return special{}, false
 }
 
-// applySpecials applies this file's rows that complete no option; it runs
+// applySpecials plays this file's rows that complete no option; it runs
 // after the board, so a row may correct what the board left to a default.
+// A row that needs a feature the engine lacks makes the file unsupported.
 func (c *converter) applySpecials() {
 	for _, sp := range specials {
-		if sp.option == "" && c.matches(sp) {
+		if sp.option != "" || !c.matches(sp) {
+			continue
+		}
+		field := "text.en." + sp.from
+		switch {
+		case sp.needs != "":
+			c.r.unsupported(hex.None, field, sp.name, sp.needs, "the scenario's text: "+clip(sp.text, 100))
+		case sp.apply != nil:
 			sp.apply(&c.s)
-			c.r.notef(hex.None, "text", "played as the scenario's text says: %q", clip(sp.text, 120))
+			c.r.notef(hex.None, field, "played as the scenario's text says: %q", clip(sp.text, 120))
+		case sp.skip != "":
+			c.r.notef(hex.None, field, "not played: %s: %q", sp.skip, clip(sp.text, 120))
 		}
 	}
 }
