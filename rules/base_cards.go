@@ -60,5 +60,18 @@ var baseDecks = func() []DeckDef {
 		DeckLine{"firefight", [3]int8{1}}, DeckLine{"infantry-assault", [3]int8{2}},
 		DeckLine{"medics-mechanics", [3]int8{1}}, DeckLine{"move-out", [3]int8{2}},
 		DeckLine{"their-finest-hour", [3]int8{1}})}
-	return []DeckDef{standard, sections}
+	// Bastogne Corridor East, Suomussalmi (.m44 deck_name
+	// AIR_POWER_AS_ARTILLERY_BOMBARD_DECK): "The 'Air Power' card is played
+	// as an 'Artillery Bombard' card".
+	bombard := DeckDef{Key: "air-power-as-artillery-bombard"}
+	for _, l := range standard.Lines {
+		switch l.Card {
+		case "air-power":
+			continue
+		case "artillery-bombard":
+			l.Copies[0]++
+		}
+		bombard.Lines = append(bombard.Lines, l)
+	}
+	return []DeckDef{standard, sections, bombard}
 }()

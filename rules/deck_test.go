@@ -317,3 +317,19 @@ func TestDeckOutEndsTheBattle(t *testing.T) {
 		t.Error("no reshuffle without a deck-out ending was accepted")
 	}
 }
+
+// Bastogne Corridor East, Suomussalmi: "The 'Air Power' card is played as
+// an 'Artillery Bombard' card" — a catalog deck row.
+func TestAirPowerAsBombardDeck(t *testing.T) {
+	d, ok := BaseCatalog().Deck("air-power-as-artillery-bombard")
+	if !ok || len(d) != 60 {
+		t.Fatalf("deck: %d cards, found %v", len(d), ok)
+	}
+	n := map[CardKind]int{}
+	for _, c := range d {
+		n[c.Kind]++
+	}
+	if n[AirPower] != 0 || n[ArtilleryBombard] != 2 {
+		t.Fatalf("air power %d, bombard %d; want 0 and 2", n[AirPower], n[ArtilleryBombard])
+	}
+}

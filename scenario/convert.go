@@ -474,6 +474,23 @@ func (c *converter) options(raw json.RawMessage, field string) {
 			c.airdrop(v, field+"."+k)
 			continue
 		}
+		if strings.EqualFold(k, "deck_name") && !emptyJSON(v) {
+			c.deckName(v, field+"."+k)
+			continue
+		}
+		if strings.EqualFold(k, "air_strikes_rules") && !emptyJSON(v) {
+			var name string
+			if json.Unmarshal(v, &name) != nil {
+				c.r.errorf(hex.None, field+"."+k, "want a side, got %s", clip(compact(v), 40))
+				continue
+			}
+			if side, ok := sideOf(name); ok {
+				c.s.AirRaids = append(c.s.AirRaids, rules.AirRaid{Side: side})
+			} else if strings.TrimSpace(name) != "" {
+				c.r.errorf(hex.None, field+"."+k, "unknown side %q: want AXIS or ALLIES", name)
+			}
+			continue
+		}
 		if strings.EqualFold(k, "blitz_rules") || strings.EqualFold(k, "partial_blitz_rules") {
 			c.blitz(k, v, field+"."+k)
 			continue
@@ -508,6 +525,25 @@ func (c *converter) options(raw json.RawMessage, field string) {
 		}
 		c.r.unsupported(hex.None, field+"."+k, k, e.Unsupported, "value "+clip(compact(v), 60))
 	}
+}
+
+// deckNames maps the decks .m44 files name to catalog decks.
+var deckNames = map[string]string{"AIR_POWER_AS_ARTILLERY_BOMBARD_DECK": "air-power-as-artillery-bombard"}
+
+// deckName reads game_info.options.deck_name: a command deck the catalog
+// knows, or an unsupported one.
+func (c *converter) deckName(v json.RawMessage, field string) {
+	var name string
+	if json.Unmarshal(v, &name) != nil {
+		c.r.errorf(hex.None, field, "want a deck name, got %s", clip(compact(v), 40))
+		return
+	}
+	key, ok := deckNames[strings.ToUpper(strings.TrimSpace(name))]
+	if !ok {
+		c.r.unsupported(hex.None, field, "deck_name", "special command decks", "deck "+name)
+		return
+	}
+	c.s.DeckKey = key
 }
 
 // blitz reads the Blitz options (FAQ III Règles de Blitz): blitz_rules

@@ -273,3 +273,25 @@ func TestCorpusClosedHexes(t *testing.T) {
 		}
 	}
 }
+
+// Bastogne Corridor East: "The 'Air Power' card is played as an 'Artillery
+// Bombard' card" (deck_name); Panzer Lehr Counter-Attack: "The Allied player
+// may call in Air Strikes" (air_strikes_rules: FAQ III Raids aériens).
+func TestCorpusDeckAndAirStrikes(t *testing.T) {
+	f, err := Load(filepath.Join(corpusDir, "12493-BastogneCorridorEast.m44"))
+	if err != nil {
+		t.Skipf("corpus file not available (%v): %s is read from ../shared", err, corpusDir)
+	}
+	s, r := f.Setup()
+	if s == nil || !r.Playable() || s.DeckKey != "air-power-as-artillery-bombard" {
+		t.Fatalf("Bastogne Corridor East: deck %q, %+v", s.DeckKey, r.Unsupported)
+	}
+	f, err = Load(filepath.Join(corpusDir, "4152-PanzerLehrCounterAttack.m44"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	s, r = f.Setup()
+	if s == nil || !r.Playable() || len(s.AirRaids) != 1 || s.AirRaids[0].Side != rules.Allies || len(s.AirRaids[0].While) != 0 {
+		t.Fatalf("Panzer Lehr: air raids %+v, %+v", s.AirRaids, r.Unsupported)
+	}
+}

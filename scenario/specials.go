@@ -81,6 +81,31 @@ var specials = []special{
 		text: "Allied Armor units may only move 2 hexes and battle, not the normal 3 hexes.",
 		data: "options.partial_blitz_rules ALLIES (rules.Setup.MoveLimits) and the units' ARMOR_MOVE_TWO behaviors (UnitSetup.MaxMove)"},
 
+	// Bastogne Corridor East.
+	{id: "12493", name: "Bastogne Corridor East", from: "victory",
+		text: "An Axis unit that exits off the Allied side of the battlefield from a exit hex counts as one victory medal.",
+		data: "tag4 EXIT_MARKER tags for the Axis on the Allied baseline (rules.Setup.Exits)"},
+	{id: "12493", name: "Bastogne Corridor East", from: "rules",
+		text: "The Axis Special Forces tank unit has 4 figures.",
+		data: "unit tank2ger (elite-armor, 4 figures)"},
+	{id: "12493", name: "Bastogne Corridor East", from: "rules",
+		text: "The 'Air Power' card is played as an 'Artillery Bombard' card.",
+		data: "game_info.options.deck_name AIR_POWER_AS_ARTILLERY_BOMBARD_DECK (the catalog deck air-power-as-artillery-bombard)"},
+
+	// Panzer Lehr Counter-Attack.
+	{id: "4152", name: "PANZER LEHR COUNTER ATTACKS", from: "victory",
+		text: "Exit markers are in effect on the portion of the Allied baseline in between the 2 Exit markers, for Axis forces.",
+		data: "tag5 EXIT_MARKER with its group for the Axis (rules.Setup.Exits)"},
+	{id: "4152", name: "PANZER LEHR COUNTER ATTACKS", from: "rules",
+		text: "All Axis infantry units are Panzer Grenadiers (Troops 2 - Specialized Units).",
+		data: "units inf2ger (elite-infantry)"},
+	{id: "4152", name: "PANZER LEHR COUNTER ATTACKS", from: "rules",
+		text: "All Axis tank units are elite armor units (Troops 2 - Specialized Units).",
+		data: "units tank2ger (elite-armor)"},
+	{id: "4152", name: "PANZER LEHR COUNTER ATTACKS", from: "rules",
+		text: "The Allied player may call in Air Strikes (Actions 3 - Air Strikes & Blitz)",
+		data: "options.air_strikes_rules ALLIES (rules.Setup.AirRaids: a Recon played as Air Power)"},
+
 	// Moyland Wood.
 	{id: "12505", name: "Moyland Wood", from: "victory",
 		text: "An Allied unit that captures Moyland counts as one Victory Medal. An Axis unit that captures a Louisendorf town hex counts as one Victory Medal.",

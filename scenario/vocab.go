@@ -55,8 +55,9 @@ type Entry struct {
 	Medals int8
 	// Exit marks the exit markers' names (tags, tag behavior, options).
 	Exit bool
-	// Blitz marks the Blitz options; MoveTwo the armor behaviors that move 2.
-	Blitz, MoveTwo bool
+	// Blitz marks the Blitz and air-strike options; MoveTwo the armor
+	// behaviors that move 2; Deck the option naming a command deck.
+	Blitz, MoveTwo, Deck bool
 	// Refines marks behaviors that turn a hill tile into another height-1
 	// terrain (Terrain).
 	Refines bool
@@ -132,6 +133,9 @@ func (e Entry) Meaning() string {
 			return "exit marker: units of the tag's side may leave the board there for a medal (Setup.Exits)"
 		}
 	case SlotOption:
+		if e.Deck {
+			return "the command deck: " + e.Source
+		}
 		if e.Blitz {
 			return "Blitz rules: " + e.Source
 		}
@@ -427,11 +431,11 @@ var Vocabulary = []Entry{
 	option("night_visibility_rules", "night attacks"),
 	option("night_visibility_reverse_rule", "night attacks"),
 	option("night_visibility_team_turn", "night attacks"),
-	option("deck_name", "special command decks"),
+	{Slot: SlotOption, Name: "deck_name", Deck: true, Source: "a command deck named by the file: AIR_POWER_AS_ARTILLERY_BOMBARD_DECK is the catalog deck air-power-as-artillery-bombard (Bastogne Corridor East); other names are not supported yet"},
 	option("mine_deck_name", "minefields"),
 	option("airdrop", "airdrops"),
 	option("airdrop2", "airdrops"),
-	option("air_strikes_rules", "air strikes"),
+	{Slot: SlotOption, Name: "air_strikes_rules", Blitz: true, Source: "FAQ III Raids aériens: the side named may play any Recon as Air Power in its section (rules.Setup.AirRaids)"},
 	option("armor_breakthrough_rules", "armor breakthrough"),
 	option("blowbridge_opt2", "blowing up bridges"),
 	option("deck_reshuffling", "no deck reshuffle"),
