@@ -523,10 +523,20 @@ func (d *drawer) features(h hex.Hex) {
 	g := d.m.groundAt(h)
 	c, s, p := d.center(h), d.s, d.p
 	switch g.structure {
-	case rules.Bridge:
+	case rules.Bridge, rules.BridgeSpan:
 		axis, ok := d.riverAxis(h)
 		if ok {
 			axis += math.Pi / 2
+		}
+		if g.structure == rules.BridgeSpan {
+			// A long bridge runs from section to section.
+			for dir := 0; dir < 6; dir++ {
+				if n := hex.Neighbour(h, dir); d.m.groundAt(n).structure == rules.BridgeSpan {
+					q := d.center(n)
+					axis = math.Atan2(q.Y-c.Y, q.X-c.X)
+					break
+				}
+			}
 		}
 		p.bridge(c, s, axis)
 	case rules.Bunker:
@@ -908,6 +918,9 @@ func (d *drawer) legendEntries() []legendEntry {
 	}
 	if structs[rules.Bridge] {
 		add("Bridge", func(c pt, s float64) { water(c, s); p.bridge(c, s, math.Pi/2) })
+	}
+	if structs[rules.BridgeSpan] {
+		add("Long bridge: entered and left only at its ends", func(c pt, s float64) { p.bridge(c, s, -math.Pi/3) })
 	}
 	if structs[rules.Bunker] {
 		add("Bunker", func(c pt, s float64) { p.bunker(c, s, rgb("#a3a39a")) })

@@ -48,6 +48,7 @@ const (
 	Hedgehog
 	Seawall    // permanent sandbags (rulebook "Digues")
 	ExitMarker // marks an exit hex (Setup.Exits; Winter Wars III "Pions Exit")
+	BridgeSpan // a section of a bridge several hexes long (Arnhem Bridge)
 	numBaseFeatures
 
 	NoStructure = NoFeature
@@ -121,6 +122,9 @@ var baseFeatures = [numBaseFeatures - 1]TerrainDef{
 		Summary:    "impassable to armor and artillery; infantry in it may ignore one flag"},
 	Seawall - 1: {Key: "seawall", Layer: LayerObstacle, Source: annex2 + "Digues", Protection: prot(1, 1), IgnoreFlag: AllClasses,
 		Summary: "as sandbags, never removed"},
+	BridgeSpan - 1: {Key: "bridge-span", Layer: LayerStructure, Source: "Arnhem Bridge: \"Units may only enter or exit Arnhem Bridge from or onto the hexes as noted at the ends of the bridge. Movement along the span of bridge is normal.\"",
+		Crossing: true, Span: true, Symbol: "bridge",
+		Summary: "a section of a long bridge: move along it freely; enter or leave it only at its ends, in line with it"},
 	ExitMarker - 1: {Key: "exit", Layer: LayerMarker, Source: "Winter Wars III Pions Exit",
 		Summary: "exit: units of the marker's side may leave the board here, one more hex of movement, for a medal"},
 }

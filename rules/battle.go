@@ -50,12 +50,14 @@ func (s *State) LineOfSight(a, b hex.Hex) bool {
 	return true
 }
 
-// acrossArtilleryWall reports whether a line of fire crosses a hex that
-// artillery may not fire across (a scenario rule), judged like a line of
-// sight: a hex the line cuts, or hexes on both sides of an edge it runs along.
-func (s *State) acrossArtilleryWall(from, to int16) bool {
+// acrossFireWall reports whether a line of fire of a unit of class c
+// crosses a hex that the class may not fire across (a scenario rule: Saverne
+// Gap's mountains for artillery, Arnhem's wide Rhine for infantry), judged
+// like a line of sight: a hex the line cuts, or hexes on both sides of an
+// edge it runs along.
+func (s *State) acrossFireWall(c UnitType, from, to int16) bool {
 	g := s.b.grid
-	wall := func(h hex.Hex) bool { return g.Contains(h) && s.b.artWall[g.Index(h)] }
+	wall := func(h hex.Hex) bool { return g.Contains(h) && s.b.fireWall[g.Index(h)].Has(c) }
 	var buf [16]hex.Step
 	var left, right bool
 	for _, st := range hex.Line(s.b.hexAt[from], s.b.hexAt[to], buf[:0]) {
@@ -105,7 +107,7 @@ func (s *State) diceAt(k *UnitDef, from int16, tside Side, t int16, d int, bonus
 	if k.NeedsSight && d > 1 && !s.LineOfSight(s.b.hexAt[from], s.b.hexAt[t]) {
 		return 0
 	}
-	if k.Class == Artillery && d > 1 && s.acrossArtilleryWall(from, t) {
+	if d > 1 && s.b.anyWall && s.acrossFireWall(k.Class, from, t) {
 		return 0
 	}
 	if !k.IgnoresCover {

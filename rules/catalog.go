@@ -71,10 +71,13 @@ type TerrainDef struct {
 	Water      bool      // not dry land (rivers, lakes, ocean) unless a crossing stands there
 	Impassable ClassMask // classes that may never enter (nor retreat into)
 	Crossing   bool      // a bridge: water becomes dry land, entered only from dry land and not from another crossing
-	MustStop   bool      // a unit entering must stop
-	NoBattle   bool      // a unit entering may not battle this turn
-	MoveCap    int8      // entering caps the whole move at this many hexes (beaches: 2)
-	Beach      bool      // a beach: bluffs and cliffs are climbed from it
+	// Span: a section of a bridge several hexes long: movement along the
+	// span is normal; it is entered and left only at its ends, in line.
+	Span     bool
+	MustStop bool // a unit entering must stop
+	NoBattle bool // a unit entering may not battle this turn
+	MoveCap  int8 // entering caps the whole move at this many hexes (beaches: 2)
+	Beach    bool // a beach: bluffs and cliffs are climbed from it
 	// FromAdjacentOnly: entered only by a unit that started its turn next
 	// to it, and a unit that starts in it moves one hex at most (hedgerows).
 	FromAdjacentOnly bool

@@ -98,6 +98,10 @@ type HexSetup struct {
 	// BlocksArtillery: artillery may not fire across the hex (Saverne Gap's
 	// mountains).
 	BlocksArtillery bool
+	// NoFireAcross are the classes that may not fire across the hex
+	// (Arnhem Bridge: "Infantry units may not target units on the opposite
+	// side of the Rhine River, which is too wide in this section").
+	NoFireAcross ClassMask
 }
 
 // features lists the hex's features, Structure and Obstacle first.

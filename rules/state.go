@@ -29,7 +29,9 @@ type board struct {
 	exitAt   [2][]int8
 	exitList [2][]int16 // the exit hexes of each side, in setup order
 	hasExit  [2]bool
-	artWall  []bool     // artillery may not fire across
+	fireWall []ClassMask // classes that may not fire across each hex
+	anyWall  bool
+	spans    bool       // some hex holds a section of a long bridge
 	nb       [][6]int16 // neighbour index per direction, -1 off board
 	// step[t][i][d] is the cost for a unit of class t to move from hex i to
 	// its neighbour d, or -1 if terrain forbids it (units aside). The rows
@@ -232,12 +234,16 @@ func Compile(s *Setup) (*Board, error) {
 	for i := range st.occ {
 		st.occ[i] = -1
 	}
-	b.closed, b.artWall, b.owners = make([]bool, b.n), make([]bool, b.n), make([]SideMask, b.n)
+	b.closed, b.fireWall, b.owners = make([]bool, b.n), make([]ClassMask, b.n), make([]SideMask, b.n)
 	for _, h := range s.Hexes {
 		i := g.Index(h.Hex)
 		b.owners[i] = h.Owners
 		b.ground[i] = h.Terrain
-		b.closed[i], b.artWall[i] = h.Closed, h.BlocksArtillery
+		b.closed[i], b.fireWall[i] = h.Closed, h.NoFireAcross
+		if h.BlocksArtillery {
+			b.fireWall[i] |= ArtilleryOnly
+		}
+		b.anyWall = b.anyWall || b.fireWall[i] != 0
 		k := 0
 		for _, f := range h.features() {
 			st.feat[i][k] = f
@@ -254,6 +260,11 @@ func Compile(s *Setup) (*Board, error) {
 				b.exitList[e.Side] = append(b.exitList[e.Side], int16(i))
 				b.hasExit[e.Side] = true
 			}
+		}
+	}
+	for _, h := range s.Hexes {
+		for _, f := range h.features() {
+			b.spans = b.spans || cat.featureRow(f).Span
 		}
 	}
 	b.gdef = make([]*TerrainDef, b.n)

@@ -121,7 +121,20 @@ func (s *State) impassableFor(t UnitType, i int16) bool {
 
 // bridgeEntryOK: a bridge is entered (and left in a retreat) only from or to
 // dry land, never from water or another bridge (rulebook "Ponts"; FAQ II Ponts).
+// Along a bridge of several hexes (TerrainDef.Span) movement is normal, and
+// the bridge is entered and left only at its ends, in line with it.
 func (s *State) bridgeEntryOK(from, to int16) bool {
+	if s.b.spans {
+		fs, ts := s.span(from), s.span(to)
+		switch {
+		case fs && ts:
+			return true
+		case ts && !s.spanEnd(to, from):
+			return false
+		case fs && !s.spanEnd(from, to):
+			return false
+		}
+	}
 	if s.crossing(to) && (s.crossing(from) || s.isWater(from)) {
 		return false
 	}
@@ -375,4 +388,30 @@ func (s *State) removableInstead(u *unit) Feature {
 		}
 	}
 	return NoFeature
+}
+
+// span: hex i holds a section of a long bridge.
+func (s *State) span(i int16) bool {
+	for _, f := range &s.feat[i] {
+		if f != NoFeature && s.b.cat.featureRow(f).Span {
+			return true
+		}
+	}
+	return false
+}
+
+// spanEnd reports whether outside is the hex in line with the end section
+// i of a long bridge: i has exactly one section beside it, and outside lies
+// opposite it.
+func (s *State) spanEnd(i, outside int16) bool {
+	along := -1
+	for d, n := range s.b.nb[i] {
+		if n >= 0 && s.span(n) {
+			if along >= 0 {
+				return false // a middle section
+			}
+			along = d
+		}
+	}
+	return along >= 0 && s.b.nb[i][(along+3)%6] == outside
 }

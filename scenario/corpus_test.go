@@ -295,3 +295,28 @@ func TestCorpusDeckAndAirStrikes(t *testing.T) {
 		t.Fatalf("Panzer Lehr: air raids %+v, %+v", s.AirRaids, r.Unsupported)
 	}
 }
+
+// Arnhem Bridge: the bridge of three sections (BRIDGE_SECTION) and the
+// wide Rhine (WIDE_RIVER) that infantry may not fire across.
+func TestCorpusArnhemBridge(t *testing.T) {
+	f, err := Load(filepath.Join(corpusDir, "25-ArnhemBridge.m44"))
+	if err != nil {
+		t.Skipf("corpus file not available (%v): %s is read from ../shared", err, corpusDir)
+	}
+	s, r := f.Setup()
+	if s == nil || !r.Playable() {
+		t.Fatalf("Arnhem Bridge: %+v", r.Unsupported)
+	}
+	spans, wide := 0, 0
+	for _, h := range s.Hexes {
+		if h.Structure == rules.BridgeSpan {
+			spans++
+		}
+		if h.NoFireAcross == rules.InfantryOnly {
+			wide++
+		}
+	}
+	if spans != 3 || wide < 10 {
+		t.Errorf("%d bridge sections (want 3), %d wide river hexes", spans, wide)
+	}
+}

@@ -164,6 +164,14 @@ func (c *converter) terrain(x hex.Hex, path string, p *Piece, cl *cell) {
 			cl.ground.Closed, cl.ground.BlocksArtillery = true, b.BlocksArtillery
 			return true
 		}
+		if b.NoFireAcross != 0 {
+			if !e.Supported() || !impassable(e.Terrain) {
+				c.r.errorf(x, field, "behavior %q applies to a river, not to %q", b.Name, p.Name)
+				return false
+			}
+			cl.ground.NoFireAcross |= b.NoFireAcross
+			return true
+		}
 		if !b.Refines {
 			c.r.errorf(x, field, "behavior %q does not apply to a terrain", b.Name)
 			return false
@@ -203,8 +211,13 @@ func (c *converter) structure(x hex.Hex, path string, p *Piece, cl *cell) {
 	if !fine {
 		c.r.unsupported(x, path+".name", p.Name, e.Unsupported, "")
 	}
+	span := false
 	fine = c.behaviors(x, path, p, func(field string, b Entry) bool {
-		c.r.errorf(x, field, "behavior %q does not apply to a %s", b.Name, SlotRectTerrain)
+		if b.Structure == rules.BridgeSpan && e.Supported() && e.Structure == rules.Bridge {
+			span = true
+			return true
+		}
+		c.r.errorf(x, field, "behavior %q does not apply to a %s %q", b.Name, SlotRectTerrain, p.Name)
 		return false
 	}) && fine
 	if p.Properties != nil {
@@ -231,6 +244,9 @@ func (c *converter) structure(x hex.Hex, path string, p *Piece, cl *cell) {
 	}
 	if e.Supported() {
 		cl.ground.Structure = e.Structure
+		if span {
+			cl.ground.Structure = rules.BridgeSpan
+		}
 	}
 }
 
@@ -532,7 +548,7 @@ func (c *converter) fillGround() {
 				hs.Terrain = cl.ground.Terrain
 			}
 			hs.Structure, hs.Obstacle, hs.Owners = cl.ground.Structure, cl.ground.Obstacle, cl.ground.Owners
-			hs.Closed, hs.BlocksArtillery = cl.ground.Closed, cl.ground.BlocksArtillery
+			hs.Closed, hs.BlocksArtillery, hs.NoFireAcross = cl.ground.Closed, cl.ground.BlocksArtillery, cl.ground.NoFireAcross
 		}
 		if hs.Terrain != rules.Plain || hs.Structure != rules.NoStructure || hs.Obstacle != rules.NoObstacle || hs.Closed {
 			c.s.Hexes = append(c.s.Hexes, hs)

@@ -81,6 +81,23 @@ var specials = []special{
 		text: "Allied Armor units may only move 2 hexes and battle, not the normal 3 hexes.",
 		data: "options.partial_blitz_rules ALLIES (rules.Setup.MoveLimits) and the units' ARMOR_MOVE_TWO behaviors (UnitSetup.MaxMove)"},
 
+	// Arnhem Bridge.
+	{id: "25", name: "Arnhem Bridge", from: "rules",
+		text: "All the Allied units are Special Forces Elite Airborne units. Therefore, there is no need to place badges with the units. These units may move 1 or 2 hexes and still battle.",
+		data: "units inf2us (elite-infantry); the artillery's badge changes nothing (elite-artillery)"},
+	{id: "25", name: "Arnhem Bridge", from: "rules",
+		text: "The Axis Special Forces tank units have 4 figures.",
+		data: "units tank2ger (elite-armor, 4 figures)"},
+	{id: "25", name: "Arnhem Bridge", from: "rules",
+		text: "The Axis Special Forces infantry are Elite Grenadier units. Place an Axis special force token in the same hex with these units to distinguish them from the other units. The Elite Grenadier units may move 1 or 2 hexes and still battle.",
+		data: "units inf2ger (elite-infantry)"},
+	{id: "25", name: "Arnhem Bridge", from: "rules",
+		text: "Units may only enter or exit Arnhem Bridge from or onto the hexes as noted at the ends of the bridge. Movement along the span of bridge is normal.",
+		data: "the bridges' behavior BRIDGE_SECTION (rules.BridgeSpan: entered and left only at its ends, in line)"},
+	{id: "25", name: "Arnhem Bridge", from: "rules",
+		text: "Infantry units may not target units on the opposite side of the Rhine River, which is too wide in this section.",
+		data: "the river tiles' behavior WIDE_RIVER (HexSetup.NoFireAcross: infantry)"},
+
 	// Bastogne Corridor East.
 	{id: "12493", name: "Bastogne Corridor East", from: "victory",
 		text: "An Axis unit that exits off the Allied side of the battlefield from a exit hex counts as one victory medal.",

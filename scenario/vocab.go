@@ -55,6 +55,9 @@ type Entry struct {
 	Medals int8
 	// Exit marks the exit markers' names (tags, tag behavior, options).
 	Exit bool
+	// NoFireAcross: a terrain behavior that stops these classes firing
+	// across the hex.
+	NoFireAcross rules.ClassMask
 	// Blitz marks the Blitz and air-strike options; MoveTwo the armor
 	// behaviors that move 2; Deck the option naming a command deck.
 	Blitz, MoveTwo, Deck bool
@@ -127,6 +130,10 @@ func (e Entry) Meaning() string {
 			return fmt.Sprintf("the unit is worth %d medals (UnitSetup.Medals)", e.Medals)
 		case e.MoveTwo:
 			return "the armor moves 2 hexes at most (UnitSetup.MaxMove)"
+		case e.NoFireAcross != 0:
+			return "infantry may not fire across the hex (HexSetup.NoFireAcross)"
+		case e.Structure == rules.BridgeSpan:
+			return "a bridge becomes a section of a long bridge (rules.BridgeSpan)"
 		}
 	case SlotTagBehavior:
 		if e.Exit {
@@ -402,12 +409,12 @@ var Vocabulary = []Entry{
 	{Slot: SlotBehavior, Name: "FRENCH_RESISTANCE", Resistance: true, Source: "rulebook annex 1 La Résistance française (3 figures, not elite)"},
 	unsupported(SlotBehavior, "FORDABLE_STREAM", "fordable streams", "FAQ II Ruisseaux & rivières franchissables"),
 	unsupported(SlotBehavior, "FORD", "fords", "FAQ II Gués & rivières guéables"),
-	unsupported(SlotBehavior, "WIDE_RIVER", "wide rivers", srcNoText),
+	{Slot: SlotBehavior, Name: "WIDE_RIVER", NoFireAcross: rules.InfantryOnly, Source: "Arnhem Bridge: \"Infantry units may not target units on the opposite side of the Rhine River, which is too wide in this section\" (rules.HexSetup.NoFireAcross)"},
 	{Slot: SlotBehavior, Name: "IMPASSABLE_HILL", Closes: true, Source: "scenario rule: the hex is impassable (Villers-Bocage, Montelimar, St. Vith)"},
 	{Slot: SlotBehavior, Name: "IMPASSABLE_BLOCKING_HILL", Closes: true, BlocksArtillery: true, Source: "scenario rule: impassable, and artillery may not fire across it (Saverne Gap)"},
 	unsupported(SlotBehavior, "OASIS_RECOVERY", "oasis recovery", "FAQ III Soins dans l'oasis"),
 	unsupported(SlotBehavior, "HEADQUARTER", "field headquarters", "FAQ III Capture du QG de campagne"),
-	unsupported(SlotBehavior, "BRIDGE_SECTION", "multi-hex bridges", "Arnhem Bridge"),
+	{Slot: SlotBehavior, Name: "BRIDGE_SECTION", Structure: rules.BridgeSpan, Source: "Arnhem Bridge: \"Units may only enter or exit Arnhem Bridge from or onto the hexes as noted at the ends of the bridge. Movement along the span of bridge is normal.\" (rules.BridgeSpan)"},
 	unsupported(SlotBehavior, "CAN_BE_BLOWN", "blowing up bridges", "FAQ III Faire sauter un pont"),
 	unsupported(SlotBehavior, "ONE_MEDAL_IF_BLOWN", "blowing up bridges", "behavior2 of a bridge: a medal for blowing it"),
 	{Slot: SlotBehavior, Name: "ARMOR_MOVE_TWO", MoveTwo: true, Source: "Rzhev, Tunisia: \"Allied Armor units may only move 2 hexes and battle\" (rules.UnitSetup.MaxMove)"},

@@ -100,7 +100,7 @@ func TestVocabularyMapping(t *testing.T) {
 			"ford": "fords", "loco": "trains", "pdestroyer": "warships"},
 		SlotTag:         {"tag3": "minefields", "medal7": "medal7 without medal.side"},
 		SlotTagBehavior: {"MINE_FIELD": "minefields"},
-		SlotBehavior:    {"FORD": "fords", "WIDE_RIVER": "wide rivers"},
+		SlotBehavior:    {"FORD": "fords"},
 		SlotOption:      {"russian_commissar_rule": "Russian commissar", "night_visibility_rules": "night attacks"},
 		SlotBadge:       {"badge12": "combat engineers", "badge6": "combat engineers", "badge38": "Italian Royal Army units", "badge37": "special weapon assets"},
 		SlotBoardType:   {"BRKTHRU": "Breakthrough command deck", "OVERLORD": "Overlord rules"},

@@ -34,7 +34,7 @@ func TestCatalogJSON(t *testing.T) {
 	if err := json.Unmarshal(out.Bytes(), &c); err != nil {
 		t.Fatal(err)
 	}
-	if len(c.Grounds) != 14 || c.Grounds[1].Key != "forest" || len(c.Features) != 7 || len(c.Units) != 7 || len(c.Cards) != 22 || len(c.Decks) != 3 {
+	if len(c.Grounds) != 14 || c.Grounds[1].Key != "forest" || len(c.Features) != 8 || len(c.Units) != 7 || len(c.Cards) != 22 || len(c.Decks) != 3 {
 		t.Errorf("%d grounds, %d features, %d units, %d cards, %d decks", len(c.Grounds), len(c.Features), len(c.Units), len(c.Cards), len(c.Decks))
 	}
 	if code := run([]string{"catalog", "no-such-file.m44"}, nil, &out, &errb); code != 1 {

@@ -225,7 +225,7 @@ export class BoardView {
       const o = this.center(r, c);
       const chips = [];
       switch (f.structure || '') {
-        case 'bridge': out.push(sym.bridge(o, S, bridgeAxis.get(h) ?? 0)); break;
+        case 'bridge': case 'bridge-span': out.push(sym.bridge(o, S, bridgeAxis.get(h) ?? 0)); break;
         case 'bunker': out.push(sym.bunker(o, S)); break;
         case '': break;
         default: chips.push(['structure', f.structure]); break;

@@ -17,7 +17,7 @@ export default {
   'terrain.town': 'Města a vesnice', 'terrain.church': 'Kostel', 'terrain.river': 'Řeka', 'terrain.lake': 'Jezero',
   'terrain.beach': 'Pláž', 'terrain.ocean': 'Moře', 'terrain.bluff': 'Mořský útes', 'terrain.cliff': 'Sráz',
   'terrain.steephill': 'Strmý kopec', 'terrain.mountain': 'Hora',
-  'structure.bridge': 'Most', 'structure.bunker': 'Bunkr',
+  'structure.bridge': 'Most', 'structure.bridge-span': 'Dlouhý most (úsek)', 'structure.bunker': 'Bunkr',
   'obstacle.sandbags': 'Pytle s pískem', 'obstacle.wire': 'Ostnatý drát', 'obstacle.hedgehog': 'Zátarasy', 'obstacle.seawall': 'Pobřežní hráz',
 
   'section.left': 'levé křídlo', 'section.center': 'centrum', 'section.right': 'pravé křídlo',

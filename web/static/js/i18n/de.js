@@ -17,7 +17,7 @@ export default {
   'terrain.town': 'Stadt & Dorf', 'terrain.church': 'Kirche', 'terrain.river': 'Fluss & Wasserlauf', 'terrain.lake': 'See',
   'terrain.beach': 'Strand', 'terrain.ocean': 'Meer', 'terrain.bluff': 'Steilküste', 'terrain.cliff': 'Klippen',
   'terrain.steephill': 'Steiler Hügel', 'terrain.mountain': 'Berg',
-  'structure.bridge': 'Brücke', 'structure.bunker': 'Bunker',
+  'structure.bridge': 'Brücke', 'structure.bridge-span': 'Lange Brücke (Abschnitt)', 'structure.bunker': 'Bunker',
   'obstacle.sandbags': 'Sandsäcke', 'obstacle.wire': 'Stacheldraht', 'obstacle.hedgehog': 'Panzersperre', 'obstacle.seawall': 'Strandmauer',
 
   'section.left': 'linken Flanke', 'section.center': 'Zentrum', 'section.right': 'rechten Flanke',

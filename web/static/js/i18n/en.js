@@ -18,7 +18,7 @@ export default {
   'terrain.town': 'Town', 'terrain.church': 'Church', 'terrain.river': 'River', 'terrain.lake': 'Lake',
   'terrain.beach': 'Beach', 'terrain.ocean': 'Ocean', 'terrain.bluff': 'Bluff', 'terrain.cliff': 'Cliff',
   'terrain.steephill': 'Steep hill', 'terrain.mountain': 'Mountain',
-  'structure.bridge': 'Bridge', 'structure.bunker': 'Bunker',
+  'structure.bridge': 'Bridge', 'structure.bridge-span': 'Long bridge (section)', 'structure.bunker': 'Bunker',
   'obstacle.sandbags': 'Sandbags', 'obstacle.wire': 'Wire', 'obstacle.hedgehog': 'Hedgehogs', 'obstacle.seawall': 'Seawall',
 
   'section.left': 'left flank', 'section.center': 'center', 'section.right': 'right flank',

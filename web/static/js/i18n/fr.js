@@ -17,7 +17,7 @@ export default {
   'terrain.town': 'Ville & village', 'terrain.church': 'Église', 'terrain.river': 'Fleuve & rivière', 'terrain.lake': 'Lac',
   'terrain.beach': 'Plage', 'terrain.ocean': 'Océan', 'terrain.bluff': 'Escarpement', 'terrain.cliff': 'Falaise',
   'terrain.steephill': 'Colline escarpée', 'terrain.mountain': 'Montagne',
-  'structure.bridge': 'Pont', 'structure.bunker': 'Bunker',
+  'structure.bridge': 'Pont', 'structure.bridge-span': 'Grand pont (section)', 'structure.bunker': 'Bunker',
   'obstacle.sandbags': 'Sacs de sable', 'obstacle.wire': 'Barbelés', 'obstacle.hedgehog': 'Obstacles antichars', 'obstacle.seawall': 'Digue',
 
   'section.left': 'flanc gauche', 'section.center': 'centre', 'section.right': 'flanc droit',
