@@ -171,3 +171,33 @@ func TestRunRealScenario(t *testing.T) {
 		t.Errorf("empty statistics: %+v", r)
 	}
 }
+
+// Every playable file of the corpus plays to a finish between easy bots,
+// sides alternating (issue 17: "every playable file plays to a finish in a
+// m44 sim run of easy against easy bots").
+func TestCorpusEasyGamesFinish(t *testing.T) {
+	dir := filepath.Join("..", "..", "shared", "scenarios")
+	paths, _ := filepath.Glob(filepath.Join(dir, "*.m44"))
+	if len(paths) == 0 {
+		t.Skipf("%s is absent (the shared corpus is not here): skipping", dir)
+	}
+	playable := 0
+	for _, path := range paths {
+		setup, rep := scenario.Check(path)
+		if setup == nil || !rep.Playable() {
+			continue
+		}
+		playable++
+		cfg := Config{Name: path, Setup: setup, Games: 2, Bots: levels(t, "easy", "easy", bots.Options{}), Workers: 2, Seed: 5}
+		r, err := Run(context.Background(), cfg)
+		if err != nil {
+			t.Fatalf("%s: %v", filepath.Base(path), err)
+		}
+		if r.Played != 2 || r.Draws != 0 || r.Wins[0]+r.Wins[1] != 2 {
+			t.Errorf("%s: %d played, %d cut before the end, wins %v", filepath.Base(path), r.Played, r.Draws, r.Wins)
+		}
+	}
+	if playable < 20 {
+		t.Errorf("only %d playable files", playable)
+	}
+}
