@@ -187,8 +187,22 @@ func unsupported(slot Slot, name, feature, src string) Entry {
 }
 
 func unit(name string, t rules.UnitType, elite bool, nation string) Entry {
-	return Entry{Slot: SlotUnit, Name: name, Unit: t, Elite: elite, Nation: nation, Side: nations[nation],
+	e := Entry{Slot: SlotUnit, Name: name, Unit: t, Elite: elite, Nation: nation, Side: nations[nation],
 		Source: "name = inf|tank|gun, \"2\" for the special forces icon, nation suffix"}
+	if r, ok := nationRules[nation]; ok {
+		// The nation's own rules always apply to its units; a file with
+		// them is not played until they are (issue: never call a file
+		// playable when it is not).
+		e.Unsupported, e.Source = r[0], e.Source+"; "+r[1]
+	}
+	return e
+}
+
+// nationRules are the nations whose rules apply to their units whatever
+// the scenario says, and are not implemented yet: the feature and its source.
+var nationRules = map[string][2]string{
+	"jp": {"Imperial Japanese Army rules", "FAQ VII Armée impériale japonaise: Yamato Damashii, Seishin Kyoiku, Banzai"},
+	"it": {"Italian Royal Army command", "FAQ VII Armée royale italienne"},
 }
 
 func medal(name string, m rules.SideMask, src string) Entry {

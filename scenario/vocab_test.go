@@ -181,13 +181,13 @@ func TestLookupUnit(t *testing.T) {
 		{"tank2brit", true, rules.Armor, true, "brit", rules.Allies, ""},
 		{"gunbrit", true, rules.Artillery, false, "brit", rules.Allies, ""},
 		{"inf2ru", true, rules.Infantry, true, "ru", rules.Allies, ""},
-		{"gunjp", true, rules.Artillery, false, "jp", rules.Axis, ""},
-		{"inf2jp", true, rules.Infantry, true, "jp", rules.Axis, ""},
+		{"gunjp", true, rules.Artillery, false, "jp", rules.Axis, "Imperial Japanese Army rules"},
+		{"inf2jp", true, rules.Infantry, true, "jp", rules.Axis, "Imperial Japanese Army rules"},
 		{"INFGER", true, rules.Infantry, false, "ger", rules.Axis, ""},
 		// Not in the vocabulary, read by the naming scheme.
-		{"infit", true, rules.Infantry, false, "it", rules.Axis, ""},
+		{"infit", true, rules.Infantry, false, "it", rules.Axis, "Italian Royal Army command"}, // FAQ VII: the nation's rules are not played yet
 		{"tank2fr", true, rules.Armor, true, "fr", rules.Allies, ""},
-		{"tank2jp", true, rules.Armor, true, "jp", rules.Axis, ""},
+		{"tank2jp", true, rules.Armor, true, "jp", rules.Axis, "Imperial Japanese Army rules"},
 		{"gun2ger", true, rules.Artillery, true, "ger", rules.Axis, "special forces artillery"},
 		{"vehus", true, 0, false, "us", rules.Allies, "vehicles"},
 		{"vehger", true, 0, false, "ger", rules.Axis, "vehicles"},
