@@ -197,10 +197,6 @@ func (t Terrain) String() string {
 // Height of a base-game ground (rulebook p.18 "Hauteur des terrains").
 func (t Terrain) Height() int { return int(baseCatalog.Ground(t).Height) }
 
-// Impassable reports whether no unit may ever enter the base-game ground
-// (rivers and lakes, unless a bridge stands there).
-func (t Terrain) Impassable() bool { return baseCatalog.Ground(t).Impassable == AllClasses }
-
 func (f Feature) String() string {
 	if f > NoFeature && f < numBaseFeatures {
 		return baseFeatures[f-1].Key

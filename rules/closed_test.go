@@ -13,7 +13,7 @@ func TestClosedHexes(t *testing.T) {
 			s.Hexes[i].Closed = true
 		}
 	}
-	s.Hexes = append(s.Hexes, HexSetup{Hex: H("5,11"), Closed: true}, HexSetup{Hex: H("4,12"), Terrain: Hill, Closed: true, BlocksArtillery: true})
+	s.Hexes = append(s.Hexes, HexSetup{Hex: H("5,11"), Closed: true}, HexSetup{Hex: H("4,12"), Terrain: Hill, Closed: true, NoFireAcross: ArtilleryOnly})
 	st, err := New(s, seed)
 	if err != nil {
 		t.Fatal(err)

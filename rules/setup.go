@@ -95,12 +95,10 @@ type HexSetup struct {
 	// Closed: the scenario makes the hex impassable (no unit may enter or
 	// retreat into it; one that starts there may leave).
 	Closed bool
-	// BlocksArtillery: artillery may not fire across the hex (Saverne Gap's
-	// mountains).
-	BlocksArtillery bool
 	// NoFireAcross are the classes that may not fire across the hex
-	// (Arnhem Bridge: "Infantry units may not target units on the opposite
-	// side of the Rhine River, which is too wide in this section").
+	// (Saverne Gap's mountains: artillery; Arnhem Bridge: "Infantry units
+	// may not target units on the opposite side of the Rhine River, which
+	// is too wide in this section").
 	NoFireAcross ClassMask
 }
 

@@ -240,9 +240,6 @@ func Compile(s *Setup) (*Board, error) {
 		b.owners[i] = h.Owners
 		b.ground[i] = h.Terrain
 		b.closed[i], b.fireWall[i] = h.Closed, h.NoFireAcross
-		if h.BlocksArtillery {
-			b.fireWall[i] |= ArtilleryOnly
-		}
 		b.anyWall = b.anyWall || b.fireWall[i] != 0
 		k := 0
 		for _, f := range h.features() {

@@ -264,7 +264,7 @@ func TestCorpusClosedHexes(t *testing.T) {
 			if h.Closed {
 				closed++
 			}
-			if h.BlocksArtillery {
+			if h.NoFireAcross == rules.ArtilleryOnly {
 				blocked++
 			}
 		}

@@ -161,7 +161,8 @@ func (c *converter) terrain(x hex.Hex, path string, p *Piece, cl *cell) {
 	t := e.Terrain
 	fine := c.behaviors(x, path, p, func(field string, b Entry) bool {
 		if b.Closes {
-			cl.ground.Closed, cl.ground.BlocksArtillery = true, b.BlocksArtillery
+			cl.ground.Closed = true
+			cl.ground.NoFireAcross |= b.NoFireAcross
 			return true
 		}
 		if b.NoFireAcross != 0 {
@@ -548,7 +549,7 @@ func (c *converter) fillGround() {
 				hs.Terrain = cl.ground.Terrain
 			}
 			hs.Structure, hs.Obstacle, hs.Owners = cl.ground.Structure, cl.ground.Obstacle, cl.ground.Owners
-			hs.Closed, hs.BlocksArtillery, hs.NoFireAcross = cl.ground.Closed, cl.ground.BlocksArtillery, cl.ground.NoFireAcross
+			hs.Closed, hs.NoFireAcross = cl.ground.Closed, cl.ground.NoFireAcross
 		}
 		if hs.Terrain != rules.Plain || hs.Structure != rules.NoStructure || hs.Obstacle != rules.NoObstacle || hs.Closed {
 			c.s.Hexes = append(c.s.Hexes, hs)

@@ -247,7 +247,7 @@ var specials = []special{
 		}},
 	{id: "29", name: "Saverne Gap", from: "rules",
 		text: "The hills are impassable.\nArtillery may not fire over hills.",
-		data: "the mountain tiles carry behavior IMPASSABLE_BLOCKING_HILL (HexSetup.Closed, BlocksArtillery)"},
+		data: "the mountain tiles carry behavior IMPASSABLE_BLOCKING_HILL (HexSetup.Closed, NoFireAcross: artillery)"},
 
 	// Sainte-Mère-Église.
 	{id: "3", name: "Sainte-Mère-Eglise", from: "rules",

@@ -64,9 +64,8 @@ type Entry struct {
 	// Refines marks behaviors that turn a hill tile into another height-1
 	// terrain (Terrain).
 	Refines bool
-	// Closes marks behaviors that make a terrain impassable; BlocksArtillery
-	// those that also stop artillery fire across it.
-	Closes, BlocksArtillery bool
+	// Closes marks behaviors that make a terrain impassable.
+	Closes bool
 	// Display marks a badge that only identifies special forces (the unit's
 	// "2" icon carries the rule).
 	Display bool
@@ -116,8 +115,8 @@ func (e Entry) Meaning() string {
 		return "objective medal for " + maskName(e.Sides)
 	case SlotBehavior:
 		switch {
-		case e.Closes && e.BlocksArtillery:
-			return "the hex is impassable and artillery may not fire across it (HexSetup.Closed, BlocksArtillery)"
+		case e.Closes && e.NoFireAcross != 0:
+			return "the hex is impassable and artillery may not fire across it (HexSetup.Closed, NoFireAcross)"
 		case e.Closes:
 			return "the hex is impassable (HexSetup.Closed)"
 		case e.Refines:
@@ -425,7 +424,7 @@ var Vocabulary = []Entry{
 	unsupported(SlotBehavior, "FORD", "fords", "FAQ II Gués & rivières guéables"),
 	{Slot: SlotBehavior, Name: "WIDE_RIVER", NoFireAcross: rules.InfantryOnly, Source: "Arnhem Bridge: \"Infantry units may not target units on the opposite side of the Rhine River, which is too wide in this section\" (rules.HexSetup.NoFireAcross)"},
 	{Slot: SlotBehavior, Name: "IMPASSABLE_HILL", Closes: true, Source: "scenario rule: the hex is impassable (Villers-Bocage, Montelimar, St. Vith)"},
-	{Slot: SlotBehavior, Name: "IMPASSABLE_BLOCKING_HILL", Closes: true, BlocksArtillery: true, Source: "scenario rule: impassable, and artillery may not fire across it (Saverne Gap)"},
+	{Slot: SlotBehavior, Name: "IMPASSABLE_BLOCKING_HILL", Closes: true, NoFireAcross: rules.ArtilleryOnly, Source: "scenario rule: impassable, and artillery may not fire across it (Saverne Gap)"},
 	unsupported(SlotBehavior, "OASIS_RECOVERY", "oasis recovery", "FAQ III Soins dans l'oasis"),
 	unsupported(SlotBehavior, "HEADQUARTER", "field headquarters", "FAQ III Capture du QG de campagne"),
 	{Slot: SlotBehavior, Name: "BRIDGE_SECTION", Structure: rules.BridgeSpan, Source: "Arnhem Bridge: \"Units may only enter or exit Arnhem Bridge from or onto the hexes as noted at the ends of the bridge. Movement along the span of bridge is normal.\" (rules.BridgeSpan)"},
