@@ -14,8 +14,6 @@ import (
 	"net/url"
 	"os"
 	"path/filepath"
-	"slices"
-	"strconv"
 	"strings"
 	"time"
 
@@ -146,33 +144,10 @@ func (s *Store) migrate(ctx context.Context, fsys fs.FS, dir string) error {
 		version INTEGER PRIMARY KEY, name TEXT NOT NULL, applied TEXT NOT NULL)`); err != nil {
 		return fmt.Errorf("store: migrations table: %w", err)
 	}
-	entries, err := fs.ReadDir(fsys, dir)
+	list, err := MigrationFiles(fsys, dir)
 	if err != nil {
-		return fmt.Errorf("store: migrations: %w", err)
+		return fmt.Errorf("store: %w", err)
 	}
-	type mig struct {
-		version int
-		name    string
-	}
-	var list []mig
-	seen := map[int]string{}
-	for _, e := range entries {
-		name := e.Name()
-		if e.IsDir() || !strings.HasSuffix(name, ".sql") {
-			continue
-		}
-		num, _, ok := strings.Cut(name, "_")
-		v, err := strconv.Atoi(num)
-		if !ok || err != nil || v <= 0 {
-			return fmt.Errorf("store: migration %s: want NNNN_name.sql", name)
-		}
-		if prev, dup := seen[v]; dup {
-			return fmt.Errorf("store: migrations %s and %s have the same number", prev, name)
-		}
-		seen[v] = name
-		list = append(list, mig{v, name})
-	}
-	slices.SortFunc(list, func(a, b mig) int { return a.version - b.version })
 	applied := map[int]bool{}
 	rows, err := s.db.QueryContext(ctx, `SELECT version FROM schema_migrations`)
 	if err != nil {
@@ -188,23 +163,23 @@ func (s *Store) migrate(ctx context.Context, fsys fs.FS, dir string) error {
 	}
 	rows.Close()
 	for _, m := range list {
-		if applied[m.version] {
+		if applied[m.Version] {
 			continue
 		}
-		body, err := fs.ReadFile(fsys, dir+"/"+m.name)
+		body, err := fs.ReadFile(fsys, dir+"/"+m.Name)
 		if err != nil {
-			return fmt.Errorf("store: migration %s: %w", m.name, err)
+			return fmt.Errorf("store: migration %s: %w", m.Name, err)
 		}
 		err = s.tx(ctx, func(tx *sql.Tx) error {
 			if _, err := tx.ExecContext(ctx, string(body)); err != nil {
 				return err
 			}
 			_, err := tx.ExecContext(ctx, `INSERT INTO schema_migrations (version, name, applied) VALUES (?, ?, ?)`,
-				m.version, m.name, now())
+				m.Version, m.Name, now())
 			return err
 		})
 		if err != nil {
-			return fmt.Errorf("store: migration %s: %w", m.name, err)
+			return fmt.Errorf("store: migration %s: %w", m.Name, err)
 		}
 	}
 	return nil

@@ -13,8 +13,6 @@ import (
 	"fmt"
 	"io/fs"
 	"net/url"
-	"slices"
-	"strconv"
 	"strings"
 	"time"
 
@@ -113,33 +111,10 @@ func (s *Store) Ping(ctx context.Context) error {
 // own transaction together with its row in schema_migrations, all under an
 // advisory lock held by one connection.
 func (s *Store) migrate(ctx context.Context, fsys fs.FS, dir string) error {
-	type mig struct {
-		version int
-		name    string
-	}
-	entries, err := fs.ReadDir(fsys, dir)
+	list, err := store.MigrationFiles(fsys, dir)
 	if err != nil {
-		return fmt.Errorf("pgstore: migrations: %w", err)
+		return fmt.Errorf("pgstore: %w", err)
 	}
-	var list []mig
-	seen := map[int]string{}
-	for _, e := range entries {
-		name := e.Name()
-		if e.IsDir() || !strings.HasSuffix(name, ".sql") {
-			continue
-		}
-		num, _, ok := strings.Cut(name, "_")
-		v, err := strconv.Atoi(num)
-		if !ok || err != nil || v <= 0 {
-			return fmt.Errorf("pgstore: migration %s: want NNNN_name.sql", name)
-		}
-		if prev, dup := seen[v]; dup {
-			return fmt.Errorf("pgstore: migrations %s and %s have the same number", prev, name)
-		}
-		seen[v] = name
-		list = append(list, mig{v, name})
-	}
-	slices.SortFunc(list, func(a, b mig) int { return a.version - b.version })
 
 	conn, err := s.pool.Acquire(ctx)
 	if err != nil {
@@ -173,12 +148,12 @@ func (s *Store) migrate(ctx context.Context, fsys fs.FS, dir string) error {
 		applied[v] = true
 	}
 	for _, m := range list {
-		if applied[m.version] {
+		if applied[m.Version] {
 			continue
 		}
-		body, err := fs.ReadFile(fsys, dir+"/"+m.name)
+		body, err := fs.ReadFile(fsys, dir+"/"+m.Name)
 		if err != nil {
-			return fmt.Errorf("pgstore: migration %s: %w", m.name, err)
+			return fmt.Errorf("pgstore: migration %s: %w", m.Name, err)
 		}
 		err = pgx.BeginFunc(ctx, conn, func(tx pgx.Tx) error {
 			// No arguments: the simple protocol, several statements.
@@ -186,11 +161,11 @@ func (s *Store) migrate(ctx context.Context, fsys fs.FS, dir string) error {
 				return err
 			}
 			_, err := tx.Exec(ctx, `INSERT INTO schema_migrations (version, name, applied) VALUES ($1, $2, $3)`,
-				m.version, m.name, time.Now())
+				m.Version, m.Name, time.Now())
 			return err
 		})
 		if err != nil {
-			return fmt.Errorf("pgstore: migration %s: %w", m.name, err)
+			return fmt.Errorf("pgstore: migration %s: %w", m.Name, err)
 		}
 	}
 	return nil
