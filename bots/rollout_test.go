@@ -7,6 +7,7 @@ import (
 	"testing"
 	"time"
 
+	"m44/internal/testkit"
 	"m44/rules"
 )
 
@@ -189,23 +190,8 @@ func TestHardCapHolds(t *testing.T) {
 // two with two goroutines spinning beside them, which slows every playout).
 func TestSearchUnitsReproduce(t *testing.T) {
 	run := func(workers int, busy bool) (acts []rules.Action) {
-		stop := make(chan struct{})
-		defer close(stop)
 		if busy {
-			for range 2 {
-				go func() {
-					for x := 0; ; x++ {
-						select {
-						case <-stop:
-							return
-						default:
-						}
-						for range 1000 {
-							x = x*31 + 7
-						}
-					}
-				}()
-			}
+			defer testkit.Spin(2)()
 		}
 		for _, level := range []string{"medium", "hard"} {
 			b, _ := New(level, 7, Options{Iterations: 6, Playouts: 60, Time: NoCap, Workers: workers})

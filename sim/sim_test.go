@@ -12,6 +12,7 @@ import (
 
 	"m44/bots"
 	"m44/hex"
+	"m44/internal/testkit"
 	"m44/rules"
 	"m44/scenario"
 )
@@ -83,23 +84,8 @@ func TestRunDeterministic(t *testing.T) {
 func TestRunReproducesUnderLoad(t *testing.T) {
 	o := bots.Options{Iterations: 4, Playouts: 24, Time: bots.NoCap}
 	run := func(workers int, busy bool) []Game {
-		stop := make(chan struct{})
-		defer close(stop)
 		if busy {
-			for range 3 {
-				go func() {
-					for x := 0; ; x++ {
-						select {
-						case <-stop:
-							return
-						default:
-						}
-						for range 1000 {
-							x = x*31 + 7
-						}
-					}
-				}()
-			}
+			defer testkit.Spin(3)()
 		}
 		cfg := Config{Name: "small", Setup: smallSetup(), Games: 4, Bots: levels(t, "hard", "medium", o),
 			Names: [2]string{"hard", "medium"}, Workers: workers, Seed: 21, MaxDecisions: 400}

@@ -77,3 +77,24 @@ func CardsInPlay(s *rules.State) int {
 	n += len(s.View(s.Active()).Choice)
 	return n
 }
+
+// Spin keeps n goroutines busy until the returned stop is called: tests
+// that must give the same results whatever the machine's load run beside it.
+func Spin(n int) (stop func()) {
+	done := make(chan struct{})
+	for range n {
+		go func() {
+			for x := 0; ; x++ {
+				select {
+				case <-done:
+					return
+				default:
+				}
+				for range 1000 {
+					x = x*31 + 7
+				}
+			}
+		}()
+	}
+	return func() { close(done) }
+}
