@@ -185,11 +185,7 @@ func TestCorpusUnits(t *testing.T) {
 		t.Errorf("Vassieux features %q, no reshuffle %v, deck out %v to %s", got, c.s.NoReshuffle, c.s.DeckOut, c.s.DeckOutWinner)
 	}
 	// Sword Beach (Breakthrough): bunkers with original_owner AXIS.
-	f, err = Load(filepath.Join(corpusDir, "6367-SwordBeach.m44"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	s, r := f.Setup()
+	s, r := loadCorpus(t, "6367-SwordBeach.m44")
 	if s == nil || s.BunkerUsers != rules.MaskAxis || !slices.Equal(r.Features(), []string{"Breakthrough command deck"}) {
 		t.Errorf("Sword Beach (Breakthrough): %+v", r)
 	}
@@ -199,11 +195,7 @@ func TestCorpusUnits(t *testing.T) {
 // Hill 317's hexes; while an Allied unit holds one, the Allies may play a
 // Recon as Air Power.
 func TestCorpusHill317(t *testing.T) {
-	f, err := Load(filepath.Join(corpusDir, "16-CounterattackOnMortain.m44"))
-	if err != nil {
-		t.Skipf("corpus file not available (%v): %s is read from ../shared", err, corpusDir)
-	}
-	s, r := f.Setup()
+	s, r := loadCorpus(t, "16-CounterattackOnMortain.m44")
 	if s == nil || !r.Playable() {
 		t.Fatalf("Mortain: %+v", r)
 	}
@@ -216,11 +208,7 @@ func TestCorpusHill317(t *testing.T) {
 // First Assault Wave's text: "The Axis player is in control of the Bunkers"
 // (scenario/specials.go), and its seawall is the Allies' (original_owner).
 func TestCorpusFirstAssaultWave(t *testing.T) {
-	f, err := Load(filepath.Join(corpusDir, "11-FirstAssaultWave.m44"))
-	if err != nil {
-		t.Skipf("corpus file not available (%v): %s is read from ../shared", err, corpusDir)
-	}
-	s, r := f.Setup()
+	s, r := loadCorpus(t, "11-FirstAssaultWave.m44")
 	if s == nil || !r.Playable() || s.BunkerUsers != rules.MaskAxis {
 		t.Fatalf("First Assault Wave: bunker users %v, report %+v", s.BunkerUsers, r)
 	}
@@ -278,19 +266,11 @@ func TestCorpusClosedHexes(t *testing.T) {
 // Bombard' card" (deck_name); Panzer Lehr Counter-Attack: "The Allied player
 // may call in Air Strikes" (air_strikes_rules: FAQ III Raids aériens).
 func TestCorpusDeckAndAirStrikes(t *testing.T) {
-	f, err := Load(filepath.Join(corpusDir, "12493-BastogneCorridorEast.m44"))
-	if err != nil {
-		t.Skipf("corpus file not available (%v): %s is read from ../shared", err, corpusDir)
-	}
-	s, r := f.Setup()
+	s, r := loadCorpus(t, "12493-BastogneCorridorEast.m44")
 	if s == nil || !r.Playable() || s.DeckKey != "air-power-as-artillery-bombard" {
 		t.Fatalf("Bastogne Corridor East: deck %q, %+v", s.DeckKey, r.Unsupported)
 	}
-	f, err = Load(filepath.Join(corpusDir, "4152-PanzerLehrCounterAttack.m44"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	s, r = f.Setup()
+	s, r = loadCorpus(t, "4152-PanzerLehrCounterAttack.m44")
 	if s == nil || !r.Playable() || len(s.AirRaids) != 1 || s.AirRaids[0].Side != rules.Allies || len(s.AirRaids[0].While) != 0 {
 		t.Fatalf("Panzer Lehr: air raids %+v, %+v", s.AirRaids, r.Unsupported)
 	}
@@ -299,11 +279,7 @@ func TestCorpusDeckAndAirStrikes(t *testing.T) {
 // Arnhem Bridge: the bridge of three sections (BRIDGE_SECTION) and the
 // wide Rhine (WIDE_RIVER) that infantry may not fire across.
 func TestCorpusArnhemBridge(t *testing.T) {
-	f, err := Load(filepath.Join(corpusDir, "25-ArnhemBridge.m44"))
-	if err != nil {
-		t.Skipf("corpus file not available (%v): %s is read from ../shared", err, corpusDir)
-	}
-	s, r := f.Setup()
+	s, r := loadCorpus(t, "25-ArnhemBridge.m44")
 	if s == nil || !r.Playable() {
 		t.Fatalf("Arnhem Bridge: %+v", r.Unsupported)
 	}
