@@ -51,7 +51,7 @@ var specials = []special{
 	{id: "11", name: "First Assault Wave", from: "rules", bunkers: true,
 		text: "The Axis player is in control of the Bunkers and may claim them as a defensive position.",
 		// The file's bunkers name no original_owner (both sides by default).
-		apply: func(s *rules.Setup) { s.BunkerUsers = rules.MaskAxis }},
+		apply: axisBunkers},
 	{id: "11", name: "First Assault Wave", from: "rules",
 		text: "The Allied Special Force is a Ranger unit. [...] Rangers may move 1 or 2 hexes and still battle.",
 		data: "unit inf2us (elite-infantry: moves 2 and battles)"},
@@ -223,28 +223,16 @@ var specials = []special{
 
 	// Toulon.
 	{id: "23", name: "Toulon", from: "victory",
-		text: "If Allied units occupy 3 town hexes in Toulon at the end of their turn, they win immediately.",
-		apply: func(s *rules.Setup) {
-			for k := range s.Objectives {
-				if s.Objectives[k].Kind == rules.SuddenDeath {
-					s.Objectives[k].AtTurnEnd = true
-				}
-			}
-		}},
+		text:  "If Allied units occupy 3 town hexes in Toulon at the end of their turn, they win immediately.",
+		apply: suddenDeathAtTurnEnd},
 	{id: "23", name: "Toulon", from: "rules",
 		text: "The Allied Special Forces are a Commando unit and a Ranger unit. [...] These units may move 1 or 2 hexes and still battle.",
 		data: "units inf2us (elite-infantry)"},
 
 	// Saverne Gap (FAQ XI: its mountains block artillery by special rule).
 	{id: "29", name: "Saverne Gap", from: "victory",
-		text: "If Allied units occupy 2 town hexes in Saverne at the end of their turn, they win immediately.",
-		apply: func(s *rules.Setup) {
-			for k := range s.Objectives {
-				if s.Objectives[k].Kind == rules.SuddenDeath {
-					s.Objectives[k].AtTurnEnd = true
-				}
-			}
-		}},
+		text:  "If Allied units occupy 2 town hexes in Saverne at the end of their turn, they win immediately.",
+		apply: suddenDeathAtTurnEnd},
 	{id: "29", name: "Saverne Gap", from: "rules",
 		text: "The hills are impassable.\nArtillery may not fire over hills.",
 		data: "the mountain tiles carry behavior IMPASSABLE_BLOCKING_HILL (HexSetup.Closed, NoFireAcross: artillery)"},
@@ -261,7 +249,7 @@ var specials = []special{
 	{id: "4", name: "Sword Beach", from: "rules", bunkers: true,
 		text: "The Axis player is in control of the Bunkers and may claim them as a defensive position.",
 		// The file's bunkers name no original_owner (both sides by default).
-		apply: func(s *rules.Setup) { s.BunkerUsers = rules.MaskAxis }},
+		apply: axisBunkers},
 	{id: "4", name: "Sword Beach", from: "rules",
 		text: "The Allied Special Forces are Commando units. [...] Commandos may move 1 or 2 hexes and still battle.",
 		data: "units inf2us (elite-infantry)"},
@@ -303,7 +291,7 @@ var specials = []special{
 	{id: "42", name: "Utah Beach", from: "rules", bunkers: true,
 		text: "The Axis player is in control of the Bunkers and may claim them as a defensive position.",
 		// The file's bunkers name no original_owner (both sides by default).
-		apply: func(s *rules.Setup) { s.BunkerUsers = rules.MaskAxis }},
+		apply: axisBunkers},
 
 	// Mont Mouchet.
 	{id: "5", name: "Mont Mouchet", from: "victory",
@@ -326,7 +314,7 @@ var specials = []special{
 	{id: "7", name: "Pointe-du-Hoc", from: "rules", bunkers: true,
 		text: "The Axis player is in control of the Bunkers and may claim them as a defensive position.",
 		// The file's bunkers name no original_owner (both sides by default).
-		apply: func(s *rules.Setup) { s.BunkerUsers = rules.MaskAxis }},
+		apply: axisBunkers},
 	{id: "7", name: "Pointe-du-Hoc", from: "rules",
 		text: "All the Allied units are Special Forces Ranger units. [...] Rangers may move 1 or 2 hexes and still battle.",
 		data: "every Allied unit is inf2us (elite-infantry)"},
@@ -437,3 +425,18 @@ func (c *converter) textSetsBunkers() bool {
 	}
 	return false
 }
+
+// suddenDeathAtTurnEnd counts the setup's sudden deaths at the end of the
+// side's turn (Toulon, Saverne Gap: "at the end of their turn, they win
+// immediately").
+func suddenDeathAtTurnEnd(s *rules.Setup) {
+	for k := range s.Objectives {
+		if s.Objectives[k].Kind == rules.SuddenDeath {
+			s.Objectives[k].AtTurnEnd = true
+		}
+	}
+}
+
+// axisBunkers gives the bunkers to the Axis ("The Axis player is in control
+// of the Bunkers and may claim them as a defensive position").
+func axisBunkers(s *rules.Setup) { s.BunkerUsers = rules.MaskAxis }
