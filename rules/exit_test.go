@@ -13,19 +13,10 @@ import (
 // the exit hex does not go on; only the marker's side exits there; the
 // other side wins nothing.
 func TestExitMarkers(t *testing.T) {
-	g := tcStart(t, "allies inf 1,9", "allies inf 2,12", "allies arm 2,16", "allies inf 0,4", "axis inf 8,8", "axis inf 8,20")
-	g.s.b.setup.Exits = []Exit{{Side: Allies, Hexes: []hex.Hex{H("0,8"), H("0,10"), H("0,12"), H("0,16"), H("0,4")}}}
-	st, err := New(g.s.b.setup, 1) // recompile with the exits
-	if err != nil {
-		t.Fatal(err)
-	}
-	g.s = st
-	g.s.b.setup.Hexes = append(g.s.b.setup.Hexes, HexSetup{Hex: H("0,12"), Terrain: Forest})
-	st, err = New(g.s.b.setup, 1)
-	if err != nil {
-		t.Fatal(err)
-	}
-	g.s = st
+	s := tcSetup(t, "allies inf 1,9", "allies inf 2,12", "allies arm 2,16", "allies inf 0,4", "axis inf 1,21", "axis inf 8,20")
+	s.Exits = []Exit{{Side: Allies, Hexes: []hex.Hex{H("0,8"), H("0,10"), H("0,12"), H("0,16"), H("0,4"), H("0,20")}}}
+	s.Hexes = append(s.Hexes, HexSetup{Hex: H("0,12"), Terrain: Forest})
+	g := tcNew(t, s)
 	g.hand(Allies, "assault-center", "assault-left")
 	g.play("assault-center")
 	g.wantPhase(PhaseMove)
@@ -54,9 +45,16 @@ func TestExitMarkers(t *testing.T) {
 	if g.s.Medals()[Allies] != 2 {
 		t.Fatalf("medals %v", g.s.Medals())
 	}
-	// An Axis unit never exits by an Allied marker.
-	if _, err := ParseAction("exit 1,9 0,8"); err != nil {
-		t.Fatal(err)
+	// An Axis unit never exits by an Allied marker: the Axis infantry on
+	// 1,21, next to the Allied exit 0,20, is offered moves and no exit.
+	for g.s.Active() == Allies {
+		g.do(g.legal()[len(g.legal())-1])
+	}
+	g.hand(Axis, "assault-left", "assault-right")
+	g.play("assault-left")
+	g.wantPhase(PhaseMove)
+	if len(g.legalKind("move")) == 0 || len(g.legalKind("exit")) != 0 {
+		t.Fatalf("axis moves %v, exits %v", g.legalKind("move"), g.legalKind("exit"))
 	}
 }
 
