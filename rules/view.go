@@ -36,7 +36,7 @@ type View struct {
 	InEffect    string     // what the played card acts as (a Counter-Attack's copy; Infantry Assault's section)
 	Targets     []hex.Hex  // Air Power / Barrage hexes chosen
 	Choice      []CardView // Recon: the two drawn cards (viewer's own turn only)
-	Units       []UnitView
+	Units       []UnitInfo
 	Features    []HexFeature
 	Legal       []string
 }
@@ -45,23 +45,6 @@ type View struct {
 type CardView struct {
 	ID   CardID
 	Name string
-}
-
-// UnitView is a unit as everyone sees it.
-type UnitView struct {
-	Hex        hex.Hex
-	Type       string
-	Side       Side
-	Figures    int8
-	Max        int8
-	Kind       string // the catalog row's key
-	Elite      bool
-	Resistance bool
-	Nation     string
-	Badge      string
-	Ordered    bool
-	Moved      bool
-	Battled    bool
 }
 
 // HexFeature is a hex with terrain other than plain or with a feature.
@@ -176,16 +159,7 @@ func (s *State) View(viewer Side) View {
 			v.Choice = append(v.Choice, s.cardView(c))
 		}
 	}
-	v.Units = []UnitView{}
-	for i := range s.units {
-		if s.units[i].dead {
-			continue
-		}
-		u := s.info(i)
-		v.Units = append(v.Units, UnitView{Hex: u.Hex, Type: u.Type.String(), Kind: s.b.cat.units[u.Kind].Key, Side: u.Side, Figures: u.Figures, Max: u.Max,
-			Elite: u.Elite, Resistance: u.Resistance, Nation: u.Nation, Badge: u.Badge,
-			Ordered: u.Ordered, Moved: u.Moved, Battled: u.Battled})
-	}
+	v.Units = s.AppendUnits([]UnitInfo{})
 	v.Features = []HexFeature{}
 	for i := 0; i < s.b.n; i++ {
 		if !s.b.valid[i] {

@@ -319,7 +319,7 @@ func TestSideViewMatchesCore(t *testing.T) {
 					}
 					for i, u := range core.Units {
 						w := v.Units[i]
-						if u.Hex != w.Hex || u.Type != w.Type || u.Side != w.Side || u.Figures != w.Figures || u.Ordered != w.Ordered {
+						if u.Hex != w.Hex || u.Type.String() != w.Type || u.Side != w.Side || u.Figures != w.Figures || u.Ordered != w.Ordered {
 							t.Fatalf("unit %d: %+v, %+v", i, u, w)
 						}
 					}
