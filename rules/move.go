@@ -59,7 +59,7 @@ func (s *State) reachExit(ui int, out []dest, exitOut []int16) ([]dest, []int16)
 	var best [2][maxCells]int8
 	out = s.reachIn(ui, out, &best)
 	u := &s.units[ui]
-	if !s.b.hasExit[u.side] {
+	if len(s.b.exitList[u.side]) == 0 {
 		return out, exitOut
 	}
 	maxM := s.maxMove(u)
@@ -184,7 +184,7 @@ func (s *State) reachIn(ui int, out []dest, best *[2][maxCells]int8) []dest {
 // through an exit.
 func (s *State) canMove(ui int) bool {
 	u := &s.units[ui]
-	if s.b.hasExit[u.side] {
+	if len(s.b.exitList[u.side]) > 0 {
 		var buf [64]dest
 		var ex [8]int16
 		if _, e := s.reachExit(ui, buf[:0], ex[:0]); len(e) > 0 {

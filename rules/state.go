@@ -25,10 +25,9 @@ type board struct {
 	closed []bool     // made impassable by the scenario
 	owners []SideMask // the sides a hex's rows serve (HexSetup.Owners; 0: both)
 	// exitAt[side][i] is 1 + the Setup.Exits row through which side's units
-	// may leave the board from hex i, 0 if none; hasExit[side]: any.
+	// may leave the board from hex i, 0 if none.
 	exitAt   [2][]int8
-	exitList [2][]int16 // the exit hexes of each side, in setup order
-	hasExit  [2]bool
+	exitList [2][]int16  // the exit hexes of each side, in setup order
 	fireWall []ClassMask // classes that may not fire across each hex
 	anyWall  bool
 	spans    bool       // some hex holds a section of a long bridge
@@ -255,7 +254,6 @@ func Compile(s *Setup) (*Board, error) {
 			if i := g.Index(h); b.exitAt[e.Side][i] == 0 {
 				b.exitAt[e.Side][i] = int8(k + 1)
 				b.exitList[e.Side] = append(b.exitList[e.Side], int16(i))
-				b.hasExit[e.Side] = true
 			}
 		}
 	}
