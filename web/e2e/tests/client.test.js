@@ -195,7 +195,10 @@ test('hot-seat: the hand stays hidden until the next player confirms', { timeout
     await page.waitForSelector('#hand .card');
     await shot(page, '09-hotseat-second');
     // The log now shows this seat's view: the other side's draws are hidden.
-    const other = (await snapshotOf(srv.url, page)).side === 'allies' ? 'axis' : 'allies';
+    // The side that has just played is the other one: the snapshot's side
+    // is the first token's seat, which need not be the side now playing.
+    const snap = await snapshotOf(srv.url, page);
+    const other = snap.view.active === 'allies' ? 'axis' : 'allies';
     // The seat's whole log arrives after the hand-over: wait for it.
     await page.waitForFunction((sel) => document.querySelectorAll(sel).length > 0, `#log-list li.log-draw.side-${other}`, { timeout: 15000 }).catch(() => {});
     const draws = await page.$$eval(`#log-list li.log-draw.side-${other}`, (l) => l.map((e) => e.textContent));
