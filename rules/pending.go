@@ -12,10 +12,11 @@ package rules
 type frameKind uint8
 
 const (
-	frBattle   frameKind = iota // a declared battle (its armor overrun is a new one)
-	frAnswer                    // the attacked unit's fire back before the battle it answers (Ambush)
-	frCardFire                  // a card's own attack: the hexes chosen, fired one by one
-	frKeep                      // after a Recon: the two cards drawn, one to keep
+	frBattle     frameKind = iota // a declared battle (its armor overrun is a new one)
+	frAnswer                      // the attacked unit's fire back before the battle it answers (Ambush)
+	frCardFire                    // a card's own attack: the hexes chosen, fired one by one
+	frKeep                        // after a Recon: the two cards drawn, one to keep
+	frBattleBack                  // the attacked unit's fire back after the battle (British Commonwealth command)
 )
 
 // frame is one pending decision and what it needs to go on.

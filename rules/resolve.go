@@ -354,6 +354,16 @@ func (s *State) afterResolve() {
 		s.phase = PhaseBattle
 		s.afterBattle()
 		return
+	case frBattleBack:
+		s.pop()
+		s.pop()
+		s.phase = PhaseBattle
+		s.afterBattle()
+		return
+	}
+	if s.mayBattleBack(f) {
+		s.battleBack(f)
+		return
 	}
 	a := &s.units[f.att]
 	if f.close && !a.dead && s.occ[f.targetPos] < 0 && !s.b.setup.NoTakeGround && s.canTakeGround(a, f.targetPos) {

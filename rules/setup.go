@@ -132,6 +132,10 @@ type UnitSetup struct {
 	// Nation and Badge are carried for display (e.g. "us", "ger"; "badge4").
 	Nation string
 	Badge  string
+	// BattleBack: the unit battles back at its attacker when a close
+	// assault leaves it on its last figure, in place (British Commonwealth
+	// Forces command; nation_bcf.go).
+	BattleBack bool
 }
 
 // Airdrop drops Count units like Unit (its Hex is ignored) before Side's

@@ -45,6 +45,9 @@ type board struct {
 	deckDef []*CardDef // the catalog row of each card of the deck
 	// nation and badge of each unit, by unit index (display only).
 	nation, badge []string
+	// battleBack: the unit battles back when a close assault leaves it on
+	// its last figure (UnitSetup.BattleBack; nation_bcf.go).
+	battleBack []bool
 }
 
 // unit is one unit's state.
@@ -306,6 +309,7 @@ func Compile(s *Setup) (*Board, error) {
 			worth: max(1, us.Medals), kmove: def.MaxMove, kfight: def.MoveAndFight, mcap: moveCap(s, us.Side, def.Class, us.MaxMove)})
 		b.nation = append(b.nation, us.Nation)
 		b.badge = append(b.badge, us.Badge)
+		b.battleBack = append(b.battleBack, us.BattleBack)
 	}
 	// Paratroopers wait off the board until their drop.
 	for k, a := range s.Airdrops {
@@ -324,6 +328,7 @@ func Compile(s *Setup) (*Board, error) {
 				mcap: moveCap(s, a.Side, def.Class, a.Unit.MaxMove), dead: true, reserve: int8(k + 1)})
 			b.nation = append(b.nation, a.Unit.Nation)
 			b.badge = append(b.badge, a.Unit.Badge)
+			b.battleBack = append(b.battleBack, a.Unit.BattleBack)
 		}
 	}
 	b.objHex = make([][]int16, len(s.Objectives))

@@ -81,6 +81,9 @@ type converter struct {
 	exits         []rules.Exit
 	looseExits    []hex.Hex
 	infantryExit2 bool
+	// commonwealth: the British Commonwealth Forces command rules are in
+	// effect (option british_commonwealth).
+	commonwealth bool
 }
 
 // cell is what the hexagons place on one hex.
@@ -124,6 +127,9 @@ func (c *converter) convert() *rules.Setup {
 		c.placement()
 		c.bunkers()
 		c.finishExits()
+		if c.commonwealth {
+			britishCommonwealth(&c.s)
+		}
 	}
 	c.applySpecials()
 	switch {
@@ -493,6 +499,10 @@ func (c *converter) options(raw json.RawMessage, field string) {
 		}
 		if strings.EqualFold(k, "blitz_rules") || strings.EqualFold(k, "partial_blitz_rules") {
 			c.blitz(k, v, field+"."+k)
+			continue
+		}
+		if strings.EqualFold(k, "british_commonwealth") {
+			c.commonwealth = strings.TrimSpace(string(v)) == "true"
 			continue
 		}
 		if strings.EqualFold(k, "infantry_exit_counts_2") {

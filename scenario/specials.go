@@ -67,8 +67,9 @@ var specials = []special{
 		text: "Blitz Rules are in effect (Actions 15 - Blitz Rules).",
 		data: "game_info.options.blitz_rules (rules.Setup.AirRaids for the Axis, MoveLimits for the Allied armor)"},
 	{id: "1290", name: "Counter-Attack at Arras", from: "rules",
-		text:  "British Commonwealth Forces Command rules are in effect (British Commonwealth Forces).",
-		needs: "British Commonwealth command"},
+		text: "British Commonwealth Forces Command rules are in effect (British Commonwealth Forces).",
+		// The file has no british_commonwealth option: the text puts them in effect.
+		apply: britishCommonwealth},
 	{id: "1290", name: "Counter-Attack at Arras", from: "rules",
 		text: "Air Rules are optional: If used, give the Axis player one Air Sortie card and the Allied player one Air Sortie card at game start.",
 		skip: airOptional},
@@ -433,6 +434,23 @@ func suddenDeathAtTurnEnd(s *rules.Setup) {
 	for k := range s.Objectives {
 		if s.Objectives[k].Kind == rules.SuddenDeath {
 			s.Objectives[k].AtTurnEnd = true
+		}
+	}
+}
+
+// britishCommonwealth puts the British Commonwealth Forces command in
+// effect: every unit of nation brit battles back when a close assault leaves
+// it on its last figure, in place (rules.UnitSetup.BattleBack;
+// docs/rules-decisions.md "British Commonwealth Forces command").
+func britishCommonwealth(s *rules.Setup) {
+	for i := range s.Units {
+		if s.Units[i].Nation == "brit" {
+			s.Units[i].BattleBack = true
+		}
+	}
+	for i := range s.Airdrops {
+		if s.Airdrops[i].Unit.Nation == "brit" {
+			s.Airdrops[i].Unit.BattleBack = true
 		}
 	}
 }

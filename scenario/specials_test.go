@@ -156,6 +156,26 @@ func TestSpecialsPlayed(t *testing.T) {
 		}
 	}
 
+	// Counter-Attack at Arras: "British Commonwealth Forces Command rules
+	// are in effect": every British unit battles back on its last figure,
+	// no German one does.
+	s, r = loadCorpus(t, "1290-CounterAttackAtArras.m44")
+	if s == nil || !r.Playable() {
+		t.Fatalf("Counter-Attack at Arras: not playable: %q", r.Features())
+	}
+	brit := 0
+	for _, u := range s.Units {
+		if u.BattleBack != (u.Nation == "brit") || u.BattleBack && u.Side != rules.Allies {
+			t.Errorf("Arras unit %+v", u)
+		}
+		if u.BattleBack {
+			brit++
+		}
+	}
+	if brit != 12 {
+		t.Errorf("Arras: %d British units battle back, want the 12 of the file", brit)
+	}
+
 	// Toulon, Saverne Gap: "If Allied units occupy N town hexes in … at the
 	// end of their turn, they win immediately": their sudden death is
 	// counted at the end of the Allied turn (rules.Objective.AtTurnEnd).

@@ -148,6 +148,9 @@ func (e Entry) Meaning() string {
 		if e.Exit {
 			return "an infantry unit's exit is worth 2 medals (Exit.Medals)"
 		}
+		if strings.EqualFold(e.Name, "british_commonwealth") {
+			return "British Commonwealth Forces command: units of nation brit battle back on their last figure (UnitSetup.BattleBack)"
+		}
 		if strings.EqualFold(e.Name, "hill317") {
 			return "while the Allies hold one of the hexes, they may play a Recon as Air Power (Setup.AirRaids)"
 		}
@@ -444,7 +447,7 @@ var Vocabulary = []Entry{
 	{Slot: SlotOption, Name: "blitz_rules", Blitz: true, Source: "FAQ III Règles de Blitz: the Axis plays any Recon as Air Power in its section (rules.Setup.AirRaids); the Allied armor moves 2 hexes at most (rules.Setup.MoveLimits)"},
 	{Slot: SlotOption, Name: "partial_blitz_rules", Blitz: true, Source: "the armor half of the Blitz rules for the side named (Tunisia: \"Allied Armor units may only move 2 hexes and battle\"; rules.Setup.MoveLimits)"},
 	option("russian_commissar_rule", "Russian commissar"),
-	option("british_commonwealth", "British Commonwealth command"),
+	{Slot: SlotOption, Name: "british_commonwealth", Source: "British Commonwealth Forces command (Mediterranean Theater): the units of nation brit battle back on their last figure (rules.UnitSetup.BattleBack)"},
 	option("italy_royal_army", "Italian Royal Army command"),
 	option("gung_ho", "US Marine Corps gung-ho"),
 	option("north_african_desert_rules", "North African desert rules"),

@@ -492,7 +492,7 @@ class Game {
     let ctx = '';
     for (let j = i - 1; j >= 0 && j >= i - 3; j--) {
       const ev = log[j].event || {};
-      if (ev.kind === 'battle' || ev.kind === 'card-attack' || ev.kind === 'ambush') { ctx = this.words(log[j]); break; }
+      if (ev.kind === 'battle' || ev.kind === 'card-attack' || ev.kind === 'ambush' || ev.kind === 'battle-back') { ctx = this.words(log[j]); break; }
     }
     const results = [];
     for (let j = i + 1; j < log.length; j++) {
@@ -893,7 +893,7 @@ function trailOf(log) {
     const old = i < last;
     if (ev.kind === 'move' || ev.kind === 'take-ground') out.push({ from: ev.from, to: ev.to, kind: 'move', old });
     else if (ev.kind === 'retreat') out.push({ from: ev.from, to: ev.to, kind: 'retreat', old });
-    else if (ev.kind === 'battle' || ev.kind === 'ambush') out.push({ from: ev.from, to: ev.to, kind: 'battle', old });
+    else if (ev.kind === 'battle' || ev.kind === 'ambush' || ev.kind === 'battle-back') out.push({ from: ev.from, to: ev.to, kind: 'battle', old });
   }
   // Only this turn's battles: older ones clutter the board.
   return out.filter((x) => !(x.old && x.kind === 'battle')).slice(-24);

@@ -168,6 +168,7 @@ export default {
   'ev.airdrop.lost': 'Výsadkáři ({side}) jsou ztraceni ({hex})',
   'ev.card-attack': { count: 'dice', one: '{side} útočí na {hex} ({dice} kostka)', few: '{side} útočí na {hex} ({dice} kostky)', other: '{side} útočí na {hex} ({dice} kostek)' },
   'ev.ambush': '{side}: přepadení! {from} střílí první na {to}',
+  'ev.battle-back': '{side}: protiútok! {from} střílí na {to}',
   'ev.dice': 'Hod ({side}): {faces}',
   'ev.hits': { count: 'figures', one: '{hex} ztrácí {figures} figurku', few: '{hex} ztrácí {figures} figurky', other: '{hex} ztrácí {figures} figurek' },
   'ev.flag-ignored': '{hex} ignoruje vlajku',

@@ -169,6 +169,7 @@ export default {
   'ev.airdrop.lost': 'Fallschirmjäger der {side} gehen verloren ({hex})',
   'ev.card-attack': { count: 'dice', one: '{side} greifen {hex} mit {dice} Würfel an', other: '{side} greifen {hex} mit {dice} Würfeln an' },
   'ev.ambush': '{side}: Hinterhalt! {from} schießt zuerst auf {to}',
+  'ev.battle-back': '{side}: Gegenangriff! {from} schießt auf {to}',
   'ev.dice': 'Wurf der {side}: {faces}',
   'ev.hits': { count: 'figures', one: '{hex} verliert {figures} Figur', other: '{hex} verliert {figures} Figuren' },
   'ev.flag-ignored': '{hex} ignoriert eine Flagge',

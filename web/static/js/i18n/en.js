@@ -170,6 +170,7 @@ export default {
   'ev.airdrop.lost': '{side} paratroopers are lost ({hex})',
   'ev.card-attack': { count: 'dice', one: '{side} attack {hex} with {dice} die', other: '{side} attack {hex} with {dice} dice' },
   'ev.ambush': '{side} ambush! {from} fires first at {to}',
+  'ev.battle-back': '{side} battles back: {from} fires at {to}',
   'ev.dice': '{side} roll: {faces}',
   'ev.hits': { count: 'figures', one: '{hex} loses {figures} figure', other: '{hex} loses {figures} figures' },
   'ev.flag-ignored': '{hex} ignores a flag',

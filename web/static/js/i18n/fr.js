@@ -169,6 +169,7 @@ export default {
   'ev.airdrop.lost': 'Des parachutistes {side} sont perdus ({hex})',
   'ev.card-attack': { count: 'dice', one: '{side} attaquent {hex} avec {dice} dé', other: '{side} attaquent {hex} avec {dice} dés' },
   'ev.ambush': '{side} : embuscade ! {from} tire le premier sur {to}',
+  'ev.battle-back': '{side} : riposte ! {from} tire sur {to}',
   'ev.dice': 'Jet {side} : {faces}',
   'ev.hits': { count: 'figures', one: '{hex} perd {figures} figurine', other: '{hex} perd {figures} figurines' },
   'ev.flag-ignored': '{hex} ignore un drapeau',
