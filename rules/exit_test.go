@@ -78,3 +78,39 @@ func TestExitMedalsByClass(t *testing.T) {
 		t.Error("an exit in the middle of the board was accepted")
 	}
 }
+
+// Breakthrough to Gembloux (.m44 must_have_unit_exit): "12 Medals, with at
+// least one collected by a German unit exiting the board through the Exit
+// hex": medals alone do not win until enough units have exited.
+func TestMustExitToWin(t *testing.T) {
+	s := tcSetup(t, "allies inf 5,9", "allies inf 1,9", "axis inf 5,11", "axis inf 8,20", "victory=1,6")
+	s.Exits = []Exit{{Side: Allies, Hexes: []hex.Hex{H("0,8")}}}
+	s.MustExit = [2]int8{Allies: 1}
+	g := tcNew(t, s)
+	g.wound("5,11", 3)
+	g.hand(Allies, "assault-center", "probe-left", "probe-right", "attack-left", "attack-right")
+	g.toBattle("assault-center")
+	g.dice("grenade")
+	g.do("battle 5,9 5,11")
+	if over, _ := g.s.Over(); over || g.s.Medals()[Allies] != 1 {
+		t.Fatalf("over %v, medals %v: the kill's medal reaches 1 but no unit has exited", over, g.s.Medals())
+	}
+	// The exit, next turn, wins (the medal count stays capped at 1).
+	for g.s.Active() == Allies {
+		g.do(g.legal()[len(g.legal())-1])
+	}
+	for g.s.Active() == Axis && g.s.Phase() != PhaseOver {
+		g.do(g.legal()[len(g.legal())-1])
+	}
+	g.hand(Allies, "assault-center", "probe-left", "probe-right", "attack-left", "attack-right")
+	g.play("assault-center")
+	g.do("exit 1,9 0,8")
+	if over, w := g.s.Over(); !over || w != Allies {
+		t.Fatalf("over %v, winner %s after the exit", over, w)
+	}
+	bad := *s
+	bad.MustExit = [2]int8{Axis: 1}
+	if _, err := New(&bad, 1); err == nil {
+		t.Error("a side with no exit was asked to exit")
+	}
+}

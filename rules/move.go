@@ -276,6 +276,7 @@ func (s *State) exitBoard(ui int, at int16) {
 	u.pos = at
 	u.dead, u.moved = true, true
 	s.exited[u.side] += m
+	s.exits[u.side]++
 	s.emit(Event{Kind: EvUnitExited, Side: u.side, From: s.b.hexAt[from], To: s.b.hexAt[at], N: m})
 	s.updateMedals()
 }

@@ -86,11 +86,18 @@ func (s *State) updateMedals() {
 	switch {
 	case sudden >= 0:
 		s.gameOver(Side(sudden))
-	case int(s.medals[s.active]) >= vic[s.active]:
+	case s.wins(s.active):
 		s.gameOver(s.active)
-	case int(s.medals[s.active.Opp()]) >= vic[s.active.Opp()]:
+	case s.wins(s.active.Opp()):
 		s.gameOver(s.active.Opp())
 	}
+}
+
+// wins reports whether side has won on medals: its victory number reached,
+// and as many of its units gone off the board by exits as the scenario
+// asks (Setup.MustExit; Breakthrough to Gembloux).
+func (s *State) wins(side Side) bool {
+	return int(s.medals[side]) >= s.b.setup.Victory[side] && s.exits[side] >= s.b.setup.MustExit[side]
 }
 
 func (s *State) gameOver(w Side) {

@@ -64,6 +64,11 @@ type Setup struct {
 	DeckOutWinner Side
 	// Exits are the exit markers (Winter Wars III).
 	Exits []Exit
+	// MustExit is how many of each side's units must have left the board by
+	// an exit before that side can win (0: none). Breakthrough to Gembloux:
+	// "12 Medals, with at least one collected by a German unit exiting the
+	// board through the Exit hex" (.m44 must_have_unit_exit).
+	MustExit [2]int8
 	// MoveLimits cap the moves of a side's units of a class (FAQ III Blitz:
 	// the Allied armor moves 2 hexes at most, whether it battles or not).
 	MoveLimits []MoveLimit
@@ -321,6 +326,18 @@ func (s *Setup) Validate() error {
 			if m < 0 || m > 5 {
 				return fmt.Errorf("exit %d: %d medals", i, m)
 			}
+		}
+	}
+	for side, n := range s.MustExit {
+		if n < 0 || n > 9 {
+			return fmt.Errorf("must exit: %d units", n)
+		}
+		has := false
+		for _, e := range s.Exits {
+			has = has || e.Side == Side(side)
+		}
+		if n > 0 && !has {
+			return fmt.Errorf("must exit: %s has no exit", Side(side))
 		}
 	}
 	for i, a := range s.AirRaids {

@@ -137,6 +137,7 @@ type State struct {
 	second    bool // Behind Enemy Lines: the move after the battle
 	kills     [2]int8
 	exited    [2]int8    // medals won by units leaving the board through exits
+	exits     [2]int8    // units that left the board through exits
 	taken     []SideMask // permanent objectives taken, by objective
 	medals    [2]int8
 	active    Side

@@ -501,6 +501,10 @@ func (c *converter) options(raw json.RawMessage, field string) {
 			c.blitz(k, v, field+"."+k)
 			continue
 		}
+		if strings.EqualFold(k, "must_have_unit_exit") && !emptyJSON(v) {
+			c.mustExit(v, field+"."+k)
+			continue
+		}
 		if strings.EqualFold(k, "british_commonwealth") {
 			c.commonwealth = strings.TrimSpace(string(v)) == "true"
 			continue

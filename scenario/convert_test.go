@@ -560,8 +560,13 @@ func TestSeawallOwner(t *testing.T) {
 
 // Winter Wars III "Pions Exit": an EXIT_MARKER tag makes its hex and group
 // exits for its side; a marker without behavior is the other end of a span
-// (Dug In at Sidi Omar); exits must lie on an edge that is not the side's
-// own baseline; infantry_exit_counts_2 makes an infantry exit worth 2.
+// (Dug In at Sidi Omar); exits must lie on an edge, the side's own baseline
+// included (Night Withdrawal: "The hex with an Exit marker on the Axis
+// player's baseline is an Exit hex for the Axis forces"); a lone marker
+// without a side on a baseline is an exit for the side facing it (The
+// Surrender of Elster's Column, Peleliu); infantry_exit_counts_2 makes an
+// infantry exit worth 2; must_have_unit_exit (Breakthrough to Gembloux)
+// sets Setup.MustExit.
 func TestExitMarkerTags(t *testing.T) {
 	m := base()
 	addHex(m, obj{"row": 8, "col": 6, "tags": []any{obj{"name": "tag5", "behavior": "EXIT_MARKER", "group": []any{"E1", "F1"}, "side": "AXIS"}}})
@@ -586,8 +591,35 @@ func TestExitMarkerTags(t *testing.T) {
 	}
 	own := base()
 	addHex(own, obj{"row": 0, "col": 6, "tags": []any{obj{"name": "tag4", "behavior": "EXIT_MARKER", "side": "AXIS"}}})
-	if _, r := convert(t, own); r.Playable() {
-		t.Error("an Axis exit on the Axis baseline was accepted")
+	if s, r := convert(t, own); !r.Playable() || len(s.Exits) != 1 || s.Exits[0].Side != rules.Axis {
+		t.Errorf("an Axis exit on the Axis baseline: %+v %+v", s, r.Unsupported)
+	}
+	lone := base()
+	addHex(lone, obj{"row": 8, "col": 4, "tags": []any{obj{"name": "tag4"}}})
+	addHex(lone, obj{"row": 0, "col": 4, "tags": []any{obj{"name": "tag4"}}})
+	s, r = convert(t, lone)
+	if s == nil || !r.Playable() || len(s.Exits) != 2 {
+		t.Fatalf("lone baseline markers: %+v %+v", s, r.Unsupported)
+	}
+	for _, e := range s.Exits {
+		want := rules.Axis // the Axis is at the top: row 8 is the Allied baseline
+		if e.Hexes[0].Row == 0 {
+			want = rules.Allies
+		}
+		if e.Side != want || len(e.Hexes) != 1 {
+			t.Errorf("lone marker exit %+v: want %s", e, want)
+		}
+	}
+	edge := base()
+	addHex(edge, obj{"row": 4, "col": 0, "tags": []any{obj{"name": "tag4"}}})
+	if _, r := convert(t, edge); r.Playable() || !slices.Contains(r.Features(), "exit markers without a side") {
+		t.Errorf("a lone marker on a side edge: %+v", r.Unsupported)
+	}
+	must := base()
+	addHex(must, obj{"row": 8, "col": 4, "tags": []any{obj{"name": "tag4"}}})
+	gi(must)["options"] = obj{"must_have_unit_exit": obj{"side": "AXIS", "min_nbr_units": 2}}
+	if s, r := convert(t, must); s == nil || !r.Playable() || s.MustExit != [2]int8{rules.Axis: 2} {
+		t.Errorf("must_have_unit_exit: %+v %+v", s, r)
 	}
 	inland := base()
 	addHex(inland, obj{"row": 4, "col": 6, "tags": []any{obj{"name": "tag4", "behavior": "EXIT_MARKER", "side": "AXIS"}}})

@@ -6,6 +6,7 @@ package scenario
 import (
 	"encoding/json"
 	"fmt"
+	"strconv"
 	"strings"
 
 	"m44/hex"
@@ -616,30 +617,48 @@ func (c *converter) exitTag(x hex.Hex, path string, t *Tag, hexes []hex.Hex, gro
 			return
 		}
 	}
-	if c.sidesOK && c.ownBaseline(side, hexes) {
-		// Leaving by one's own baseline for a medal reads as no rule
-		// (Securing the Flank's text names no exit at all).
-		r.unsupported(x, path+".side", t.Side, "exit markers on the side's own baseline", "the exiting side's own baseline")
-		return
-	}
+	// An exit may lie on the exiting side's own baseline: Night
+	// Withdrawal's "The hex with an Exit marker on the Axis player's
+	// baseline is an Exit hex for the Axis forces"; the tag's side says who
+	// exits wherever the marker lies.
 	c.exits = append(c.exits, rules.Exit{Side: side, Hexes: hexes})
 }
 
-// finishExits puts the exits in the setup, checks that every marker without
-// a side lies in some exit, and marks the exit hexes for the pictures.
+// finishExits puts the exits in the setup, gives every marker without a
+// side that no exit covers to the side facing it, and marks the exit hexes
+// for the pictures.
 func (c *converter) finishExits() {
 	covered := map[hex.Hex]bool{}
 	for i := range c.exits {
-		if c.infantryExit2 {
-			c.exits[i].Medals[rules.Infantry] = 2
-		}
 		for _, h := range c.exits[i].Hexes {
 			covered[h] = true
 		}
 	}
 	for _, h := range c.looseExits {
-		if !covered[h] {
-			c.r.unsupported(h, "board.hexagons", "exit marker", "exit markers without a side", "a tag4/tag5 with no behavior that no exit group covers")
+		if covered[h] {
+			continue
+		}
+		// A lone marker on a baseline is an exit for the side that
+		// attacks toward it (Winter Wars III "Pions Exit": exits lie on
+		// the opponent's baseline; The Surrender of Elster's Column: "exit
+		// 3 of his units through the Exit markers on the Allied player's
+		// baseline"; Peleliu: "exits off the Japanese side [...] from the
+		// exit hex as indicated on the baseline"). Elsewhere it names no
+		// side.
+		switch {
+		case !c.sidesOK:
+		case h.Row == 0:
+			c.exits = append(c.exits, rules.Exit{Side: c.s.Top.Opp(), Hexes: []hex.Hex{h}})
+			continue
+		case int(h.Row) == c.grid.Rows-1:
+			c.exits = append(c.exits, rules.Exit{Side: c.s.Top, Hexes: []hex.Hex{h}})
+			continue
+		}
+		c.r.unsupported(h, "board.hexagons", "exit marker", "exit markers without a side", "a tag4/tag5 with no behavior, off the baselines, that no exit group covers")
+	}
+	if c.infantryExit2 {
+		for i := range c.exits {
+			c.exits[i].Medals[rules.Infantry] = 2
 		}
 	}
 	if c.infantryExit2 && len(c.exits) == 0 {
@@ -682,16 +701,30 @@ func (c *converter) markExit(h hex.Hex) {
 	c.s.Hexes = append(c.s.Hexes, rules.HexSetup{Hex: h, Features: []rules.Feature{rules.ExitMarker}})
 }
 
-// ownBaseline reports whether every hex lies on side's own baseline row.
-func (c *converter) ownBaseline(side rules.Side, hexes []hex.Hex) bool {
-	row := int8(c.grid.Rows - 1)
-	if side == c.s.Top {
-		row = 0
+// mustExit reads must_have_unit_exit, {"side": S, "min_nbr_units": N}: side
+// S wins only once N of its units have left the board by an exit
+// (rules.Setup.MustExit; Breakthrough to Gembloux).
+func (c *converter) mustExit(v json.RawMessage, field string) {
+	var m struct {
+		Side string          `json:"side"`
+		Min  json.RawMessage `json:"min_nbr_units"`
 	}
-	for _, h := range hexes {
-		if h.Row != row {
-			return false
-		}
+	if json.Unmarshal(v, &m) != nil {
+		c.r.errorf(hex.None, field, "want {side, min_nbr_units}, got %s", clip(compact(v), 60))
+		return
 	}
-	return true
+	side, ok := sideOf(m.Side)
+	if !ok {
+		c.r.errorf(hex.None, field+".side", "unknown side %q: want AXIS or ALLIES", m.Side)
+		return
+	}
+	n, err := strconv.Atoi(strings.Trim(strings.TrimSpace(string(m.Min)), `"`))
+	if len(m.Min) == 0 {
+		n, err = 1, nil
+	}
+	if err != nil || n < 0 || n > 9 {
+		c.r.errorf(hex.None, field+".min_nbr_units", "want 0..9 units, got %s", clip(compact(m.Min), 20))
+		return
+	}
+	c.s.MustExit[side] = int8(n)
 }

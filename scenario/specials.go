@@ -2,6 +2,7 @@ package scenario
 
 import (
 	"encoding/json"
+	"slices"
 	"strings"
 
 	"m44/hex"
@@ -72,6 +73,20 @@ var specials = []special{
 		apply: britishCommonwealth},
 	{id: "1290", name: "Counter-Attack at Arras", from: "rules",
 		text: "Air Rules are optional: If used, give the Axis player one Air Sortie card and the Allied player one Air Sortie card at game start.",
+		skip: airOptional},
+
+	// Securing the Flank.
+	{id: "4187", name: "Securing the Flank", from: "victory",
+		text: "The three hexes of Fontenay le Pesnel are a Temporary Majority Medal Objective for the Allied forces. [...] Raury is a Temporary Medal Objective for the Allied forces.",
+		// The file also puts four Allied exit markers on the Allies' own
+		// baseline; neither the victory conditions nor the rules name an
+		// exit, so they are not played (docs/rules-decisions.md).
+		apply: noExits},
+	{id: "4187", name: "Securing the Flank", from: "rules",
+		text: "Place a badge on the Axis armor unit and Axis infantry units on the hills between Raury and Fontenay le Pesnel (Troops 2 - Specialized Units).",
+		data: "units tank2ger (elite-armor, 4 figures) and inf2ger (elite-infantry)"},
+	{id: "4187", name: "Securing the Flank", from: "rules",
+		text: "Air rules are optional: If used, shuffle both Air Sortie cards into the deck, at game start.",
 		skip: airOptional},
 
 	// Tunisia.
@@ -435,6 +450,15 @@ func suddenDeathAtTurnEnd(s *rules.Setup) {
 		if s.Objectives[k].Kind == rules.SuddenDeath {
 			s.Objectives[k].AtTurnEnd = true
 		}
+	}
+}
+
+// noExits removes the exits the file's markers made, and their markers.
+func noExits(s *rules.Setup) {
+	s.Exits = nil
+	for k := range s.Hexes {
+		h := &s.Hexes[k]
+		h.Features = slices.DeleteFunc(h.Features, func(f rules.Feature) bool { return f == rules.ExitMarker })
 	}
 }
 

@@ -156,6 +156,26 @@ func TestSpecialsPlayed(t *testing.T) {
 		}
 	}
 
+	// Securing the Flank: its victory conditions and rules name no exit;
+	// the four Allied exit markers on the Allies' own baseline are not
+	// played.
+	s, r = loadCorpus(t, "41870-SecuringTheFlank.m44")
+	if s == nil || !r.Playable() || len(s.Exits) != 0 {
+		t.Fatalf("Securing the Flank: exits %+v, features %q", s, r.Features())
+	}
+	for _, h := range s.Hexes {
+		if slices.Contains(h.Features, rules.ExitMarker) {
+			t.Errorf("Securing the Flank: exit marker left on %s", h.Hex)
+		}
+	}
+	// Night Withdrawal: "The hex with an Exit marker on the Axis player's
+	// baseline is an Exit hex for the Axis forces (not for the Allied
+	// forces)!" (the file needs night attacks too).
+	_, r = loadCorpus(t, "4089-NightWithdrawal.m44")
+	if slices.Contains(r.Features(), "exit markers on the side's own baseline") || !slices.Contains(r.Features(), "night attacks") {
+		t.Errorf("Night Withdrawal: %q", r.Features())
+	}
+
 	// Counter-Attack at Arras: "British Commonwealth Forces Command rules
 	// are in effect": every British unit battles back on its last figure,
 	// no German one does.

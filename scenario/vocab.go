@@ -145,6 +145,9 @@ func (e Entry) Meaning() string {
 		if e.Blitz {
 			return "Blitz rules: " + e.Source
 		}
+		if e.Exit && strings.EqualFold(e.Name, "must_have_unit_exit") {
+			return "the side wins only once this many of its units have exited (Setup.MustExit)"
+		}
 		if e.Exit {
 			return "an infantry unit's exit is worth 2 medals (Exit.Medals)"
 		}
@@ -465,7 +468,7 @@ var Vocabulary = []Entry{
 	option("empty_section_medals", "empty section medals"),
 	{Slot: SlotOption, Name: "hill317", Source: "FAQ XI Operation Lüttich: while the Allies hold a hex of the list, they may play a Recon as Air Power (rules.Setup.AirRaids)"},
 	{Slot: SlotOption, Name: "infantry_exit_counts_2", Exit: true, Source: "Breakout to Lisyanka: \"infantry count as 2 and armor 1\" (rules.Exit.Medals)"},
-	option("must_have_unit_exit", "exit markers"),
+	{Slot: SlotOption, Name: "must_have_unit_exit", Exit: true, Source: "Breakthrough to Gembloux: \"12 Medals, with at least one collected by a German unit exiting the board through the Exit hex\" ({side, min_nbr_units}; rules.Setup.MustExit)"},
 	option("smoke_screen", "smoke screens"),
 	option("supply_train_rules", "supply trains"),
 
