@@ -141,6 +141,11 @@ type UnitSetup struct {
 	// assault leaves it on its last figure, in place (British Commonwealth
 	// Forces command; nation_bcf.go).
 	BattleBack bool
+	// IgnoresFlag: the unit may ignore one flag wherever it stands (one at
+	// most, whatever its hex allows; .m44 behavior CAN_IGNORE_ONE_FLAG:
+	// Wittmann's Final Battle, "this unit may ignore the first flag rolled
+	// against it").
+	IgnoresFlag bool
 }
 
 // Airdrop drops Count units like Unit (its Hex is ignored) before Side's

@@ -60,6 +60,8 @@ type unit struct {
 	figures int8
 	max     int8
 	worth   int8 // medals its elimination gives the other side
+	// ignoresFlag: it may ignore one flag on any hex (UnitSetup.IgnoresFlag)
+	ignoresFlag bool
 	// the kind's move allowances, copied for the movement search, and the
 	// scenario's cap on its moves, cards included (0: none)
 	kmove, kfight, mcap int8
@@ -307,7 +309,8 @@ func Compile(s *Setup) (*Board, error) {
 		i := int16(g.Index(us.Hex))
 		st.occ[i] = int8(len(st.units))
 		st.units = append(st.units, unit{pos: i, start: i, typ: def.Class, kind: k, side: us.Side, figures: f, max: f,
-			worth: max(1, us.Medals), kmove: def.MaxMove, kfight: def.MoveAndFight, mcap: moveCap(s, us.Side, def.Class, us.MaxMove)})
+			worth: max(1, us.Medals), kmove: def.MaxMove, kfight: def.MoveAndFight, mcap: moveCap(s, us.Side, def.Class, us.MaxMove),
+			ignoresFlag: us.IgnoresFlag})
 		b.nation = append(b.nation, us.Nation)
 		b.badge = append(b.badge, us.Badge)
 		b.battleBack = append(b.battleBack, us.BattleBack)
@@ -326,7 +329,7 @@ func Compile(s *Setup) (*Board, error) {
 		for n := 0; n < a.Count; n++ {
 			st.units = append(st.units, unit{typ: def.Class, kind: kind, side: a.Side, figures: f, max: f,
 				worth: max(1, a.Unit.Medals), kmove: def.MaxMove, kfight: def.MoveAndFight,
-				mcap: moveCap(s, a.Side, def.Class, a.Unit.MaxMove), dead: true, reserve: int8(k + 1)})
+				mcap: moveCap(s, a.Side, def.Class, a.Unit.MaxMove), dead: true, reserve: int8(k + 1), ignoresFlag: a.Unit.IgnoresFlag})
 			b.nation = append(b.nation, a.Unit.Nation)
 			b.badge = append(b.badge, a.Unit.Badge)
 			b.battleBack = append(b.battleBack, a.Unit.BattleBack)

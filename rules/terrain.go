@@ -251,7 +251,11 @@ func (s *State) ignoresFlagOn(side Side, t UnitType, i int16) bool {
 	return false
 }
 
-func (s *State) canIgnoreFlag(u *unit) bool { return s.ignoresFlagOn(u.side, u.typ, u.pos) }
+// canIgnoreFlag: unit u may ignore one flag, by its hex (rulebook annex 2)
+// or by its own rule (UnitSetup.IgnoresFlag); never more than one.
+func (s *State) canIgnoreFlag(u *unit) bool {
+	return u.ignoresFlag || s.ignoresFlagOn(u.side, u.typ, u.pos)
+}
 
 // cannotRetreat: armor and artillery that start a battle in a bunker never
 // retreat (rulebook annex 2 "Bunkers"; FAQ II Bunkers).

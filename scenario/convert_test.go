@@ -648,3 +648,26 @@ func TestArmorMoveTwo(t *testing.T) {
 		t.Error("ARMOR_MOVE_TWO on infantry was accepted")
 	}
 }
+
+// Wittmann's Final Battle: "this unit may ignore the first flag rolled
+// against it" (unit behavior CAN_IGNORE_ONE_FLAG).
+func TestCanIgnoreOneFlag(t *testing.T) {
+	m := base()
+	addHex(m, obj{"row": 3, "col": 3, "unit": obj{"name": "tank2ger", "behavior": "CAN_IGNORE_ONE_FLAG"}})
+	s, r := convert(t, m)
+	if s == nil || !r.Playable() {
+		t.Fatalf("%+v", r)
+	}
+	n := 0
+	for _, u := range s.Units {
+		if u.IgnoresFlag {
+			n++
+			if u.Hex != (hex.Hex{Row: 3, Col: 3}) {
+				t.Errorf("unit %+v ignores a flag", u)
+			}
+		}
+	}
+	if n != 1 {
+		t.Errorf("%d units ignore a flag, want 1", n)
+	}
+}

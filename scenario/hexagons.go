@@ -355,6 +355,8 @@ func (c *converter) unit(x hex.Hex, path string, u *Unit, cl *cell) {
 			r.errorf(x, path+".behavior", "behavior %q applies to armor, not to %q", u.Behavior, u.Name)
 		case b.MoveTwo:
 			us.MaxMove = 2
+		case b.IgnoresFlag:
+			us.IgnoresFlag = true
 		case !b.Resistance:
 			r.errorf(x, path+".behavior", "behavior %q does not apply to a unit", u.Behavior)
 		case e.Unit != rules.Infantry:

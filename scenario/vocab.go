@@ -61,6 +61,8 @@ type Entry struct {
 	// Blitz marks the Blitz and air-strike options; MoveTwo the armor
 	// behaviors that move 2; Deck the option naming a command deck.
 	Blitz, MoveTwo, Deck bool
+	// IgnoresFlag marks the unit behavior that lets a unit ignore one flag.
+	IgnoresFlag bool
 	// Refines marks behaviors that turn a hill tile into another height-1
 	// terrain (Terrain).
 	Refines bool
@@ -127,6 +129,8 @@ func (e Entry) Meaning() string {
 			return "French Resistance infantry"
 		case e.Medals > 0:
 			return fmt.Sprintf("the unit is worth %d medals (UnitSetup.Medals)", e.Medals)
+		case e.IgnoresFlag:
+			return "the unit may ignore one flag wherever it stands (UnitSetup.IgnoresFlag)"
 		case e.MoveTwo:
 			return "the armor moves 2 hexes at most (UnitSetup.MaxMove)"
 		case e.NoFireAcross != 0:
@@ -438,7 +442,7 @@ var Vocabulary = []Entry{
 	unsupported(SlotBehavior, "ONE_MEDAL_IF_BLOWN", "blowing up bridges", "behavior2 of a bridge: a medal for blowing it"),
 	{Slot: SlotBehavior, Name: "ARMOR_MOVE_TWO", MoveTwo: true, Source: "Rzhev, Tunisia: \"Allied Armor units may only move 2 hexes and battle\" (rules.UnitSetup.MaxMove)"},
 	{Slot: SlotBehavior, Name: "ELITE_ARMOR_MOVE_TWO", MoveTwo: true, Source: "Tunisia: elite armor that moves 2 hexes and battles (rules.UnitSetup.MaxMove)"},
-	unsupported(SlotBehavior, "CAN_IGNORE_ONE_FLAG", "units ignoring one flag", "Wittmann's tank (Villers-Bocage)"),
+	{Slot: SlotBehavior, Name: "CAN_IGNORE_ONE_FLAG", IgnoresFlag: true, Source: "Wittmann's Final Battle: \"this unit may ignore the first flag rolled against it\"; Villers-Bocage: Wittmann \"may ignore 1 flag\" (rules.UnitSetup.IgnoresFlag)"},
 	{Slot: SlotBehavior, Name: "GERMAN_2VICTANK", Medals: 2, Source: "Mont Mouchet: \"Eliminating an Axis tank unit counts as two victory medals\""},
 
 	{Slot: SlotTagBehavior, Name: "EXIT_MARKER", Exit: true, Source: "Winter Wars III Pions Exit: the tag's hex and its group are exits for the tag's side (rules.Setup.Exits)"},
