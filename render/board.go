@@ -645,9 +645,31 @@ func (d *drawer) objectives() {
 	}
 	for _, mk := range d.m.marks {
 		c := d.center(mk.at)
-		d.p.mark(pt{c.X + s*0.29, c.Y - s*0.23}, s*0.09, mk.kind, strings.TrimPrefix(mk.name, "tag"))
+		r, at := s*0.09, pt{c.X + s*0.29, c.Y - s*0.23}
+		if mk.kind == "exit" {
+			// Exits are drawn larger, in the middle of the hex's free
+			// upper half.
+			r, at = s*0.13, pt{c.X + s*0.27, c.Y - s*0.2}
+		}
+		d.p.mark(at, r, mk.kind, strings.TrimPrefix(mk.name, "tag"), mk.side, d.offBoard(mk.at))
 	}
 	d.c.end()
+}
+
+// offBoard is the direction (radians, y down) from hex h off the nearest
+// edge of the board: up on the top row, down on the bottom row, else left
+// or right.
+func (d *drawer) offBoard(h hex.Hex) float64 {
+	g := d.m.grid
+	switch {
+	case h.Row == 0:
+		return -math.Pi / 2
+	case int(h.Row) == g.Rows-1:
+		return math.Pi / 2
+	case int(h.Col) <= 1:
+		return math.Pi
+	}
+	return 0
 }
 
 // ---- labels ----
@@ -808,6 +830,9 @@ func (d *drawer) panel(side rules.Side, y float64) {
 	r := s * 0.11
 	gap := r * 2.5
 	label := fmt.Sprintf("%d medals to win", v)
+	if n := m.mustExit[side]; n > 0 {
+		label = fmt.Sprintf("%d medals to win, with %d unit%s exited", v, n, map[bool]string{true: "s"}[n > 1])
+	}
 	right := x + w - s*0.18
 	tx := right - float64(v)*gap
 	if v > 12 {
@@ -998,17 +1023,23 @@ func (d *drawer) legendEntries() []legendEntry {
 		}
 	}
 	markNames := map[string]string{"mine": "Minefield (not played)", "exit": "Exit marker (not played)", "star": "Battle star (not played)", "other": "Marker (not played)"}
-	if m.exits {
-		markNames["exit"] = "Exit: units of the marker's side leave the board here for a medal"
-	}
 	seenMark := map[string]bool{}
 	for _, mk := range m.marks {
-		if seenMark[mk.kind] {
+		key := fmt.Sprint(mk.kind, mk.side)
+		if seenMark[key] {
 			continue
 		}
-		seenMark[mk.kind] = true
-		kind := mk.kind
-		add(markNames[kind], func(c pt, s float64) { p.mark(c, s*0.18, kind, "?") })
+		seenMark[key] = true
+		kind, side := mk.kind, mk.side
+		text := markNames[kind]
+		if kind == "exit" && side > 0 {
+			who := rules.Side(side - 1)
+			text = fmt.Sprintf("Exit for the %s: a unit leaving the board here wins a medal", capital(who.String()))
+			if !m.exits {
+				text = fmt.Sprintf("Exit for the %s (not played)", capital(who.String()))
+			}
+		}
+		add(text, func(c pt, s float64) { p.mark(c, s*0.18, kind, "?", side, 0) })
 	}
 	add("Section line", func(c pt, s float64) {
 		d.c.draw((&Path{}).line(pt{c.X, c.Y - s*0.45}, pt{c.X, c.Y + s*0.45}), Style{Stroke: d.pal.section, Width: s * 0.05, Dash: []float64{s * 0.14, s * 0.09}, Butt: true})

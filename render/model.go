@@ -27,6 +27,7 @@ type model struct {
 	name, date, front, boardType string
 	top, first                   rules.Side
 	cards, victory               [2]int
+	mustExit                     [2]int // units that must exit before the side can win (Setup.MustExit)
 	medals                       [2]int
 	countries                    [2]string // country code by side
 	live                         bool
@@ -79,6 +80,8 @@ type markM struct {
 	at   hex.Hex
 	name string // tag3, tag4…
 	kind string // "mine", "exit", "star", "other"
+	// side: for an exit, 1 + the side whose units leave there (0: unknown).
+	side int8
 }
 
 type labelM struct {
@@ -140,6 +143,7 @@ func (m *model) fromSetup(s *rules.Setup) {
 	m.name = s.Name
 	m.top, m.first = s.Top, s.First
 	m.cards, m.victory = s.Cards, s.Victory
+	m.mustExit = [2]int{int(s.MustExit[0]), int(s.MustExit[1])}
 	m.front = s.Front
 	if s.Year != 0 {
 		m.date = fmt.Sprint(s.Year)
@@ -150,13 +154,17 @@ func (m *model) fromSetup(s *rules.Setup) {
 		g.more = nil
 		for _, f := range h.Features {
 			if f == rules.ExitMarker {
-				m.addMark(h.Hex, "exit", "exit")
-				continue
+				continue // drawn from s.Exits, with their side
 			}
 			g.more = append(g.more, f)
 		}
 		if h.Terrain == rules.Beach || h.Terrain == rules.Ocean {
 			m.face = "BEACH"
+		}
+	}
+	for _, e := range s.Exits {
+		for _, h := range e.Hexes {
+			m.addExit(h, e.Side)
 		}
 	}
 	for _, u := range s.Units {
@@ -358,6 +366,16 @@ func (m *model) fromFile(f *scenario.File, alone bool) error {
 	return nil
 }
 
+// addExit adds the exit marker of side on h (once per hex and side).
+func (m *model) addExit(h hex.Hex, side rules.Side) {
+	for _, mk := range m.marks {
+		if mk.at == h && mk.kind == "exit" && mk.side == int8(side)+1 {
+			return
+		}
+	}
+	m.marks = append(m.marks, markM{at: h, name: "exit", kind: "exit", side: int8(side) + 1})
+}
+
 // addMark adds a marker, once per hex and kind.
 func (m *model) addMark(h hex.Hex, name, kind string) {
 	for _, mk := range m.marks {
@@ -376,6 +394,10 @@ func (m *model) tag(h hex.Hex, t *scenario.Tag, alone bool) {
 		case name == "tag3" || strings.Contains(strings.ToUpper(t.Behavior), "MINE"):
 			kind = "mine"
 		case name == "tag4" || name == "tag5" || strings.EqualFold(t.Behavior, "EXIT_MARKER"):
+			if side, ok := sideOf(t.Side); ok {
+				m.addExit(h, side)
+				return
+			}
 			kind = "exit"
 		case name == "tag1":
 			kind = "star"

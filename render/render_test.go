@@ -244,3 +244,29 @@ func TestRenderCorpus(t *testing.T) {
 		}
 	}
 }
+
+// Exit hexes are drawn in the colour of the side that leaves there, named
+// in the legend; a side that must exit units to win says so in its panel
+// (Winter Wars III "Pions Exit"; Breakthrough to Gembloux's
+// must_have_unit_exit).
+func TestExitsAndMustExit(t *testing.T) {
+	s := handSetup()
+	s.Exits = []rules.Exit{{Side: rules.Axis, Hexes: []hex.Hex{{Row: 8, Col: 4}, {Row: 8, Col: 6}}}}
+	s.MustExit = [2]int8{rules.Axis: 1}
+	if err := s.Validate(); err != nil {
+		t.Fatal(err)
+	}
+	svg, err := render.SVG(s, render.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	wellFormed(t, "exits", svg)
+	for _, want := range []string{"Exit for the Axis: a unit leaving the board here wins a medal", "5 medals to win, with 1 unit exited"} {
+		if !bytes.Contains(svg, []byte(want)) {
+			t.Errorf("the picture does not say %q", want)
+		}
+	}
+	if bytes.Contains(svg, []byte("Exit for the Allies")) {
+		t.Error("an Allied exit in the legend")
+	}
+}

@@ -504,7 +504,10 @@ func (p pen) medal(o pt, r float64, kind rules.ObjectiveKind, sides rules.SideMa
 	}
 }
 
-func (p pen) mark(o pt, r float64, kind, name string) {
+// mark draws a marker; an exit's disc takes the colour of the side that
+// leaves there (side = 1 + the side, 0 unknown) and its arrow points off
+// the board at angle ang (radians, 0 = right, y down).
+func (p pen) mark(o pt, r float64, kind, name string, side int8, ang float64) {
 	dark := rgb("#2f2c27")
 	switch kind {
 	case "mine":
@@ -516,8 +519,17 @@ func (p pen) mark(o pt, r float64, kind, name string) {
 		p.c.draw(sp, stroke(dark, r*0.18))
 		p.c.draw((&Path{}).circle(o.X, o.Y, r*0.6), fillStroke(rgb("#8a7b5a"), dark, r*0.12))
 	case "exit":
-		p.c.draw((&Path{}).circle(o.X, o.Y, r), fillStroke(rgb("#f4f1e6"), dark, r*0.12))
-		p.c.draw((&Path{}).poly([]pt{{o.X - r*0.55, o.Y - r*0.18}, {o.X, o.Y - r*0.18}, {o.X, o.Y - r*0.55}, {o.X + r*0.6, o.Y}, {o.X, o.Y + r*0.55}, {o.X, o.Y + r*0.18}, {o.X - r*0.55, o.Y + r*0.18}}), fill(dark))
+		disc, arrow := rgb("#f4f1e6"), dark
+		if side > 0 {
+			disc, arrow = p.pal.side[side-1], rgb("#ffffff")
+		}
+		p.c.draw((&Path{}).circle(o.X, o.Y, r), fillStroke(disc, dark, r*0.12))
+		cs, sn := math.Cos(ang), math.Sin(ang)
+		var pts []pt
+		for _, q := range []pt{{-0.55, -0.18}, {0, -0.18}, {0, -0.55}, {0.6, 0}, {0, 0.55}, {0, 0.18}, {-0.55, 0.18}} {
+			pts = append(pts, pt{o.X + r*(q.X*cs-q.Y*sn), o.Y + r*(q.X*sn+q.Y*cs)})
+		}
+		p.c.draw((&Path{}).poly(pts), fill(arrow))
 	case "star":
 		p.c.draw(star(o, r, 5, 0.45), fillStroke(rgb("#f2c230"), dark, r*0.1))
 	default:
