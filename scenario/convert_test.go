@@ -308,7 +308,8 @@ func TestUnsupportedFeatures(t *testing.T) {
 		{"vehicle", obj{"row": 3, "col": 3, "unit": obj{"name": "vehus"}}, "vehicles", "board.hexagons[2].unit.name"},
 		{"engineer", obj{"row": 3, "col": 3, "unit": obj{"name": "inf2us", "badge": "badge12"}}, "combat engineers", "board.hexagons[2].unit.badge"},
 		{"new badge", obj{"row": 3, "col": 3, "unit": obj{"name": "infus", "badge": "badge99"}}, "special unit badge99", "board.hexagons[2].unit.badge"},
-		{"equipment", obj{"row": 3, "col": 3, "unit": obj{"name": "inf2us", "equipment": "motorized"}}, "unit equipment motorized", "board.hexagons[2].unit.equipment"},
+		{"equipment", obj{"row": 3, "col": 3, "unit": obj{"name": "tank2ger", "equipment": "wittmann"}}, "unit equipment wittmann", "board.hexagons[2].unit.equipment"},
+		{"equipment motorized on armor", obj{"row": 3, "col": 3, "unit": obj{"name": "tankus", "equipment": "motorized"}}, "unit equipment motorized", "board.hexagons[2].unit.equipment"},
 		{"medal7", obj{"row": 3, "col": 3, "tags": []any{obj{"name": "medal7"}}}, "medal7 without medal.side", "board.hexagons[2].tags[0].name"},
 		{"nbr_hex", obj{"row": 3, "col": 3, "tags": []any{obj{"name": "medal1", "group": []any{"e6"}, "medal": obj{"nbr_hex": 2}}}}, "medals needing several hexes of a group", "board.hexagons[2].tags[0].medal.nbr_hex"},
 		{"unknown hexagon member", obj{"row": 3, "col": 3, "smoke": true}, "unknown member smoke of a hexagon", "board.hexagons[2].smoke"},
@@ -669,5 +670,22 @@ func TestCanIgnoreOneFlag(t *testing.T) {
 	}
 	if n != 1 {
 		t.Errorf("%d units ignore a flag, want 1", n)
+	}
+}
+
+// Breakthrough to Gembloux: "Most of the French infantry units are
+// motorized (marked with a star) [...]; play them like Special Forces
+// infantry": equipment motorized makes infantry elite.
+func TestMotorizedInfantry(t *testing.T) {
+	m := base()
+	addHex(m, obj{"row": 3, "col": 3, "unit": obj{"name": "infus", "equipment": "motorized"}})
+	s, r := convert(t, m)
+	if s == nil || !r.Playable() {
+		t.Fatalf("%+v", r.Unsupported)
+	}
+	for _, u := range s.Units {
+		if u.Elite != (u.Hex == hex.Hex{Row: 3, Col: 3}) {
+			t.Errorf("unit %+v", u)
+		}
 	}
 }

@@ -368,7 +368,15 @@ func (c *converter) unit(x hex.Hex, path string, u *Unit, cl *cell) {
 		}
 	}
 	if u.Has("equipment") {
-		r.unsupported(x, path+".equipment", u.Equipment, "unit equipment "+u.Equipment, "")
+		switch {
+		case strings.EqualFold(u.Equipment, "motorized") && e.Unit == rules.Infantry:
+			// Breakthrough to Gembloux: "Most of the French infantry
+			// units are motorized [...]; play them like Special Forces
+			// infantry".
+			us.Elite = true
+		default:
+			r.unsupported(x, path+".equipment", u.Equipment, "unit equipment "+u.Equipment, "")
+		}
 	}
 	if u.Has("badge") {
 		us.Badge = u.Badge
@@ -412,6 +420,12 @@ func (c *converter) tag(x hex.Hex, path string, t *Tag) {
 	isMedal := strings.HasPrefix(strings.ToLower(t.Name), "medal")
 	if e, known := Lookup(SlotTag, t.Name); known && e.Exit {
 		c.exitTag(x, path, t, hexes, groupOK)
+		return
+	}
+	if !isMedal && strings.EqualFold(t.Name, "tag1") && !t.Has("behavior") && c.textMarksStars() {
+		// A battle star whose meaning the scenario's text gives, and a
+		// row of specials.go plays: a marker only (drawn by the renderer
+		// from the file).
 		return
 	}
 	if !isMedal {

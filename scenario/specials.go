@@ -33,6 +33,7 @@ type special struct {
 	id, name string // meta_data.scenario_id and the English name
 	from     string // the text member quoted: "rules", "victory" or "description"
 	bunkers  bool   // the row says who may use the bunkers
+	stars    bool   // the row says what the file's battle stars (tag1) mark
 	option   string // the game_info.options member the row completes ("" for none)
 	text     string // the scenario's words ("[...]" marks a cut)
 
@@ -88,6 +89,17 @@ var specials = []special{
 	{id: "4187", name: "Securing the Flank", from: "rules",
 		text: "Air rules are optional: If used, shuffle both Air Sortie cards into the deck, at game start.",
 		skip: airOptional},
+
+	// Breakthrough to Gembloux.
+	{id: "3496", name: "Breakthrough to Gembloux", from: "victory",
+		text: "Axis player: 12 Medals, with at least one collected by a German unit exiting the board through the Exit hex toward Gembloux.",
+		data: "game_info.options.must_have_unit_exit {AXIS, 1} (rules.Setup.MustExit) and the tag4 EXIT_MARKER for the Axis (rules.Setup.Exits)"},
+	{id: "3496", name: "Breakthrough to Gembloux", from: "rules", stars: true,
+		text: "Most of the French infantry units are motorized (marked with a star) except the 2 infantry units at the rear in Saint-Trond and Grand Leez ; play them like Special Forces infantry (Troops 2 - Specialized Units).",
+		data: "units inf2us with equipment motorized (elite-infantry); the tag1 battle stars on their hexes only mark them"},
+	{id: "3496", name: "Breakthrough to Gembloux", from: "rules",
+		text: "If Air Pack rules are in effect, the Air Sortie card is unusable by the French player.",
+		skip: "the Air Pack's Air Sortie cards are not played"},
 
 	// Tunisia.
 	{id: "7272", name: "Tunisia", from: "rules",
@@ -429,6 +441,17 @@ func (c *converter) applySpecials() {
 			c.r.notef(hex.None, field, "not played: %s: %q", sp.skip, clip(sp.text, 120))
 		}
 	}
+}
+
+// textMarksStars reports whether a row of this file says what its battle
+// star markers (tag1 without behavior) mark: they are then markers only.
+func (c *converter) textMarksStars() bool {
+	for _, sp := range specials {
+		if sp.stars && c.matches(sp) {
+			return true
+		}
+	}
+	return false
 }
 
 // textSetsBunkers reports whether a row of this file says who may use the

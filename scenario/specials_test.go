@@ -176,6 +176,16 @@ func TestSpecialsPlayed(t *testing.T) {
 		t.Errorf("Night Withdrawal: %q", r.Features())
 	}
 
+	// Breakthrough to Gembloux: the battle stars only mark the motorized
+	// infantry, played as special forces; the Axis must exit a unit (the
+	// file still needs the Breakthrough deck and mobile artillery).
+	_, r = loadCorpus(t, "3496-BreakthroughToGembloux.m44")
+	for _, f := range r.Features() {
+		if f == "battle star markers" || f == "unit equipment motorized" || f == "exit markers" {
+			t.Errorf("Breakthrough to Gembloux still needs %q", f)
+		}
+	}
+
 	// Counter-Attack at Arras: "British Commonwealth Forces Command rules
 	// are in effect": every British unit battles back on its last figure,
 	// no German one does.
