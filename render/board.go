@@ -989,21 +989,29 @@ func (d *drawer) legendEntries() []legendEntry {
 		})
 	}
 	type ok struct {
-		k rules.ObjectiveKind
-		s rules.SideMask
+		k  rules.ObjectiveKind
+		s  rules.SideMask
+		ts bool
 	}
 	var kinds []ok
 	for _, o := range m.objs {
-		k := ok{o.kind, o.sides}
+		k := ok{o.kind, o.sides, o.turnStart}
 		if !slices.Contains(kinds, k) {
 			kinds = append(kinds, k)
 		}
 	}
-	slices.SortFunc(kinds, func(a, b ok) int { return int(a.k)*4 + int(a.s) - int(b.k)*4 - int(b.s) })
-	kindNames := []string{"Temporary medal", "Permanent medal", "Majority medal", "Sudden death"}
+	slices.SortFunc(kinds, func(a, b ok) int {
+		key := func(o ok) int { return int(o.k)*8 + int(o.s)*2 + map[bool]int{true: 1}[o.ts] }
+		return key(a) - key(b)
+	})
+	kindNames := []string{"Temporary medal", "Permanent medal", "Majority medal", "Sudden death",
+		"Persistent medal: kept until the other side enters", "Exclusive medal: held with no enemy on the hexes"}
 	for _, k := range kinds {
 		who := map[rules.SideMask]string{rules.MaskAllies: "Allies", rules.MaskAxis: "Axis", rules.MaskBoth: "either side"}[k.s]
 		text := kindNames[k.k] + " (" + who + ")"
+		if k.ts {
+			text += ", taken at the start of the side's turn"
+		}
 		if k.k == rules.SuddenDeath {
 			for _, o := range m.objs {
 				if o.kind == rules.SuddenDeath && o.sides == k.s {

@@ -73,6 +73,8 @@ type objM struct {
 	medals int
 	count  int
 	tagged bool // the first hex carries the medal (sudden-death groups have none)
+	// turnStart: captured at the start of the side's turn (Objective.AtTurnStart)
+	turnStart bool
 }
 
 // markM is a marker tag the engine does not play (minefield, exit…).
@@ -177,7 +179,7 @@ func (m *model) fromSetup(s *rules.Setup) {
 	}
 	for _, o := range s.Objectives {
 		m.objs = append(m.objs, objM{kind: o.Kind, hexes: o.Hexes, sides: o.Sides, medals: o.Medals,
-			count: o.Count, tagged: o.Kind != rules.SuddenDeath})
+			count: o.Count, tagged: o.Kind != rules.SuddenDeath, turnStart: o.AtTurnStart})
 	}
 }
 

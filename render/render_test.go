@@ -270,3 +270,27 @@ func TestExitsAndMustExit(t *testing.T) {
 		t.Error("an Allied exit in the legend")
 	}
 }
+
+// Winter Wars II victory conditions are named in the legend: persistent and
+// exclusive medals, and medals taken at the start of a turn.
+func TestWinterWarsObjectivesLegend(t *testing.T) {
+	s := handSetup()
+	s.Objectives = append(s.Objectives,
+		rules.Objective{Kind: rules.PersistentMedal, Hexes: []hex.Hex{{Row: 2, Col: 4}}, Sides: rules.MaskBoth, Medals: 1},
+		rules.Objective{Kind: rules.ExclusiveMedal, Hexes: []hex.Hex{{Row: 2, Col: 8}, {Row: 2, Col: 10}}, Sides: rules.MaskAxis, Medals: 1},
+		rules.Objective{Kind: rules.MajorityMedal, Hexes: []hex.Hex{{Row: 2, Col: 14}, {Row: 2, Col: 16}}, Sides: rules.MaskAllies, Medals: 1, AtTurnStart: true})
+	if err := s.Validate(); err != nil {
+		t.Fatal(err)
+	}
+	svg, err := render.SVG(s, render.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	wellFormed(t, "ww objectives", svg)
+	for _, want := range []string{"Persistent medal: kept until the other side enters (either side)",
+		"Exclusive medal: held with no enemy on the hexes (Axis)", "Majority medal (Allies), taken at the start of the side"} {
+		if !bytes.Contains(svg, []byte(want)) {
+			t.Errorf("the legend does not say %q", want)
+		}
+	}
+}

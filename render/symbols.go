@@ -501,6 +501,10 @@ func (p pen) medal(o pt, r float64, kind rules.ObjectiveKind, sides rules.SideMa
 		p.c.text(o.X, o.Y+r*0.36, "M", r*1.0, Middle, true, white)
 	case rules.SuddenDeath:
 		p.c.text(o.X, o.Y+r*0.4, "!", r*1.2, Middle, true, white)
+	case rules.PersistentMedal:
+		p.c.text(o.X, o.Y+r*0.36, "S", r*1.05, Middle, true, white)
+	case rules.ExclusiveMedal:
+		p.c.text(o.X, o.Y+r*0.36, "E", r*1.05, Middle, true, white)
 	}
 }
 

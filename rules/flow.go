@@ -10,6 +10,12 @@ import (
 func (s *State) startTurn() {
 	s.phase = PhaseCard
 	s.emit(Event{Kind: EvTurnStarted, Side: s.active, N: int8(min(s.turn, 127))})
+	if s.b.turnStart {
+		s.turnStartObjectives()
+		if s.phase == PhaseOver {
+			return
+		}
+	}
 	for i := range s.units {
 		u := &s.units[i]
 		u.start = u.pos

@@ -16,6 +16,14 @@ func (s *State) objectiveHolder(k int) (Side, bool) {
 		need = 1
 	}
 	switch o.Kind {
+	case ExclusiveMedal:
+		// A unit of the side on the hexes and none of the other's (Winter
+		// Wars II "Médaille-objectif exclusive").
+		for side := Allies; side <= Axis; side++ {
+			if o.Sides.Has(side) && count[side] > 0 && count[side.Opp()] == 0 {
+				return side, true
+			}
+		}
 	case MajorityMedal:
 		// Strictly more units than the other side (FAQ I Médailles majoritaires).
 		for side := Allies; side <= Axis; side++ {
@@ -56,12 +64,39 @@ func (s *State) updateMedals() {
 		o := &s.b.setup.Objectives[k]
 		side, held := s.objectiveHolder(k)
 		switch o.Kind {
-		case TemporaryMedal, MajorityMedal:
+		case MajorityMedal:
+			if !o.AtTurnStart {
+				if held {
+					total[side] += o.Medals
+				}
+				break
+			}
+			// Captured at the start of a turn (turnStartObjectives), lost
+			// the instant the holder no longer has the majority.
+			for sd := Allies; sd <= Axis; sd++ {
+				if s.taken[k].Has(sd) && (!held || side != sd) {
+					s.taken[k] = 0
+				}
+				if s.taken[k].Has(sd) {
+					total[sd] += o.Medals
+				}
+			}
+		case TemporaryMedal, ExclusiveMedal:
 			if held {
 				total[side] += o.Medals
 			}
+		case PersistentMedal:
+			// The last side to enter keeps it (Winter Wars II).
+			if held {
+				s.taken[k] = 1 << side
+			}
+			for sd := Allies; sd <= Axis; sd++ {
+				if s.taken[k].Has(sd) {
+					total[sd] += o.Medals
+				}
+			}
 		case PermanentMedal:
-			if s.taken[k] == 0 && held {
+			if s.taken[k] == 0 && held && !o.AtTurnStart {
 				s.taken[k] = 1 << side
 			}
 			for sd := Allies; sd <= Axis; sd++ {
@@ -104,6 +139,30 @@ func (s *State) gameOver(w Side) {
 	s.phase = PhaseOver
 	s.winner = w
 	s.emit(Event{Kind: EvGameOver, Side: w})
+}
+
+// turnStartObjectives: at the start of the active side's turn, it captures
+// the objectives counted then that it holds (Objective.AtTurnStart; Winter
+// Wars II "début de tour").
+func (s *State) turnStartObjectives() {
+	found := false
+	for k := range s.b.setup.Objectives {
+		o := &s.b.setup.Objectives[k]
+		if !o.AtTurnStart {
+			continue
+		}
+		found = true
+		side, held := s.objectiveHolder(k)
+		if !held || side != s.active {
+			continue
+		}
+		if o.Kind == MajorityMedal || s.taken[k] == 0 {
+			s.taken[k] = 1 << side
+		}
+	}
+	if found {
+		s.updateMedals()
+	}
 }
 
 // turnEndVictory: a sudden death counted at the end of the side's turn

@@ -201,9 +201,17 @@ const (
 	MajorityMedal
 	// SuddenDeath wins the game when the side occupies Count of the hexes.
 	SuddenDeath
+	// PersistentMedal is won the instant a unit of an eligible side enters
+	// a hex and kept, even after it leaves, until a unit of the other side
+	// enters one (Winter Wars II "Médaille-objectif persistante").
+	PersistentMedal
+	// ExclusiveMedal is held while an eligible side has a unit on the
+	// hexes and the other side none (Winter Wars II "Médaille-objectif
+	// exclusive").
+	ExclusiveMedal
 )
 
-var objectiveNames = [...]string{"temporary", "permanent", "majority", "sudden-death"}
+var objectiveNames = [...]string{"temporary", "permanent", "majority", "sudden-death", "persistent", "exclusive"}
 
 func (k ObjectiveKind) String() string { return objectiveNames[k] }
 
@@ -218,6 +226,12 @@ type Objective struct {
 	// turn (Toulon, Saverne Gap: "occupy N town hexes at the end of their
 	// turn"), not the instant the hexes are held.
 	AtTurnEnd bool
+	// AtTurnStart: a MajorityMedal or PermanentMedal captured only at the
+	// start of the side's own turn, when it holds the hexes then (Winter
+	// Wars II "Médaille-objectif majoritaire / définitive (début de
+	// tour)"); a majority medal so captured is lost the instant its holder
+	// no longer has the majority.
+	AtTurnStart bool
 }
 
 // Validate checks the setup for contradictions, with a precise message.
@@ -377,6 +391,12 @@ func (s *Setup) Validate() error {
 		}
 		if o.AtTurnEnd && o.Kind != SuddenDeath {
 			return fmt.Errorf("objective %d: only a sudden death is counted at the end of a turn", i)
+		}
+		if o.AtTurnStart && o.Kind != MajorityMedal && o.Kind != PermanentMedal {
+			return fmt.Errorf("objective %d: only a majority or permanent medal is captured at the start of a turn", i)
+		}
+		if o.Kind > ExclusiveMedal {
+			return fmt.Errorf("objective %d: unknown kind %d", i, o.Kind)
 		}
 		if o.Kind == SuddenDeath && (o.Count < 1 || o.Count > len(o.Hexes)) {
 			return fmt.Errorf("objective %d: sudden death needs 1..%d hexes, not %d", i, len(o.Hexes), o.Count)

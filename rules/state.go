@@ -48,6 +48,8 @@ type board struct {
 	// battleBack: the unit battles back when a close assault leaves it on
 	// its last figure (UnitSetup.BattleBack; nation_bcf.go).
 	battleBack []bool
+	// turnStart: some objective is captured at the start of a turn.
+	turnStart bool
 }
 
 // unit is one unit's state.
@@ -337,6 +339,7 @@ func Compile(s *Setup) (*Board, error) {
 	}
 	b.objHex = make([][]int16, len(s.Objectives))
 	for k, o := range s.Objectives {
+		b.turnStart = b.turnStart || o.AtTurnStart
 		b.turnEnd = b.turnEnd || o.AtTurnEnd
 		for _, h := range o.Hexes {
 			b.objHex[k] = append(b.objHex[k], int16(g.Index(h)))

@@ -311,10 +311,11 @@ func TestUnsupportedFeatures(t *testing.T) {
 		{"equipment", obj{"row": 3, "col": 3, "unit": obj{"name": "tank2ger", "equipment": "wittmann"}}, "unit equipment wittmann", "board.hexagons[2].unit.equipment"},
 		{"equipment motorized on armor", obj{"row": 3, "col": 3, "unit": obj{"name": "tankus", "equipment": "motorized"}}, "unit equipment motorized", "board.hexagons[2].unit.equipment"},
 		{"medal7", obj{"row": 3, "col": 3, "tags": []any{obj{"name": "medal7"}}}, "medal7 without medal.side", "board.hexagons[2].tags[0].name"},
-		{"nbr_hex", obj{"row": 3, "col": 3, "tags": []any{obj{"name": "medal1", "group": []any{"e6"}, "medal": obj{"nbr_hex": 2}}}}, "medals needing several hexes of a group", "board.hexagons[2].tags[0].medal.nbr_hex"},
+		{"nbr_hex of a majority", obj{"row": 3, "col": 3, "tags": []any{obj{"name": "medal1", "group": []any{"e6"}, "medal": obj{"nbr_hex": 2, "majority": true}}}}, "majority medals needing several hexes", "board.hexagons[2].tags[0].medal.nbr_hex"},
+		{"turn_start on a temporary medal", obj{"row": 3, "col": 3, "tags": []any{obj{"name": "medal1", "medal": obj{"turn_start": true}}}}, "temporary medals counted at the start of a turn", "board.hexagons[2].tags[0].medal.turn_start"},
 		{"unknown hexagon member", obj{"row": 3, "col": 3, "smoke": true}, "unknown member smoke of a hexagon", "board.hexagons[2].smoke"},
 		{"unknown unit member", obj{"row": 3, "col": 3, "unit": obj{"name": "infus", "stars": 1}}, "unknown member stars of a unit", "board.hexagons[2].unit.stars"},
-		{"unknown medal member", obj{"row": 3, "col": 3, "tags": []any{obj{"name": "medal1", "medal": obj{"turn_start": true}}}}, "unknown member turn_start of a medal", "board.hexagons[2].tags[0].medal.turn_start"},
+		{"unknown medal member", obj{"row": 3, "col": 3, "tags": []any{obj{"name": "medal1", "medal": obj{"sticky": true}}}}, "unknown member sticky of a medal", "board.hexagons[2].tags[0].medal.sticky"},
 		{"properties", obj{"row": 3, "col": 3, "terrain": obj{"name": "river", "properties": obj{"isImpassable": obj{"AXIS": true}}}}, "terrain rules set per side", "board.hexagons[2].terrain.properties"},
 	}
 	for _, tc := range tests {
@@ -687,5 +688,39 @@ func TestMotorizedInfantry(t *testing.T) {
 		if u.Elite != (u.Hex == hex.Hex{Row: 3, Col: 3}) {
 			t.Errorf("unit %+v", u)
 		}
+	}
+}
+
+// The medal forms the editor writes: turn_start (Winter Wars II "début de
+// tour") on majority and permanent medals, nbr_hex hexes of a group to hold
+// (docs/rules-decisions.md), and a side on the tag itself, which means what
+// medal.side means (so medal7, which has no side of its own, plays with one).
+func TestMedalForms(t *testing.T) {
+	m := base()
+	addHex(m, obj{"row": 3, "col": 3, "tags": []any{obj{"name": "medal1", "group": []any{"e6", "f6"}, "medal": obj{"majority": true, "turn_start": true}}}})
+	addHex(m, obj{"row": 3, "col": 7, "tags": []any{obj{"name": "medal2", "medal": obj{"permanent": true, "turn_start": true}}}})
+	addHex(m, obj{"row": 3, "col": 11, "tags": []any{obj{"name": "medal0", "group": []any{"h4", "i4"}, "medal": obj{"nbr_hex": 2, "side": "AXIS"}}}})
+	addHex(m, obj{"row": 3, "col": 15, "tags": []any{obj{"name": "medal7", "side": "ALLIES"}}})
+	s, r := convert(t, m)
+	if s == nil || !r.Playable() {
+		t.Fatalf("not playable: %+v %+v", r.Errors, r.Unsupported)
+	}
+	if len(s.Objectives) != 4 {
+		t.Fatalf("objectives %+v", s.Objectives)
+	}
+	o := s.Objectives
+	if o[0].Kind != rules.MajorityMedal || !o[0].AtTurnStart || o[1].Kind != rules.PermanentMedal || !o[1].AtTurnStart {
+		t.Errorf("turn_start medals %+v %+v", o[0], o[1])
+	}
+	if o[2].Count != 2 || len(o[2].Hexes) != 3 || o[2].Sides != rules.MaskAxis {
+		t.Errorf("nbr_hex medal %+v", o[2])
+	}
+	if o[3].Sides != rules.MaskAllies {
+		t.Errorf("medal7 with a tag-level side %+v", o[3])
+	}
+	bad := base()
+	addHex(bad, obj{"row": 3, "col": 3, "tags": []any{obj{"name": "medal0", "side": "AXIS", "medal": obj{"side": "ALLIES"}}}})
+	if _, r := convert(t, bad); len(r.Errors) == 0 {
+		t.Error("a tag side that contradicts medal.side was accepted")
 	}
 }

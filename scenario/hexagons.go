@@ -468,17 +468,32 @@ func (c *converter) tag(x hex.Hex, path string, t *Tag) {
 	usable := groupOK
 	m := t.Medal
 	explicitSide := m != nil && m.o.whole == nil && m.Has("side")
+	sideField, sideName := path+".medal.side", ""
+	if explicitSide {
+		sideName = m.Side
+	}
+	if t.Has("side") {
+		// A side on the tag itself means what medal.side means; both
+		// must agree.
+		if explicitSide && !strings.EqualFold(strings.TrimSpace(t.Side), strings.TrimSpace(m.Side)) {
+			r.errorf(x, path+".side", "tag side %q and medal.side %q differ", t.Side, m.Side)
+			usable = false
+		}
+		if !explicitSide {
+			explicitSide, sideField, sideName = true, path+".side", t.Side
+		}
+	}
 	switch {
 	case explicitSide:
-		s, ok := sideOf(m.Side)
+		s, ok := sideOf(sideName)
 		if !ok {
-			r.errorf(x, path+".medal.side", "unknown side %q: want AXIS or ALLIES", m.Side)
+			r.errorf(x, sideField, "unknown side %q: want AXIS or ALLIES", sideName)
 			usable = false
 			break
 		}
 		o.Sides = 1 << s
 		if e.Supported() && e.Sides != rules.MaskBoth && e.Sides != o.Sides {
-			r.errorf(x, path+".medal.side", "%s is a medal for %s but medal.side is %s", t.Name, maskName(e.Sides), strings.ToUpper(m.Side))
+			r.errorf(x, sideField, "%s is a medal for %s but its side is %s", t.Name, maskName(e.Sides), strings.ToUpper(sideName))
 			usable = false
 		}
 	case !e.Supported():
@@ -493,9 +508,6 @@ func (c *converter) tag(x hex.Hex, path string, t *Tag) {
 		} else {
 			r.errorf(x, path+".behavior", "unknown tag behavior %q", t.Behavior)
 		}
-	}
-	if t.Has("side") {
-		r.unsupported(x, path+".side", t.Side, "medal tags with a tag-level side", "the side of a medal is medal.side")
 	}
 	c.unknownMembers(x, path, "a tag", t.Unknown())
 	if m != nil && m.o.whole == nil {
@@ -515,6 +527,16 @@ func (c *converter) tag(x hex.Hex, path string, t *Tag) {
 		case m.Permanent:
 			o.Kind = rules.PermanentMedal
 		}
+		if m.TurnStart {
+			// Winter Wars II "Médaille-objectif majoritaire / définitive
+			// (début de tour)".
+			switch o.Kind {
+			case rules.MajorityMedal, rules.PermanentMedal:
+				o.AtTurnStart = true
+			default:
+				r.unsupported(x, path+".medal.turn_start", t.Name, "temporary medals counted at the start of a turn", "Winter Wars has majority and permanent medals counted at the start of a turn")
+			}
+		}
 		if m.Has("nbr_hex") && m.NbrHex != 1 {
 			switch {
 			case m.NbrHex < 1 || m.NbrHex > len(hexes):
@@ -523,7 +545,9 @@ func (c *converter) tag(x hex.Hex, path string, t *Tag) {
 			case m.Majority:
 				r.unsupported(x, path+".medal.nbr_hex", t.Name, "majority medals needing several hexes", fmt.Sprintf("%d hexes", m.NbrHex))
 			default:
-				r.unsupported(x, path+".medal.nbr_hex", t.Name, "medals needing several hexes of a group", fmt.Sprintf("%d of %d hexes", m.NbrHex, len(hexes)))
+				// Held while the side occupies nbr_hex hexes of the group
+				// (docs/rules-decisions.md "Objective with several hexes").
+				o.Count = m.NbrHex
 			}
 		}
 		c.unknownMembers(x, path+".medal", "a medal", m.Unknown())

@@ -126,6 +126,7 @@ type Medal struct {
 	NbrHex    int  // "nbr_hex": hexes of the group to hold
 	Permanent bool // won for good once taken
 	Majority  bool // held by the side with more units on the group
+	TurnStart bool // "turn_start": captured at the start of the side's turn (Winter Wars)
 	Side      string
 
 	o object
@@ -231,6 +232,7 @@ func (m *Medal) fields() []field {
 		{"nbr_hex", &m.NbrHex},
 		{"permanent", &m.Permanent},
 		{"majority", &m.Majority},
+		{"turn_start", &m.TurnStart},
 		{"side", &m.Side},
 	}
 }
