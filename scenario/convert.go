@@ -649,10 +649,15 @@ func (c *converter) handGrowth(raw json.RawMessage, field string) {
 // turn (rules.Airdrop).
 func (c *converter) airdrop(raw json.RawMessage, field string) {
 	var v struct {
-		Side     string `json:"side"`
-		Range    int    `json:"range"`
-		NbrUnits int    `json:"nbr_units"`
-		Center   string `json:"center"`
+		Side     string          `json:"side"`
+		Range    int             `json:"range"`
+		NbrUnits json.RawMessage `json:"nbr_units"`
+		Center   string          `json:"center"`
+		// Several drops (Drop in the Night: 82nd): nbr_drops centres, a
+		// count per drop, dropped one unit at a time at the centres.
+		NbrDrops int    `json:"nbr_drops"`
+		Option2  string `json:"option2"`
+		Behavior string `json:"behavior"`
 		Unit     struct {
 			Name string `json:"name"`
 		} `json:"unit"`
@@ -660,9 +665,10 @@ func (c *converter) airdrop(raw json.RawMessage, field string) {
 	var keys map[string]json.RawMessage
 	dec := json.NewDecoder(bytes.NewReader(raw))
 	dec.DisallowUnknownFields()
-	if json.Unmarshal(raw, &keys) != nil || dec.Decode(&v) != nil {
-		// Several drops, targeted drops, drops one at a time…: other
-		// scenarios' variants of the rule.
+	if json.Unmarshal(raw, &keys) != nil || dec.Decode(&v) != nil ||
+		v.Option2 != "" && v.Option2 != "TARGET_DROP_CENTER" || v.Behavior != "" && v.Behavior != "ONE_AT_TIME" {
+		// Drops conditioned on daylight, units that wait some turns…:
+		// other scenarios' variants of the rule.
 		c.r.unsupported(hex.None, field, "airdrop", "airdrop variants", "value "+clip(compact(raw), 60))
 		return
 	}
@@ -674,9 +680,51 @@ func (c *converter) airdrop(raw json.RawMessage, field string) {
 	if !c.gridOK {
 		return
 	}
-	centre, err := ParseGroupName(v.Center, c.s.Grid)
-	if err != nil {
-		c.r.errorf(hex.None, field+".center", "%v", err)
+	// The centres: "F14, I12, J6 (stars tokens)" names one per drop; a
+	// parenthesis is a comment.
+	names := v.Center
+	if k := strings.IndexByte(names, '('); k >= 0 {
+		names = names[:k]
+	}
+	var centres []hex.Hex
+	for _, n := range strings.Split(names, ",") {
+		n = strings.TrimSpace(n)
+		centre, err := ParseGroupName(n, c.s.Grid)
+		if err != nil && len(n) > 1 {
+			// The centre is free text typed by hand: Drop in the Night's
+			// "F14, I12, J6" names the battle-star hexes f14, i12, j6
+			// (the letter's case is the row parity, coords.go).
+			swapped := strings.ToLower(n[:1])
+			if swapped == n[:1] {
+				swapped = strings.ToUpper(n[:1])
+			}
+			if h, err2 := ParseGroupName(swapped+n[1:], c.s.Grid); err2 == nil {
+				centre, err = h, nil
+			}
+		}
+		if err != nil {
+			c.r.errorf(hex.None, field+".center", "%v", err)
+			return
+		}
+		centres = append(centres, centre)
+	}
+	drops := max(1, v.NbrDrops)
+	if len(centres) != drops {
+		c.r.errorf(hex.None, field+".center", "%d centres for %d drops", len(centres), drops)
+		return
+	}
+	counts := make([]int, drops)
+	var one int
+	var many []int
+	switch {
+	case json.Unmarshal(v.NbrUnits, &one) == nil:
+		for k := range counts {
+			counts[k] = one
+		}
+	case json.Unmarshal(v.NbrUnits, &many) == nil && len(many) == drops:
+		copy(counts, many)
+	default:
+		c.r.errorf(hex.None, field+".nbr_units", "want a number or %d numbers, got %s", drops, clip(compact(v.NbrUnits), 40))
 		return
 	}
 	e, ok := LookupUnit(v.Unit.Name)
@@ -684,13 +732,19 @@ func (c *converter) airdrop(raw json.RawMessage, field string) {
 		c.r.unsupported(hex.None, field+".unit.name", v.Unit.Name, "airdrop of unit "+v.Unit.Name, "")
 		return
 	}
-	if v.NbrUnits < 1 || v.NbrUnits > 12 || v.Range < 0 || v.Range > 12 {
-		c.r.errorf(hex.None, field, "%d units within %d hexes: want 1..12 units, range 0..12", v.NbrUnits, v.Range)
-		return
+	for k, n := range counts {
+		if n < 1 || n > 12 || v.Range < 0 || v.Range > 12 {
+			c.r.errorf(hex.None, field, "%d units within %d hexes: want 1..12 units, range 0..12", n, v.Range)
+			return
+		}
+		// Each drop aims at its centre; a unit that lands on another hex
+		// is kept (Drop in the Night: "You must aim at these hexes, but
+		// you do not lose your units if they land outside of the hex"),
+		// as every landing within the range is (rules.Airdrop).
+		c.s.Airdrops = append(c.s.Airdrops, rules.Airdrop{Side: side, Center: centres[k], Range: v.Range, Count: n,
+			Unit: rules.UnitSetup{Type: e.Unit, Side: side, Elite: e.Elite, Nation: e.Nation,
+				Figures: rules.DefaultFigures(e.Unit, e.Elite, false)}})
 	}
-	c.s.Airdrops = append(c.s.Airdrops, rules.Airdrop{Side: side, Center: centre, Range: v.Range, Count: v.NbrUnits,
-		Unit: rules.UnitSetup{Type: e.Unit, Side: side, Elite: e.Elite, Nation: e.Nation,
-			Figures: rules.DefaultFigures(e.Unit, e.Elite, false)}})
 }
 
 // victory reads game_info.victory: {"condition": [{"group_sudden_death": …}]}.

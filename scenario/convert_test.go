@@ -724,3 +724,38 @@ func TestMedalForms(t *testing.T) {
 		t.Error("a tag side that contradicts medal.side was accepted")
 	}
 }
+
+// Drop in the Night: 82nd: "the Allied player drops 3 elite Infantry units
+// over each hex marked with a Battle Star (9 units total). You must aim at
+// these hexes, but you do not lose your units if they land outside of the
+// hex": several drops, one per centre, each its count (option airdrop with
+// nbr_drops, nbr_units per drop, option2 TARGET_DROP_CENTER, behavior
+// ONE_AT_TIME); the centres typed by hand in either letter case.
+func TestSeveralAirdrops(t *testing.T) {
+	m := base()
+	m["board"].(obj)["type"] = "BRKTHRU"
+	gi(m)["options"] = obj{"airdrop": obj{"side": "ALLIES", "option2": "TARGET_DROP_CENTER", "range": 3, "nbr_units": []any{3, 2, 1},
+		"center": "F14, I12, J6 (stars tokens)", "behavior": "ONE_AT_TIME", "nbr_drops": 3, "unit": obj{"name": "inf2us"}}}
+	s, r := convert(t, m)
+	if s == nil || !slices.Equal(r.Features(), []string{"Breakthrough command deck"}) {
+		t.Fatalf("%+v %+v", r.Errors, r.Unsupported)
+	}
+	want := []struct {
+		at hex.Hex
+		n  int
+	}{{hex.Hex{Row: 3, Col: 11}, 3}, {hex.Hex{Row: 5, Col: 17}, 2}, {hex.Hex{Row: 11, Col: 19}, 1}}
+	if len(s.Airdrops) != 3 {
+		t.Fatalf("airdrops %+v", s.Airdrops)
+	}
+	for k, w := range want {
+		a := s.Airdrops[k]
+		if a.Center != w.at || a.Count != w.n || a.Range != 3 || a.Side != rules.Allies || !a.Unit.Elite {
+			t.Errorf("drop %d: %+v, want %d units over %s", k, a, w.n, w.at)
+		}
+	}
+	later := base()
+	gi(later)["options"] = obj{"airdrop": obj{"side": "ALLIES", "option": "NEED_FULL_DAY_VISIBILITY", "range": 3, "nbr_units": 3, "center": "C6", "unit": obj{"name": "inf2us"}}}
+	if _, r := convert(t, later); r.Playable() || !slices.Contains(r.Features(), "airdrop variants") {
+		t.Errorf("a drop in full daylight: %+v", r.Unsupported)
+	}
+}

@@ -155,6 +155,9 @@ func (e Entry) Meaning() string {
 		if e.Exit {
 			return "an infantry unit's exit is worth 2 medals (Exit.Medals)"
 		}
+		if strings.EqualFold(e.Name, "airdrop") {
+			return "paratroopers dropped before the side's first turn (Setup.Airdrops)"
+		}
 		if strings.EqualFold(e.Name, "british_commonwealth") {
 			return "British Commonwealth Forces command: units of nation brit battle back on their last figure (UnitSetup.BattleBack)"
 		}
@@ -463,8 +466,8 @@ var Vocabulary = []Entry{
 	option("night_visibility_team_turn", "night attacks"),
 	{Slot: SlotOption, Name: "deck_name", Deck: true, Source: "a command deck named by the file: AIR_POWER_AS_ARTILLERY_BOMBARD_DECK is the catalog deck air-power-as-artillery-bombard (Bastogne Corridor East); other names are not supported yet"},
 	option("mine_deck_name", "minefields"),
-	option("airdrop", "airdrops"),
-	option("airdrop2", "airdrops"),
+	{Slot: SlotOption, Name: "airdrop", Source: "FAQ III Parachutage: paratroopers dropped before the side's first turn, one drop or several (nbr_drops, a centre and a count each; rules.Setup.Airdrops)"},
+	option("airdrop2", "airdrops called in during play"),
 	{Slot: SlotOption, Name: "air_strikes_rules", Blitz: true, Source: "FAQ III Raids aériens: the side named may play any Recon as Air Power in its section (rules.Setup.AirRaids)"},
 	option("armor_breakthrough_rules", "armor breakthrough"),
 	option("blowbridge_opt2", "blowing up bridges"),
