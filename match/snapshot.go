@@ -42,20 +42,24 @@ type ScenarioInfo struct {
 
 // ObjectiveInfo is one objective and who holds it now (all public).
 type ObjectiveInfo struct {
-	Kind   string   `json:"kind"` // temporary, permanent, majority, sudden-death
+	Kind   string   `json:"kind"` // temporary, permanent, majority, sudden-death, persistent, exclusive
 	Hexes  []string `json:"hexes"`
 	Sides  []string `json:"sides"` // who can gain it
 	Medals int      `json:"medals,omitempty"`
 	Count  int      `json:"count,omitempty"` // hexes to hold (sudden death, groups)
-	Holder *string  `json:"holder"`          // the side holding it now
-	Taken  []string `json:"taken,omitempty"` // permanent medal: the side that took it for good
+	// TurnStart: taken only at the start of the side's turn (Winter Wars).
+	TurnStart bool    `json:"turn_start,omitempty"`
+	Holder    *string `json:"holder"` // the side holding it now
+	// Taken: a permanent medal's side that took it for good; a persistent
+	// medal's or a turn-start majority medal's side that keeps it now.
+	Taken []string `json:"taken,omitempty"`
 }
 
 // objectivesOf lists the setup's objectives with their status in st.
 func objectivesOf(st *rules.State) []ObjectiveInfo {
 	out := []ObjectiveInfo{}
 	for k, o := range st.Setup().Objectives {
-		oi := ObjectiveInfo{Kind: o.Kind.String(), Medals: o.Medals, Count: o.Count, Hexes: []string{}, Sides: []string{}}
+		oi := ObjectiveInfo{Kind: o.Kind.String(), Medals: o.Medals, Count: o.Count, TurnStart: o.AtTurnStart, Hexes: []string{}, Sides: []string{}}
 		for _, h := range o.Hexes {
 			oi.Hexes = append(oi.Hexes, h.String())
 		}

@@ -1,8 +1,11 @@
 package protocol
 
 import (
+	"encoding/json"
 	"strings"
 	"testing"
+
+	"m44/rules"
 )
 
 // Setups name catalog rows: unit kinds, extra features, catalog decks.
@@ -43,5 +46,25 @@ func TestSetupCatalogKeys(t *testing.T) {
 		`{"deck":"tarot","cards":{"allies":1,"axis":1},"victory":{"allies":1,"axis":1},"units":[]}`,
 	} {
 		fails(t, s, newGame(bad, 1, ""), CodeBadScenario)
+	}
+}
+
+// Winter Wars II "Conditions de victoire" in a setup: persistent and
+// exclusive medals, a majority medal taken at the start of the turn.
+func TestSetupWinterWarsObjectives(t *testing.T) {
+	j := SetupJSON{}
+	if err := json.Unmarshal([]byte(`{"cards":{"allies":2,"axis":2},"victory":{"allies":3,"axis":3},
+"units":[{"hex":"5,5","type":"infantry","side":"allies"},{"hex":"0,0","type":"infantry","side":"axis"}],
+"objectives":[{"kind":"persistent","hexes":["4,4"]},{"kind":"exclusive","hexes":["2,2","2,4"],"sides":["axis"]},
+{"kind":"majority","hexes":["3,3","3,5"],"turn_start":true}]}`), &j); err != nil {
+		t.Fatal(err)
+	}
+	s, err := j.toSetup()
+	if err != nil {
+		t.Fatal(err)
+	}
+	o := s.Objectives
+	if len(o) != 3 || o[0].Kind != rules.PersistentMedal || o[1].Kind != rules.ExclusiveMedal || o[2].Kind != rules.MajorityMedal || !o[2].AtTurnStart {
+		t.Fatalf("objectives %+v", o)
 	}
 }

@@ -57,14 +57,16 @@ type UnitJSON struct {
 	Badge      string `json:"badge"`
 }
 
-// ObjectiveJSON is one objective: kind "temporary", "permanent", "majority"
-// or "sudden-death".
+// ObjectiveJSON is one objective: kind "temporary", "permanent", "majority",
+// "sudden-death", "persistent" or "exclusive"; turn_start for a majority or
+// permanent medal taken at the start of the side's turn (Winter Wars).
 type ObjectiveJSON struct {
-	Kind   string   `json:"kind"`
-	Hexes  []string `json:"hexes"`
-	Sides  []string `json:"sides"` // who can gain it; empty means both
-	Medals int      `json:"medals"`
-	Count  int      `json:"count"`
+	Kind      string   `json:"kind"`
+	Hexes     []string `json:"hexes"`
+	Sides     []string `json:"sides"` // who can gain it; empty means both
+	Medals    int      `json:"medals"`
+	Count     int      `json:"count"`
+	TurnStart bool     `json:"turn_start,omitempty"`
 }
 
 func sideMask(field string, names []string) (rules.SideMask, error) {
@@ -224,15 +226,15 @@ func (j *SetupJSON) toSetup() (*rules.Setup, error) {
 	}
 	for i, o := range j.Objectives {
 		field := fmt.Sprintf("objectives[%d]", i)
-		ob := rules.Objective{Medals: o.Medals, Count: o.Count}
+		ob := rules.Objective{Medals: o.Medals, Count: o.Count, AtTurnStart: o.TurnStart}
 		found := false
-		for k := rules.TemporaryMedal; k <= rules.SuddenDeath; k++ {
+		for k := rules.TemporaryMedal; k <= rules.ExclusiveMedal; k++ {
 			if k.String() == o.Kind {
 				ob.Kind, found = k, true
 			}
 		}
 		if !found {
-			return nil, fmt.Errorf("%s: unknown kind %q (want temporary, permanent, majority or sudden-death)", field, o.Kind)
+			return nil, fmt.Errorf("%s: unknown kind %q (want temporary, permanent, majority, sudden-death, persistent or exclusive)", field, o.Kind)
 		}
 		if ob.Kind != rules.SuddenDeath && ob.Medals == 0 {
 			ob.Medals = 1
