@@ -17,6 +17,7 @@ const (
 	wwArea      = "Winter Wars element (issue 16, Winter Wars)"
 	bridgeArea  = "blowing up bridges (issue 17, bridges and rivers)"
 	expansionOf = "expansion (no issue yet): "
+	terrainPack = "Terrain Pack (issue 16, Terrain Pack and base pieces): "
 )
 
 func TestFAQDigestRulings(t *testing.T) {
@@ -79,7 +80,7 @@ func TestFAQDigestRulings(t *testing.T) {
 		run(41, TestMovementRange, TestTakeGround, TestLineOfSight, TestProtectionsAndMaluses, TestBattleAfterMove),
 		run(42, TestProtectionsAndMaluses),
 		run(43, TestProtectionsAndMaluses),
-		skip(44, expansionOf+"roads (Terrain Pack)"),
+		skip(44, terrainPack+"roads"),
 		run(45, TestProtectionsAndMaluses, TestCloseCombatObligation),
 		skip(46, "no ruling: the rulebook's rule stands"),
 		// A9. Rivers and bridges
@@ -87,8 +88,8 @@ func TestFAQDigestRulings(t *testing.T) {
 		skip(48, bridgeArea),
 		run(49, testDigest49),
 		run(50, TestMovementRange, TestTakeGround, TestRetreat),
-		skip(51, expansionOf+"roads (Terrain Pack)"),
-		skip(52, expansionOf+"boats"),
+		skip(51, terrainPack+"roads"),
+		skip(52, terrainPack+"boats"),
 		// A10. Cliffs, bluffs, seawall
 		run(53, TestMovementRange),
 		run(54, TestMovementRange, TestBattleAfterMove, TestProtectionsAndMaluses, TestRetreat, TestLineOfSight),
