@@ -143,3 +143,19 @@ func testDigest67(t *testing.T) {
 		t.Fatalf("%d dice at range 2 from the hedgehog, want 2", n)
 	}
 }
+
+// FAQ digest 37 [II Mer]: a shore hex (a sea hex next to the beach) follows
+// the sea's rules: a unit entering it stops, a unit on it may not battle,
+// and no unit retreats into it (TestNoRetreatIntoOcean).
+func testDigest37(t *testing.T) {
+	sea := specs(fill(row(7, 0, 24), "ocean"), fill(row(8, 0, 24), "ocean"), fill(row(6, 0, 24), "beach"))
+	st := game(t, append(sea, "allies inf 8,12", "axis inf 0,0")...)
+	reach, _ := st.Reachable(H("8,12"))
+	if !slices.Contains(reach, H("7,11")) || slices.Contains(reach, H("6,12")) {
+		t.Fatalf("from the back sea row: reach %v, want the shore hexes and no further", reach)
+	}
+	st = game(t, append(sea, "allies inf 7,11", "axis inf 6,12", "axis inf 0,0")...)
+	if n, _ := st.BattleDice(H("7,11"), H("6,12")); n != 0 {
+		t.Fatalf("a unit on the shore hex 7,11 battles with %d dice", n)
+	}
+}

@@ -72,7 +72,7 @@ func TestFAQDigestRulings(t *testing.T) {
 		run(34, TestBeachCapLanes),
 		skip(35, "the importer reads the desert face as plain, tested in scenario TestBoardFaces (the rules package cannot read .m44 files); the desert rules: "+expansionOf+"North African desert"),
 		run(36, TestNoRetreatIntoOcean),
-		run(37, TestMovementRange, TestBattleAfterMove),
+		run(37, testDigest37, TestNoRetreatIntoOcean),
 		run(38, TestMovementRange),
 		run(39, TestMovementRange, TestBattleAfterMove, TestNoRetreatIntoOcean),
 		// A8. Forests, hedgerows, hills, towns, churches
