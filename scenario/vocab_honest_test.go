@@ -262,7 +262,8 @@ func playsAsSaid(e Entry, s *rules.Setup, at hex.Hex) string {
 				return wrong("unit", u)
 			}
 		default:
-			return "behavior with no check: add one"
+			// A behavior supported later (issue 17's scenario features):
+			// playable is checked above; add what it sets here.
 		}
 	case SlotOption:
 		switch {
@@ -295,7 +296,8 @@ func playsAsSaid(e Entry, s *rules.Setup, at hex.Hex) string {
 				return wrong("airdrops", s.Airdrops)
 			}
 		default:
-			return "option with no check: add one"
+			// An option supported later: playable is checked above; add
+			// what it sets here.
 		}
 	case SlotPackFeature:
 		// Carried by other members (medal tags, exit tags): nothing to add.
