@@ -5,8 +5,9 @@ package rules
 // §B the elements Winter Wars introduces. Each ruling runs the tests that
 // check it (tests that cite the ruling, by its digest number: "FAQ 19" or
 // "FAQ digest 19"), or is skipped with its reason: an expansion, with the
-// issue area that will cover it, or a ruling a newer text supersedes. The card rulings have their own table
-// (TestFAQCardRulings, command-cards.md §4).
+// issue area that will cover it, or a ruling a newer text supersedes. The
+// card rulings have their own table (TestFAQCardRulings, command-cards.md
+// §4).
 
 import (
 	"fmt"
