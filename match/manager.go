@@ -355,3 +355,10 @@ func (g *Manager) load(row store.Game, acts []store.Action) (*Match, map[int]str
 	}
 	return m, upgrade, nil
 }
+
+// Loaded is the number of games held in memory (for the server's metrics).
+func (g *Manager) Loaded() int {
+	g.mu.Lock()
+	defer g.mu.Unlock()
+	return len(g.games)
+}
