@@ -36,7 +36,7 @@ type serveConfig struct {
 	db       string // a SQLite file, or a postgres:// URL
 	botDelay time.Duration
 	verbose  bool
-	noLimits bool // no rate limits nor connection caps (timeouts stay)
+	noLimits bool             // no rate limits nor connection caps (timeouts stay)
 	ready    func(url string) // called once listening (tests)
 }
 
