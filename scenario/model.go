@@ -5,7 +5,10 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"io"
 	"os"
+	"strings"
+	"unicode/utf8"
 )
 
 // File is a .m44 scenario as written by the official scenario editor (and
@@ -274,12 +277,29 @@ var ErrNotScenario = errors.New("not a .m44 scenario: want a JSON object")
 // Parse reads a .m44 file. It fails only on invalid JSON or a top-level value
 // that is not an object; values of the wrong type inside are kept and listed
 // by Problems (Setup reports them as errors).
+//
+// A UTF-8 byte order mark at the start is skipped (some editors write
+// one); a JSON syntax error names its line and column.
 func Parse(data []byte) (*File, error) {
+	data = bytes.TrimPrefix(data, []byte("\xef\xbb\xbf"))
 	if !json.Valid(data) {
 		var v any
 		err := json.Unmarshal(data, &v)
 		if err == nil {
 			err = errors.New("invalid JSON")
+		}
+		var syn *json.SyntaxError
+		switch {
+		case errors.As(err, &syn):
+			off := syn.Offset
+			if strings.Contains(syn.Error(), "unexpected end") {
+				off = int64(len(data)) + 1 // just after the last character
+			}
+			line, col := lineCol(data, off)
+			err = fmt.Errorf("line %d, column %d: %w", line, col, err)
+		case errors.Is(err, io.ErrUnexpectedEOF) || strings.Contains(err.Error(), "unexpected end"):
+			line, col := lineCol(data, int64(len(data))+1)
+			err = fmt.Errorf("line %d, column %d: %w", line, col, err)
 		}
 		return nil, fmt.Errorf("not a .m44 scenario: %w", err)
 	}
@@ -373,4 +393,17 @@ func (f *File) Name() string {
 		}
 	}
 	return ""
+}
+
+// lineCol is the line and column (from 1, in characters) of the byte
+// before offset, as json.SyntaxError.Offset counts: the offending
+// character.
+func lineCol(data []byte, offset int64) (line, col int) {
+	n := int(min(max(offset-1, 0), int64(len(data))))
+	before := data[:n]
+	line = 1 + bytes.Count(before, []byte{'\n'})
+	if i := bytes.LastIndexByte(before, '\n'); i >= 0 {
+		before = before[i+1:]
+	}
+	return line, 1 + utf8.RuneCount(before)
 }
