@@ -5,7 +5,6 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
-	"io"
 	"os"
 	"strings"
 	"unicode/utf8"
@@ -271,6 +270,18 @@ func (u *Unit) Member(key string) json.RawMessage     { return u.o.raw[key] }
 func (t *Tag) Member(key string) json.RawMessage      { return t.o.raw[key] }
 func (m *Medal) Member(key string) json.RawMessage    { return m.o.raw[key] }
 
+// SyntaxError is a file that is not JSON: where, and why.
+type SyntaxError struct {
+	Line, Column int   // from 1; the column in characters
+	Err          error // encoding/json's error (it may quote the character at fault)
+}
+
+func (e *SyntaxError) Error() string {
+	return fmt.Sprintf("line %d, column %d: %v", e.Line, e.Column, e.Err)
+}
+
+func (e *SyntaxError) Unwrap() error { return e.Err }
+
 // ErrNotScenario is returned by Parse for data that is not a JSON object.
 var ErrNotScenario = errors.New("not a .m44 scenario: want a JSON object")
 
@@ -289,19 +300,12 @@ func Parse(data []byte) (*File, error) {
 			err = errors.New("invalid JSON")
 		}
 		var syn *json.SyntaxError
-		switch {
-		case errors.As(err, &syn):
-			off := syn.Offset
-			if strings.Contains(syn.Error(), "unexpected end") {
-				off = int64(len(data)) + 1 // just after the last character
-			}
-			line, col := lineCol(data, off)
-			err = fmt.Errorf("line %d, column %d: %w", line, col, err)
-		case errors.Is(err, io.ErrUnexpectedEOF) || strings.Contains(err.Error(), "unexpected end"):
-			line, col := lineCol(data, int64(len(data))+1)
-			err = fmt.Errorf("line %d, column %d: %w", line, col, err)
+		off := int64(len(data)) + 1 // just after the last character
+		if errors.As(err, &syn) && !strings.Contains(syn.Error(), "unexpected end") {
+			off = syn.Offset
 		}
-		return nil, fmt.Errorf("not a .m44 scenario: %w", err)
+		line, col := lineCol(data, off)
+		return nil, fmt.Errorf("not a .m44 scenario: %w", &SyntaxError{Line: line, Column: col, Err: err})
 	}
 	if t := bytes.TrimSpace(data); len(t) == 0 || t[0] != '{' {
 		return nil, ErrNotScenario
