@@ -39,6 +39,14 @@ type Limits struct {
 	// address (over all games).
 	SocketsPerGame   int
 	SocketsPerClient int
+
+	// MaxActions ends a game after this many decisions (0: 5,000,
+	// match.DefaultMaxActions); a table may ask for fewer.
+	MaxActions int
+	// Games of bots only: at most BotOnlyGames held at once, each decision
+	// at least BotOnlyDelay apart.
+	BotOnlyGames int
+	BotOnlyDelay time.Duration
 }
 
 // Rate is a token bucket: Burst requests at once, refilled at PerSecond.
@@ -59,6 +67,9 @@ func DefaultLimits() Limits {
 		Action:            Rate{PerSecond: 50, Burst: 200},
 		SocketsPerGame:    1000,
 		SocketsPerClient:  1000,
+		MaxActions:        match.DefaultMaxActions,
+		BotOnlyGames:      20,
+		BotOnlyDelay:      250 * time.Millisecond,
 	}
 }
 

@@ -92,7 +92,8 @@ func New(ctx context.Context, o Options) (*Server, error) {
 	s := &Server{opts: o, log: o.Logger, catalog: cat, done: make(chan struct{}), metrics: mets, limits: *o.Limits}
 	s.createLim, s.uploadLim, s.actionLim = newLimiter(s.limits.Create), newLimiter(s.limits.Upload), newLimiter(s.limits.Action)
 	s.sockCaps = newSocketCaps(s.limits.SocketsPerGame, s.limits.SocketsPerClient)
-	s.games = match.NewManager(match.Config{Store: o.Store, Catalog: cat, Logger: o.Logger, NewBot: o.NewBot, BotDelay: o.BotDelay})
+	s.games = match.NewManager(match.Config{Store: o.Store, Catalog: cat, Logger: o.Logger, NewBot: o.NewBot, BotDelay: o.BotDelay,
+		MaxActions: o.Limits.MaxActions, BotOnlyGames: o.Limits.BotOnlyGames, BotOnlyDelay: o.Limits.BotOnlyDelay})
 	games = s.games.Loaded
 	if err := s.games.Start(ctx); err != nil {
 		return nil, fmt.Errorf("web: resume games: %w", err)
