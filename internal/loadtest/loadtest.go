@@ -33,13 +33,13 @@ type Config struct {
 
 // Result is what a run measured.
 type Result struct {
-	Games     int
-	Elapsed   time.Duration
-	Actions   int // actions accepted (200)
-	Refused   int // actions refused (stale, illegal, rate-limited…)
-	Errors    int // transport errors and 5xx
-	Finished  int // games that ended during the run
-	PerSecond float64
+	Games              int
+	Elapsed            time.Duration
+	Actions            int // actions accepted (200)
+	Refused            int // actions refused (stale, illegal, rate-limited…)
+	Errors             int // transport errors and 5xx
+	Finished           int // games that ended during the run
+	PerSecond          float64
 	P50, P90, P99, Max time.Duration
 }
 
