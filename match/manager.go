@@ -39,6 +39,12 @@ type Config struct {
 	// caps how many such games are held at once (0: no cap).
 	BotOnlyDelay time.Duration
 	BotOnlyGames int
+	// IdleAfter is how long a game no one asks for stays in memory (a
+	// finished one a tenth of it); it is reloaded from the store when
+	// asked for again. 0 means DefaultIdleAfter; negative, never unloaded.
+	IdleAfter time.Duration
+	// Now is the clock (tests); nil means time.Now.
+	Now func() time.Time
 }
 
 // Manager holds the games being played.
@@ -70,6 +76,10 @@ func (g *Manager) Start(ctx context.Context) error {
 	ids, err := g.cfg.Store.LiveGames(ctx)
 	if err != nil {
 		return err
+	}
+	if g.idleAfter() > 0 {
+		g.wg.Add(1)
+		go g.sweepLoop(g.ctx, min(time.Minute, g.idleAfter()/10))
 	}
 	for _, id := range ids {
 		if _, err := g.Get(ctx, id); err != nil {
@@ -103,6 +113,7 @@ func (g *Manager) Get(ctx context.Context, id string) (*Match, error) {
 	g.mu.Lock()
 	defer g.mu.Unlock()
 	if m, ok := g.games[id]; ok {
+		m.used.Store(g.now().UnixNano())
 		return m, nil
 	}
 	if g.closed {
@@ -127,6 +138,7 @@ func (g *Manager) Get(ctx context.Context, id string) (*Match, error) {
 			g.log.Error("cannot update the game's record", "game", id, "err", err)
 		}
 	}
+	m.used.Store(g.now().UnixNano())
 	g.games[id] = m
 	m.mu.Lock()
 	m.kickLocked()
@@ -257,6 +269,7 @@ func (g *Manager) Create(ctx context.Context, req CreateRequest) (*Created, erro
 	if err := g.cfg.Store.CreateGame(ctx, row); err != nil {
 		return nil, internal(err, "cannot store the game")
 	}
+	m.used.Store(g.now().UnixNano())
 	g.games[row.ID] = m
 	m.mu.Lock()
 	m.kickLocked()

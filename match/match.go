@@ -10,6 +10,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"sync"
+	"sync/atomic"
 	"time"
 
 	"m44/rules"
@@ -36,6 +37,10 @@ type Match struct {
 	subs     map[*Sub]struct{}
 	botBusy  bool
 	closed   bool
+	// used is when the game was last asked for (UnixNano; evict.go);
+	// evicted, that this copy was unloaded (the manager holds it no more).
+	used    atomic.Int64
+	evicted bool
 }
 
 // played is an action in effect.
@@ -127,6 +132,9 @@ func (m *Match) applyLocked(ctx context.Context, s *seat, a rules.Action, persis
 func (m *Match) Act(ctx context.Context, token, action string, version int) (int, error) {
 	m.mu.Lock()
 	defer m.mu.Unlock()
+	if m.evicted {
+		return 0, errEvicted()
+	}
 	s, err := m.actingSeat(token, "act")
 	if err != nil {
 		return 0, err
@@ -166,6 +174,9 @@ func (m *Match) Act(ctx context.Context, token, action string, version int) (int
 func (m *Match) Undo(ctx context.Context, token string, version int) (int, error) {
 	m.mu.Lock()
 	defer m.mu.Unlock()
+	if m.evicted {
+		return 0, errEvicted()
+	}
 	s, err := m.actingSeat(token, "undo")
 	if err != nil {
 		return 0, err
@@ -362,4 +373,10 @@ func (m *Match) State() *rules.State {
 	m.mu.Lock()
 	defer m.mu.Unlock()
 	return m.st.Clone()
+}
+
+// errEvicted answers a request that reached a copy of the game unloaded
+// meanwhile: stale, so that the client reads the game again and resends.
+func errEvicted() *Error {
+	return Errorf(CodeStale, "the game was unloaded and is being reloaded: read it again and resend")
 }

@@ -47,6 +47,10 @@ type Limits struct {
 	// at least BotOnlyDelay apart.
 	BotOnlyGames int
 	BotOnlyDelay time.Duration
+	// IdleAfter unloads a game no one has asked for in this time (a
+	// finished one in a tenth of it) and no one follows; it is reloaded
+	// from the store on demand. 0: 10 minutes; negative: never.
+	IdleAfter time.Duration
 }
 
 // Rate is a token bucket: Burst requests at once, refilled at PerSecond.

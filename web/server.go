@@ -93,7 +93,7 @@ func New(ctx context.Context, o Options) (*Server, error) {
 	s.createLim, s.uploadLim, s.actionLim = newLimiter(s.limits.Create), newLimiter(s.limits.Upload), newLimiter(s.limits.Action)
 	s.sockCaps = newSocketCaps(s.limits.SocketsPerGame, s.limits.SocketsPerClient)
 	s.games = match.NewManager(match.Config{Store: o.Store, Catalog: cat, Logger: o.Logger, NewBot: o.NewBot, BotDelay: o.BotDelay,
-		MaxActions: o.Limits.MaxActions, BotOnlyGames: o.Limits.BotOnlyGames, BotOnlyDelay: o.Limits.BotOnlyDelay})
+		MaxActions: o.Limits.MaxActions, BotOnlyGames: o.Limits.BotOnlyGames, BotOnlyDelay: o.Limits.BotOnlyDelay, IdleAfter: o.Limits.IdleAfter})
 	games = s.games.Loaded
 	if err := s.games.Start(ctx); err != nil {
 		return nil, fmt.Errorf("web: resume games: %w", err)
