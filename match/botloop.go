@@ -61,7 +61,7 @@ func (m *Match) runBots() {
 		st, version := m.st.Clone(), len(m.log)
 		m.mu.Unlock()
 
-		if d := m.mgr.cfg.BotDelay; d > 0 {
+		if d := m.botDelay(); d > 0 {
 			select {
 			case <-time.After(d):
 			case <-m.mgr.ctx.Done():

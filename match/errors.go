@@ -22,7 +22,10 @@ const (
 	CodeIllegal      Code = "illegal_action"
 	CodeBadScenario  Code = "bad_scenario"
 	CodeTooLarge     Code = "too_large"
-	CodeInternal     Code = "internal"
+	// CodeRateLimited: the client asks too often, or holds too many
+	// connections (HTTP 429); it may try again later.
+	CodeRateLimited Code = "rate_limited"
+	CodeInternal    Code = "internal"
 )
 
 // Error is an error with a code and a message meant for the player.

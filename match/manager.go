@@ -31,6 +31,20 @@ type Config struct {
 	// BotDelay is a pause before each bot decision, so that people can
 	// follow the bots' moves.
 	BotDelay time.Duration
+	// MaxActions is the limit of decisions of a game whose table does not
+	// set one; 0 means DefaultMaxActions.
+	MaxActions int
+	// BotOnlyDelay is the least pause before each decision of a game with
+	// no human seat (bot against bot), whatever BotDelay is; BotOnlyGames
+	// caps how many such games are held at once (0: no cap).
+	BotOnlyDelay time.Duration
+	BotOnlyGames int
+	// IdleAfter is how long a game no one asks for stays in memory (a
+	// finished one a tenth of it); it is reloaded from the store when
+	// asked for again. 0 means DefaultIdleAfter; negative, never unloaded.
+	IdleAfter time.Duration
+	// Now is the clock (tests); nil means time.Now.
+	Now func() time.Time
 }
 
 // Manager holds the games being played.
@@ -62,6 +76,10 @@ func (g *Manager) Start(ctx context.Context) error {
 	ids, err := g.cfg.Store.LiveGames(ctx)
 	if err != nil {
 		return err
+	}
+	if g.idleAfter() > 0 {
+		g.wg.Add(1)
+		go g.sweepLoop(g.ctx, min(time.Minute, g.idleAfter()/10))
 	}
 	for _, id := range ids {
 		if _, err := g.Get(ctx, id); err != nil {
@@ -95,6 +113,7 @@ func (g *Manager) Get(ctx context.Context, id string) (*Match, error) {
 	g.mu.Lock()
 	defer g.mu.Unlock()
 	if m, ok := g.games[id]; ok {
+		m.used.Store(g.now().UnixNano())
 		return m, nil
 	}
 	if g.closed {
@@ -119,6 +138,7 @@ func (g *Manager) Get(ctx context.Context, id string) (*Match, error) {
 			g.log.Error("cannot update the game's record", "game", id, "err", err)
 		}
 	}
+	m.used.Store(g.now().UnixNano())
 	g.games[id] = m
 	m.mu.Lock()
 	m.kickLocked()
@@ -132,6 +152,9 @@ type Settings struct {
 	Hotseat bool    `json:"hotseat"`
 	Lang    string  `json:"lang,omitempty"`
 	Young   *Young  `json:"young,omitempty"`
+	// MaxActions is the decisions (actions and undos) after which the
+	// game ends (limit.go); 0: the server's Config.MaxActions.
+	MaxActions int `json:"max_actions,omitempty"`
 }
 
 // Young is the young players' variant (the wire form the web API and the
@@ -147,6 +170,9 @@ type CreateRequest struct {
 	Seed     *uint64           `json:"seed"`
 	Lang     string            `json:"lang"`
 	Young    *Young            `json:"young"` // the young players' variant, if asked
+	// MaxActions ends the game after this many decisions (0: the
+	// server's limit, which it may not exceed).
+	MaxActions int `json:"max_actions"`
 }
 
 // Created is the reply to POST /api/games.
@@ -173,6 +199,18 @@ func (g *Manager) Create(ctx context.Context, req CreateRequest) (*Created, erro
 		if n != 1 && n != 2 {
 			return nil, Errorf(CodeBadRequest, "players: %d on a side, want 1 or 2 (2: an Operation Alliance team)", n)
 		}
+	}
+	limit := g.cfg.MaxActions
+	if limit <= 0 {
+		limit = DefaultMaxActions
+	}
+	switch {
+	case req.MaxActions == 0:
+		set.MaxActions = limit
+	case req.MaxActions < 0 || req.MaxActions > limit:
+		return nil, Errorf(CodeBadRequest, "max_actions: %d, want 1..%d", req.MaxActions, limit)
+	default:
+		set.MaxActions = req.MaxActions
 	}
 	if len(req.Lang) > 8 {
 		return nil, Errorf(CodeBadRequest, "lang: %q is not a language code", req.Lang)
@@ -215,6 +253,9 @@ func (g *Manager) Create(ctx context.Context, req CreateRequest) (*Created, erro
 		}
 		row.Seats = append(row.Seats, st)
 	}
+	if botOnly(row.Seats) && g.cfg.BotOnlyGames > 0 && g.botOnlyGames() >= g.cfg.BotOnlyGames {
+		return nil, Errorf(CodeRateLimited, "%d games of bots against bots are being played, the most this server holds: play them with m44 sim", g.cfg.BotOnlyGames)
+	}
 	m, err := g.newMatch(row, sc, true)
 	if err != nil {
 		return nil, err
@@ -228,6 +269,7 @@ func (g *Manager) Create(ctx context.Context, req CreateRequest) (*Created, erro
 	if err := g.cfg.Store.CreateGame(ctx, row); err != nil {
 		return nil, internal(err, "cannot store the game")
 	}
+	m.used.Store(g.now().UnixNano())
 	g.games[row.ID] = m
 	m.mu.Lock()
 	m.kickLocked()
@@ -354,4 +396,39 @@ func (g *Manager) load(row store.Game, acts []store.Action) (*Match, map[int]str
 		}
 	}
 	return m, upgrade, nil
+}
+
+// Loaded is the number of games held in memory (for the server's metrics).
+func (g *Manager) Loaded() int {
+	g.mu.Lock()
+	defer g.mu.Unlock()
+	return len(g.games)
+}
+
+// botOnly reports whether no seat is human.
+func botOnly(seats []store.Seat) bool {
+	for _, s := range seats {
+		if s.Kind == "human" {
+			return false
+		}
+	}
+	return true
+}
+
+// botOnlyGames counts the games held that have no human seat and are not
+// over.
+func (g *Manager) botOnlyGames() int {
+	g.mu.Lock()
+	games := make([]*Match, 0, len(g.games))
+	for _, m := range g.games {
+		games = append(games, m)
+	}
+	g.mu.Unlock()
+	n := 0
+	for _, m := range games {
+		if m.botOnly() && !m.Over() {
+			n++
+		}
+	}
+	return n
 }

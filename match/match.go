@@ -10,6 +10,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"sync"
+	"sync/atomic"
 	"time"
 
 	"m44/rules"
@@ -36,6 +37,10 @@ type Match struct {
 	subs     map[*Sub]struct{}
 	botBusy  bool
 	closed   bool
+	// used is when the game was last asked for (UnixNano; evict.go);
+	// evicted, that this copy was unloaded (the manager holds it no more).
+	used    atomic.Int64
+	evicted bool
 }
 
 // played is an action in effect.
@@ -66,7 +71,7 @@ func (m *Match) Hash() uint64 {
 func (m *Match) Over() bool {
 	m.mu.Lock()
 	defer m.mu.Unlock()
-	over, _ := m.st.Over()
+	over, _, _ := m.overLocked()
 	return over
 }
 
@@ -102,11 +107,7 @@ func (m *Match) applyLocked(ctx context.Context, s *seat, a rules.Action, persis
 	}
 	after := before + len(entries)
 	if persist {
-		over, w := next.Over()
-		winner := ""
-		if over {
-			winner = w.String()
-		}
+		over, winner, _ := m.endOf(next, m.seq+1)
 		ctx, cancel := context.WithTimeout(context.WithoutCancel(ctx), 10*time.Second)
 		defer cancel()
 		rec := store.Action{Seq: m.seq + 1, Seat: s.name, Action: a.String(), Version: after, Outcomes: rules.FormatOutcomes(outs)}
@@ -131,6 +132,9 @@ func (m *Match) applyLocked(ctx context.Context, s *seat, a rules.Action, persis
 func (m *Match) Act(ctx context.Context, token, action string, version int) (int, error) {
 	m.mu.Lock()
 	defer m.mu.Unlock()
+	if m.evicted {
+		return 0, errEvicted()
+	}
 	s, err := m.actingSeat(token, "act")
 	if err != nil {
 		return 0, err
@@ -143,7 +147,10 @@ func (m *Match) Act(ctx context.Context, token, action string, version int) (int
 	if l := s.last; l != nil && l.action == canon && l.before == version {
 		return l.after, nil // a duplicate of the seat's last action
 	}
-	if over, _ := m.st.Over(); over {
+	if over, _, ended := m.overLocked(); over {
+		if ended == EndedActionLimit {
+			return 0, Errorf(CodeIllegal, "the game is over: it reached its limit of %d actions", m.maxActions())
+		}
 		return 0, Errorf(CodeIllegal, "the game is over")
 	}
 	if version != len(m.log) {
@@ -167,6 +174,9 @@ func (m *Match) Act(ctx context.Context, token, action string, version int) (int
 func (m *Match) Undo(ctx context.Context, token string, version int) (int, error) {
 	m.mu.Lock()
 	defer m.mu.Unlock()
+	if m.evicted {
+		return 0, errEvicted()
+	}
 	s, err := m.actingSeat(token, "undo")
 	if err != nil {
 		return 0, err
@@ -186,7 +196,7 @@ func (m *Match) Undo(ctx context.Context, token string, version int) (int, error
 
 // whyNoUndoLocked says why s may not undo now ("" if it may).
 func (m *Match) whyNoUndoLocked(s *seat) string {
-	if over, _ := m.st.Over(); over {
+	if over, _, _ := m.overLocked(); over {
 		return "the game is over"
 	}
 	if len(m.record) == 0 {
@@ -245,9 +255,10 @@ type Record struct {
 	Young      *Young          `json:"young,omitempty"` // the young players' variant
 	Deal       []rules.Outcome `json:"deal"`            // the outcomes of the opening
 	Actions    []string        `json:"actions"`
-	Outcomes   [][]string      `json:"outcomes"` // each action's, in order ([] for none)
-	Winner     string          `json:"winner"`
-	Hash       string          `json:"hash"` // the final state's hash, to check a replay
+	Outcomes   [][]string      `json:"outcomes"`        // each action's, in order ([] for none)
+	Winner     string          `json:"winner"`          // "" for a draw (only at the action limit)
+	Ended      string          `json:"ended,omitempty"` // "action_limit": ended by the game's limit, not by the engine
+	Hash       string          `json:"hash"`            // the final state's hash, to check a replay
 }
 
 // Record is the record of the game once it is over (at the current record
@@ -256,13 +267,13 @@ type Record struct {
 func (m *Match) Record() (*Record, error) {
 	m.mu.Lock()
 	defer m.mu.Unlock()
-	over, w := m.st.Over()
+	over, winner, ended := m.overLocked()
 	if !over {
 		return nil, Errorf(CodeNotOver, "the game is not over: its record is given once it is")
 	}
 	r := &Record{Version: rules.RecordVersion, ScenarioID: m.sc.ID, Scenario: m.sc.Data, Seed: m.seed, Players: m.settings.Players, Young: m.settings.Young,
 		Deal: append([]rules.Outcome{}, m.deal...), Actions: make([]string, 0, len(m.record)), Outcomes: make([][]string, 0, len(m.record)),
-		Winner: w.String(), Hash: fmt.Sprintf("%016x", m.st.Hash())}
+		Winner: winner, Ended: ended, Hash: fmt.Sprintf("%016x", m.st.Hash())}
 	if !json.Valid(r.Scenario) {
 		r.Scenario = nil
 	}
@@ -319,10 +330,11 @@ func (m *Match) snapshotLocked(s *seat, fullLog bool) *Snapshot {
 		}
 		snap.Seats = append(snap.Seats, si)
 	}
-	if over, w := m.st.Over(); over {
-		snap.Over = true
-		ws := w.String()
-		snap.Winner = &ws
+	if over, w, ended := m.overLocked(); over {
+		snap.Over, snap.Ended = true, ended
+		if w != "" {
+			snap.Winner = &w
+		}
 	}
 	if t := m.toActLocked(); t != nil {
 		name, side := t.name, t.side.String()
@@ -361,4 +373,10 @@ func (m *Match) State() *rules.State {
 	m.mu.Lock()
 	defer m.mu.Unlock()
 	return m.st.Clone()
+}
+
+// errEvicted answers a request that reached a copy of the game unloaded
+// meanwhile: stale, so that the client reads the game again and resends.
+func errEvicted() *Error {
+	return Errorf(CodeStale, "the game was unloaded and is being reloaded: read it again and resend")
 }

@@ -49,7 +49,7 @@ func Parse(id string, data []byte) (*Scenario, error) {
 	f, err := scenario.Parse(data)
 	if err != nil {
 		return nil, &Error{Code: CodeBadScenario, Msg: err.Error(),
-			Problems: []scenario.Issue{{Msg: err.Error()}}}
+			Problems: []scenario.Issue{scenario.FileIssue(err.Error())}}
 	}
 	if f.Path == "" {
 		f.Path = id
@@ -62,12 +62,12 @@ func Parse(id string, data []byte) (*Scenario, error) {
 			msg = "the scenario needs features the engine does not play yet: " + strings.Join(rep.Features(), ", ")
 		}
 		if len(problems) == 0 {
-			problems = append(problems, scenario.Issue{Msg: "the file does not give a playable setup"})
+			problems = append(problems, scenario.FileIssue("the file does not give a playable setup"))
 		}
 		return nil, &Error{Code: CodeBadScenario, Msg: msg, Problems: problems}
 	}
 	if _, err := rules.Compile(setup); err != nil {
-		return nil, &Error{Code: CodeBadScenario, Msg: err.Error(), Problems: []scenario.Issue{{Msg: err.Error()}}}
+		return nil, &Error{Code: CodeBadScenario, Msg: err.Error(), Problems: []scenario.Issue{scenario.FileIssue(err.Error())}}
 	}
 	return &Scenario{ID: id, Data: data, File: f, Setup: setup, Report: rep}, nil
 }

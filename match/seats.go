@@ -102,7 +102,7 @@ func (m *Match) seatOf(token string) (*seat, error) {
 // it is the side's current player, also when the side answers a decision in
 // the other side's turn (a retreat, an Ambush).
 func (m *Match) toActLocked() *seat {
-	if over, _ := m.st.Over(); over {
+	if over, _, _ := m.overLocked(); over {
 		return nil
 	}
 	side := m.st.ToAct()

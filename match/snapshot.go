@@ -28,6 +28,9 @@ type Snapshot struct {
 	LastRoll  *Roll           `json:"last_roll"`
 	Over      bool            `json:"over"`
 	Winner    *string         `json:"winner"`
+	// Ended is "action_limit" when the game ended at its limit of
+	// decisions rather than by a victory (Winner is then nil for a draw).
+	Ended string `json:"ended,omitempty"`
 }
 
 // ScenarioInfo is the scenario of a game.

@@ -25,6 +25,9 @@ type Sub struct {
 func (m *Match) Subscribe(token string) (*Sub, error) {
 	m.mu.Lock()
 	defer m.mu.Unlock()
+	if m.evicted {
+		return nil, errEvicted()
+	}
 	s, err := m.seatOf(token)
 	if err != nil {
 		return nil, err

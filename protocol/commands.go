@@ -250,6 +250,9 @@ func cmdNew(s *Session, line []byte) (any, *Error) {
 		if err != nil {
 			return nil, errf(CodeBadScenario, "%v", err)
 		}
+		if err := checkScenarioFile(p.Scenario, data); err != nil {
+			return nil, errf(CodeBadScenario, "%v", err)
+		}
 		if setup, g.unsupported, g.notes, err = loadM44(p.Scenario, data); err != nil {
 			return nil, errf(CodeBadScenario, "%v", err)
 		}

@@ -18,7 +18,6 @@ import (
 	"errors"
 	"fmt"
 	"io"
-	"os"
 	"runtime/debug"
 
 	"m44/rules"
@@ -98,7 +97,8 @@ func (g *game) commit(next *rules.State) {
 // Session is one protocol conversation. The zero value is not usable; use
 // NewSession. A Session is not safe for concurrent use.
 type Session struct {
-	// ReadFile reads a scenario file named by "new"; os.ReadFile by default.
+	// ReadFile reads a scenario file named by "new"; ReadScenarioFile by
+	// default (a regular file, size-limited).
 	ReadFile func(name string) ([]byte, error)
 	// MaxLine is the longest line Serve accepts; DefaultMaxLine by default.
 	MaxLine int
@@ -111,7 +111,7 @@ type Session struct {
 
 // NewSession is a session with no game.
 func NewSession() *Session {
-	return &Session{ReadFile: os.ReadFile, MaxLine: DefaultMaxLine, games: map[string]*game{}}
+	return &Session{ReadFile: ReadScenarioFile, MaxLine: DefaultMaxLine, games: map[string]*game{}}
 }
 
 // Quit reports whether the session received "quit".

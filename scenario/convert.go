@@ -119,6 +119,7 @@ func (c *converter) convert() *rules.Setup {
 	c.board()
 	c.problems()
 	c.gameInfo()
+	c.cosmetic()
 	if f.Options != nil {
 		c.options(f.Options, "options")
 	}
@@ -147,6 +148,9 @@ func (c *converter) convert() *rules.Setup {
 		name = strings.TrimSuffix(filepath.Base(f.Path), filepath.Ext(f.Path))
 	}
 	c.s.Name = name
+	if r.Loaded() && f.Board != nil && c.gridOK {
+		c.winnable()
+	}
 	if !r.Loaded() {
 		return nil
 	}

@@ -17,7 +17,7 @@ func base() obj {
 	return obj{
 		"game_info": obj{
 			"side_player1": "AXIS", "side_player2": "ALLIES", "starting": "PLAYER2",
-			"cards_player1": 4, "cards_player2": 5, "victory_player1": 4, "victory_player2": 5,
+			"cards_player1": 4, "cards_player2": 5, "victory_player1": 1, "victory_player2": 1,
 			"front": "WESTERN", "date_begin": "1944-06-06", "country_player1": "DE", "country_player2": "US",
 			"victory_conditions": []any{obj{"standard": []any{}}},
 		},
@@ -56,7 +56,7 @@ func TestBaseIsPlayable(t *testing.T) {
 	if !r.Playable() || s == nil {
 		t.Fatalf("base scenario: %+v", r)
 	}
-	if s.Name != "Test" || s.Top != rules.Axis || s.First != rules.Allies || s.Cards != [2]int{5, 4} || s.Victory != [2]int{5, 4} ||
+	if s.Name != "Test" || s.Top != rules.Axis || s.First != rules.Allies || s.Cards != [2]int{5, 4} || s.Victory != [2]int{1, 1} ||
 		s.Front != "WESTERN" || s.Year != 1944 || s.Grid != hex.Standard() || s.Deck != nil {
 		t.Errorf("setup: %+v", s)
 	}
@@ -80,7 +80,7 @@ func TestSidesAndCase(t *testing.T) {
 	if !r.Playable() {
 		t.Fatalf("%+v", r)
 	}
-	if s.Top != rules.Allies || s.First != rules.Allies || s.Cards != [2]int{6, 5} || s.Victory != [2]int{3, 5} || s.Front != "EASTERN" {
+	if s.Top != rules.Allies || s.First != rules.Allies || s.Cards != [2]int{6, 5} || s.Victory != [2]int{3, 1} || s.Front != "EASTERN" {
 		t.Errorf("setup: top %s first %s cards %v victory %v front %s", s.Top, s.First, s.Cards, s.Victory, s.Front)
 	}
 }

@@ -6,6 +6,8 @@ import (
 	"errors"
 	"fmt"
 	"os"
+	"strings"
+	"unicode/utf8"
 )
 
 // File is a .m44 scenario as written by the official scenario editor (and
@@ -270,20 +272,42 @@ func (u *Unit) Member(key string) json.RawMessage     { return u.o.raw[key] }
 func (t *Tag) Member(key string) json.RawMessage      { return t.o.raw[key] }
 func (m *Medal) Member(key string) json.RawMessage    { return m.o.raw[key] }
 
+// SyntaxError is a file that is not JSON: where, and why.
+type SyntaxError struct {
+	Line, Column int   // from 1; the column in characters
+	Err          error // encoding/json's error (it may quote the character at fault)
+}
+
+func (e *SyntaxError) Error() string {
+	return fmt.Sprintf("line %d, column %d: %v", e.Line, e.Column, e.Err)
+}
+
+func (e *SyntaxError) Unwrap() error { return e.Err }
+
 // ErrNotScenario is returned by Parse for data that is not a JSON object.
 var ErrNotScenario = errors.New("not a .m44 scenario: want a JSON object")
 
 // Parse reads a .m44 file. It fails only on invalid JSON or a top-level value
 // that is not an object; values of the wrong type inside are kept and listed
 // by Problems (Setup reports them as errors).
+//
+// A UTF-8 byte order mark at the start is skipped (some editors write
+// one); a JSON syntax error names its line and column.
 func Parse(data []byte) (*File, error) {
+	data = bytes.TrimPrefix(data, []byte("\xef\xbb\xbf"))
 	if !json.Valid(data) {
 		var v any
 		err := json.Unmarshal(data, &v)
 		if err == nil {
 			err = errors.New("invalid JSON")
 		}
-		return nil, fmt.Errorf("not a .m44 scenario: %w", err)
+		var syn *json.SyntaxError
+		off := int64(len(data)) + 1 // just after the last character
+		if errors.As(err, &syn) && !strings.Contains(syn.Error(), "unexpected end") {
+			off = syn.Offset
+		}
+		line, col := lineCol(data, off)
+		return nil, fmt.Errorf("not a .m44 scenario: %w", &SyntaxError{Line: line, Column: col, Err: err})
 	}
 	if t := bytes.TrimSpace(data); len(t) == 0 || t[0] != '{' {
 		return nil, ErrNotScenario
@@ -375,4 +399,17 @@ func (f *File) Name() string {
 		}
 	}
 	return ""
+}
+
+// lineCol is the line and column (from 1, in characters) of the byte
+// before offset, as json.SyntaxError.Offset counts: the offending
+// character.
+func lineCol(data []byte, offset int64) (line, col int) {
+	n := int(min(max(offset-1, 0), int64(len(data))))
+	before := data[:n]
+	line = 1 + bytes.Count(before, []byte{'\n'})
+	if i := bytes.LastIndexByte(before, '\n'); i >= 0 {
+		before = before[i+1:]
+	}
+	return line, 1 + utf8.RuneCount(before)
 }

@@ -162,3 +162,6 @@ func (r *Report) MarshalJSON() ([]byte, error) {
 	}
 	return json.Marshal(out{r.File, r.Status(), r.Playable(), r.Features(), r.Errors, r.Unsupported, r.Notes})
 }
+
+// FileIssue is an issue with the whole file: no hex, no field.
+func FileIssue(msg string) Issue { return Issue{Hex: hex.None, Msg: msg} }

@@ -26,6 +26,8 @@ func statusOf(code match.Code) int {
 		return http.StatusUnprocessableEntity
 	case match.CodeTooLarge:
 		return http.StatusRequestEntityTooLarge
+	case match.CodeRateLimited:
+		return http.StatusTooManyRequests
 	}
 	return http.StatusInternalServerError
 }
@@ -53,7 +55,7 @@ func (s *Server) writeError(w http.ResponseWriter, r *http.Request, err error) {
 		body.Problems = []scenario.Issue{}
 	}
 	if status == http.StatusInternalServerError {
-		s.log.Error("request failed", "method", r.Method, "path", r.URL.Path, "err", err)
+		s.logFor(r).Error("request failed", "method", r.Method, "path", r.URL.Path, "err", err)
 	}
 	writeJSON(w, status, errorBody{body})
 }

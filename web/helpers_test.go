@@ -50,7 +50,8 @@ func newTestServer(t testing.TB, db string, opts ...func(*Options)) *testServer 
 	if err != nil {
 		t.Fatal(err)
 	}
-	o := Options{Store: st, Library: Library(), Logger: quietLogger(), Version: "test"}
+	// No rate limits nor caps unless a test sets them (limits_test.go).
+	o := Options{Store: st, Library: Library(), Logger: quietLogger(), Version: "test", Limits: &Limits{}}
 	for _, f := range opts {
 		f(&o)
 	}

@@ -39,6 +39,9 @@ type Options struct {
 	SVG func(*match.Scenario) ([]byte, error)
 	// Static holds the browser client's files; nil means the embedded ones.
 	Static fs.FS
+	// Limits bound what clients may ask (limits.go); nil means
+	// DefaultLimits. A zero field is no limit.
+	Limits *Limits
 }
 
 // Server serves the API and the client.
@@ -48,6 +51,11 @@ type Server struct {
 	catalog *match.Catalog
 	games   *match.Manager
 	handler http.Handler
+
+	limits                          Limits
+	createLim, uploadLim, actionLim *limiter
+	sockCaps                        *socketCaps
+	metrics                         *metrics
 
 	done      chan struct{} // closed when the server shuts down
 	closeOnce sync.Once
@@ -68,14 +76,25 @@ func New(ctx context.Context, o Options) (*Server, error) {
 	if o.Static == nil {
 		o.Static = staticFS()
 	}
+	if o.Limits == nil {
+		l := DefaultLimits()
+		o.Limits = &l
+	}
+	var games func() int
+	mets := newMetrics(func() float64 { return float64(games()) })
+	o.Store = timedStore{Store: o.Store, h: mets.storeDur}
 	cat, err := match.NewCatalog(o.Store, o.Library)
 	if err != nil {
 		// A built-in scenario the engine cannot play is left out; the rest
 		// of the library is served.
 		o.Logger.Warn("some built-in scenarios are left out", "err", err)
 	}
-	s := &Server{opts: o, log: o.Logger, catalog: cat, done: make(chan struct{})}
-	s.games = match.NewManager(match.Config{Store: o.Store, Catalog: cat, Logger: o.Logger, NewBot: o.NewBot, BotDelay: o.BotDelay})
+	s := &Server{opts: o, log: o.Logger, catalog: cat, done: make(chan struct{}), metrics: mets, limits: *o.Limits}
+	s.createLim, s.uploadLim, s.actionLim = newLimiter(s.limits.Create), newLimiter(s.limits.Upload), newLimiter(s.limits.Action)
+	s.sockCaps = newSocketCaps(s.limits.SocketsPerGame, s.limits.SocketsPerClient)
+	s.games = match.NewManager(match.Config{Store: o.Store, Catalog: cat, Logger: o.Logger, NewBot: o.NewBot, BotDelay: o.BotDelay,
+		MaxActions: o.Limits.MaxActions, BotOnlyGames: o.Limits.BotOnlyGames, BotOnlyDelay: o.Limits.BotOnlyDelay, IdleAfter: o.Limits.IdleAfter})
+	games = s.games.Loaded
 	if err := s.games.Start(ctx); err != nil {
 		return nil, fmt.Errorf("web: resume games: %w", err)
 	}
@@ -111,7 +130,10 @@ func (s *Server) Close() {
 func Serve(ctx context.Context, ln net.Listener, s *Server) error {
 	hs := &http.Server{
 		Handler:           s.Handler(),
-		ReadHeaderTimeout: 10 * time.Second,
+		ReadHeaderTimeout: s.limits.ReadHeaderTimeout,
+		ReadTimeout:       s.limits.ReadTimeout,
+		WriteTimeout:      s.limits.WriteTimeout,
+		IdleTimeout:       s.limits.IdleTimeout,
 		ErrorLog:          slog.NewLogLogger(s.log.Handler(), slog.LevelWarn),
 	}
 	errc := make(chan error, 1)
@@ -140,13 +162,16 @@ func Serve(ctx context.Context, ln net.Listener, s *Server) error {
 func (s *Server) routes() http.Handler {
 	mux := http.NewServeMux()
 	mux.HandleFunc("GET /api/health", s.health)
+	mux.HandleFunc("GET /healthz", s.healthz)
+	mux.HandleFunc("GET /readyz", s.readyz)
+	mux.Handle("GET /metrics", s.metrics.handler())
 	mux.HandleFunc("GET /api/scenarios", s.listScenarios)
 	mux.HandleFunc("GET /api/scenarios/{id}", s.getScenario)
-	mux.HandleFunc("POST /api/scenarios", s.uploadScenario)
-	mux.HandleFunc("POST /api/games", s.createGame)
+	mux.HandleFunc("POST /api/scenarios", s.limited(s.uploadLim, "uploads", s.uploadScenario))
+	mux.HandleFunc("POST /api/games", s.limited(s.createLim, "games created", s.createGame))
 	mux.HandleFunc("GET /api/games/{id}", s.getGame)
-	mux.HandleFunc("POST /api/games/{id}/actions", s.act)
-	mux.HandleFunc("POST /api/games/{id}/undo", s.undo)
+	mux.HandleFunc("POST /api/games/{id}/actions", s.limited(s.actionLim, "actions", s.act))
+	mux.HandleFunc("POST /api/games/{id}/undo", s.limited(s.actionLim, "actions", s.undo))
 	mux.HandleFunc("GET /api/games/{id}/record", s.record)
 	mux.HandleFunc("GET /api/games/{id}/catalog", s.gameCatalog)
 	mux.HandleFunc("GET /api/catalog", s.baseCatalog)
@@ -164,7 +189,7 @@ func (s *Server) routes() http.Handler {
 		}
 		files.ServeHTTP(w, r)
 	})
-	return s.logged(mux)
+	return s.logged(s.secured(mux))
 }
 
 // statusWriter remembers the status written.
@@ -191,18 +216,22 @@ func (w *statusWriter) Write(b []byte) (int, error) {
 // connection.
 func (w *statusWriter) Unwrap() http.ResponseWriter { return w.ResponseWriter }
 
-// logged logs each request (its path only: tokens travel in the query) and
+// logged logs each request (its path only: tokens travel in the query)
+// with its id (echoed in X-Request-Id), counts it in the metrics, and
 // turns a panic into a 500.
 func (s *Server) logged(h http.Handler) http.Handler {
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		start := time.Now()
+		id := requestID(r)
+		w.Header().Set("X-Request-Id", id)
+		r = r.WithContext(context.WithValue(r.Context(), ctxKey{}, id))
 		sw := &statusWriter{ResponseWriter: w}
 		defer func() {
 			if p := recover(); p != nil {
 				if p == http.ErrAbortHandler {
 					panic(p)
 				}
-				s.log.Error("panic", "method", r.Method, "path", r.URL.Path, "panic", p, "stack", string(debug.Stack()))
+				s.log.Error("panic", "request", id, "method", r.Method, "path", r.URL.Path, "panic", p, "stack", string(debug.Stack()))
 				if sw.status == 0 {
 					s.writeError(sw, r, match.Errorf(match.CodeInternal, "internal error"))
 				}
@@ -211,8 +240,17 @@ func (s *Server) logged(h http.Handler) http.Handler {
 			if strings.HasPrefix(r.URL.Path, "/api/") {
 				level = slog.LevelInfo
 			}
-			s.log.Log(r.Context(), level, "http", "method", r.Method, "path", r.URL.Path, "status", sw.status,
-				"ms", time.Since(start).Milliseconds())
+			took := time.Since(start)
+			route := r.Pattern
+			if route == "" {
+				route = "other"
+			}
+			s.metrics.requests.WithLabelValues(route, statusLabel(sw.status)).Inc()
+			if !strings.HasSuffix(route, "/ws") {
+				s.metrics.latency.WithLabelValues(route).Observe(took.Seconds())
+			}
+			s.log.Log(r.Context(), level, "http", "request", id, "method", r.Method, "path", r.URL.Path, "status", sw.status,
+				"ms", took.Milliseconds())
 		}()
 		h.ServeHTTP(sw, r)
 	})
@@ -356,8 +394,11 @@ func (s *Server) act(w http.ResponseWriter, r *http.Request) {
 		s.writeError(w, r, err)
 		return
 	}
+	start := time.Now()
 	s.versioned(w, r, req.Version, func(m *match.Match, version int) (int, error) {
-		return m.Act(r.Context(), req.Token, req.Action, version)
+		v, err := m.Act(r.Context(), req.Token, req.Action, version)
+		s.metrics.action(err, time.Since(start))
+		return v, err
 	})
 }
 
@@ -370,8 +411,11 @@ func (s *Server) undo(w http.ResponseWriter, r *http.Request) {
 		s.writeError(w, r, err)
 		return
 	}
+	start := time.Now()
 	s.versioned(w, r, req.Version, func(m *match.Match, version int) (int, error) {
-		return m.Undo(r.Context(), req.Token, version)
+		v, err := m.Undo(r.Context(), req.Token, version)
+		s.metrics.action(err, time.Since(start))
+		return v, err
 	})
 }
 

@@ -41,18 +41,33 @@ func (s *Server) websocket(w http.ResponseWriter, r *http.Request) {
 		return
 	default:
 	}
+	game, client := r.PathValue("id"), clientKey(r)
+	if err := s.sockCaps.acquire(game, client); err != nil {
+		s.metrics.refused("websockets")
+		s.writeError(w, r, err)
+		return
+	}
+	defer s.sockCaps.release(game, client)
 	sub, err := m.Subscribe(q.Get("token"))
 	if err != nil {
 		s.writeError(w, r, err)
 		return
 	}
 	defer sub.Close()
+	// The server's read and write timeouts bound a request, not a
+	// WebSocket's life: it has its pings and wsWriteTimeout instead. (The
+	// WebSocket library clears the deadlines too; this does not rely on it.)
+	rc := http.NewResponseController(w)
+	rc.SetReadDeadline(time.Time{})
+	rc.SetWriteDeadline(time.Time{})
 	c, err := websocket.Accept(w, r, &websocket.AcceptOptions{CompressionMode: websocket.CompressionContextTakeover})
 	if err != nil {
 		return // Accept has answered the client
 	}
 	s.sockets.Add(1)
 	defer s.sockets.Done()
+	s.metrics.sockets.Inc()
+	defer s.metrics.sockets.Dec()
 	defer c.CloseNow()
 	ctx := c.CloseRead(r.Context())
 

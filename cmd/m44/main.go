@@ -16,6 +16,7 @@ commands:
   validate    check .m44 scenario files and report what the engine cannot play
   serve       play in the browser: the game server and its client (docs/web-api.md)
   sim         play bots against each other on scenarios: win rates, margins, speed (docs/bots.md)
+  load        the server's load benchmark: N games at once through the web API, actions/s and latency
   render      draw a scenario as an SVG or PNG picture (m44 render FILE|ID -o board.png)
   scenarios   list the built-in scenarios (--json for programs)
   catalog     print the rules catalog: terrain, features, units, cards (m44 catalog [--json] [FILE.m44])
@@ -40,6 +41,8 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		return runServe(args[1:], stdout, stderr)
 	case "sim":
 		return runSim(args[1:], stdout, stderr)
+	case "load":
+		return runLoad(args[1:], stdout, stderr)
 	case "render":
 		return runRender(args[1:], stdout, stderr)
 	case "scenarios":

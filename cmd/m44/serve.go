@@ -36,6 +36,7 @@ type serveConfig struct {
 	db       string // a SQLite file, or a postgres:// URL
 	botDelay time.Duration
 	verbose  bool
+	noLimits bool             // no rate limits nor connection caps (timeouts stay)
 	ready    func(url string) // called once listening (tests)
 }
 
@@ -48,6 +49,7 @@ func runServe(args []string, stdout, stderr io.Writer) int {
 	fs.StringVar(&c.db, "db", "", "database: a SQLite file (created if missing) or a postgres:// URL (default $"+dbEnv+" if set, else "+defaultDB+")")
 	fs.DurationVar(&c.botDelay, "bot-delay", 250*time.Millisecond, "pause before each computer move, so that players can follow")
 	fs.BoolVar(&c.verbose, "v", false, "log every request")
+	fs.BoolVar(&c.noLimits, "no-rate-limits", false, "no per-address rate limits nor WebSocket caps (load tests on loopback); the timeouts stay")
 	fs.Usage = func() {
 		fmt.Fprintf(stderr, "usage: m44 serve [--addr host:port] [--db file|postgres://user@host/db]\n\n"+
 			"Serves Memoir '44 in the browser: the game server (docs/web-api.md) and its client.\n"+
@@ -80,8 +82,13 @@ func serve(ctx context.Context, c serveConfig, stdout, stderr io.Writer) error {
 		return err
 	}
 	defer closeStore()
+	limits := web.DefaultLimits()
+	if c.noLimits {
+		limits.Create, limits.Upload, limits.Action = web.Rate{}, web.Rate{}, web.Rate{}
+		limits.SocketsPerGame, limits.SocketsPerClient = 0, 0
+	}
 	srv, err := web.New(ctx, web.Options{Store: st, Logger: log, Version: version(), BotDelay: c.botDelay,
-		Library: web.Library(), SVG: web.BoardSVG()})
+		Library: web.Library(), SVG: web.BoardSVG(), Limits: &limits})
 	if err != nil {
 		return err
 	}

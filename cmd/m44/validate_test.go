@@ -10,7 +10,7 @@ import (
 
 const okScenario = `{
   "game_info": {"side_player1": "AXIS", "side_player2": "ALLIES", "starting": "PLAYER2",
-    "cards_player1": 4, "cards_player2": 5, "victory_player1": 4, "victory_player2": 4,
+    "cards_player1": 4, "cards_player2": 5, "victory_player1": 1, "victory_player2": 1,
     "front": "WESTERN", "date_begin": "1944-06-06"},
   "board": {"type": "STANDARD", "face": "COUNTRY", "hexagons": [
     {"row": 0, "col": 0, "unit": {"name": "infger"}},

@@ -1,0 +1,210 @@
+// Package loadtest plays many games at once against an m44 server through
+// its public HTTP API (docs/web-api.md), as players would: each game is a
+// hot-seat table whose holder reads its snapshot and posts one of the legal
+// actions, again and again. It measures the actions: how many per second,
+// and the latency of each POST (issue 14's load benchmark).
+package loadtest
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"math/rand/v2"
+	"net/http"
+	"slices"
+	"sync"
+	"time"
+)
+
+// Config is one run.
+type Config struct {
+	URL      string        // the server, e.g. http://127.0.0.1:8044
+	Scenario string        // the scenario id
+	Games    int           // concurrent games
+	Duration time.Duration // how long to play
+	Seed     uint64
+	// Think is a pause before each action (0: as fast as the server
+	// answers).
+	Think time.Duration
+}
+
+// Result is what a run measured.
+type Result struct {
+	Games              int
+	Elapsed            time.Duration
+	Actions            int // actions accepted (200)
+	Refused            int // actions refused (stale, illegal, rate-limited…)
+	Errors             int // transport errors and 5xx
+	Finished           int // games that ended during the run
+	PerSecond          float64
+	P50, P90, P99, Max time.Duration
+}
+
+func (r Result) String() string {
+	return fmt.Sprintf("%d games, %v: %d actions (%.0f/s), %d refused, %d errors, %d games finished; POST latency p50 %v p90 %v p99 %v max %v",
+		r.Games, r.Elapsed.Round(time.Millisecond), r.Actions, r.PerSecond, r.Refused, r.Errors, r.Finished,
+		r.P50.Round(10*time.Microsecond), r.P90.Round(10*time.Microsecond), r.P99.Round(10*time.Microsecond), r.Max.Round(10*time.Microsecond))
+}
+
+type snapshot struct {
+	Version  int     `json:"version"`
+	Over     bool    `json:"over"`
+	ToAct    *string `json:"to_act"`
+	YourTurn bool    `json:"your_turn"`
+	Legal    []struct {
+		Action string `json:"action"`
+	} `json:"legal"`
+}
+
+type created struct {
+	Game   string            `json:"game"`
+	Tokens map[string]string `json:"tokens"`
+}
+
+// Run plays cfg.Games games for cfg.Duration and measures.
+func Run(ctx context.Context, cfg Config) (Result, error) {
+	tr := &http.Transport{MaxIdleConns: cfg.Games * 2, MaxIdleConnsPerHost: cfg.Games * 2, IdleConnTimeout: time.Minute}
+	defer tr.CloseIdleConnections()
+	client := &http.Client{Transport: tr, Timeout: 30 * time.Second}
+	p := &player{cfg: cfg, client: client}
+	// Create the games first: the measure is of play.
+	games := make([]created, cfg.Games)
+	for i := range games {
+		var c created
+		body := map[string]any{"scenario": cfg.Scenario, "seats": map[string]string{"allies": "human", "axis": "human"},
+			"hotseat": true, "seed": cfg.Seed + uint64(i)}
+		if code, err := p.do(ctx, "POST", "/api/games", body, &c); err != nil || code != http.StatusCreated {
+			return Result{}, fmt.Errorf("create game %d: status %d: %v", i, code, err)
+		}
+		games[i] = c
+	}
+	ctx, cancel := context.WithTimeout(ctx, cfg.Duration)
+	defer cancel()
+	start := time.Now()
+	var wg sync.WaitGroup
+	for i := range games {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			p.play(ctx, games[i], rand.New(rand.NewPCG(cfg.Seed, uint64(i))))
+		}()
+	}
+	wg.Wait()
+	elapsed := time.Since(start)
+	r := Result{Games: cfg.Games, Elapsed: elapsed, Actions: len(p.lat), Refused: p.refused, Errors: p.errors, Finished: p.finished}
+	r.PerSecond = float64(r.Actions) / elapsed.Seconds()
+	if len(p.lat) > 0 {
+		slices.Sort(p.lat)
+		q := func(f float64) time.Duration { return p.lat[min(len(p.lat)-1, int(f*float64(len(p.lat))))] }
+		r.P50, r.P90, r.P99, r.Max = q(0.50), q(0.90), q(0.99), p.lat[len(p.lat)-1]
+	}
+	return r, nil
+}
+
+type player struct {
+	cfg    Config
+	client *http.Client
+
+	mu                        sync.Mutex
+	lat                       []time.Duration
+	refused, errors, finished int
+}
+
+func (p *player) do(ctx context.Context, method, path string, body, out any) (int, error) {
+	var rd io.Reader
+	if body != nil {
+		b, err := json.Marshal(body)
+		if err != nil {
+			return 0, err
+		}
+		rd = bytes.NewReader(b)
+	}
+	req, err := http.NewRequestWithContext(ctx, method, p.cfg.URL+path, rd)
+	if err != nil {
+		return 0, err
+	}
+	if body != nil {
+		req.Header.Set("Content-Type", "application/json")
+	}
+	resp, err := p.client.Do(req)
+	if err != nil {
+		return 0, err
+	}
+	defer resp.Body.Close()
+	raw, err := io.ReadAll(resp.Body)
+	if err != nil {
+		return resp.StatusCode, err
+	}
+	if out != nil && resp.StatusCode < 300 {
+		if err := json.Unmarshal(raw, out); err != nil {
+			return resp.StatusCode, err
+		}
+	}
+	return resp.StatusCode, nil
+}
+
+// play plays one game until ctx is done or the game is over. It reads the
+// snapshot of the seat it believes is to act (one GET per action; a wrong
+// guess costs one more).
+func (p *player) play(ctx context.Context, g created, r *rand.Rand) {
+	seat := "allies"
+	for ctx.Err() == nil {
+		var s snapshot
+		if _, err := p.do(ctx, "GET", "/api/games/"+g.Game+"?token="+g.Tokens[seat], nil, &s); err != nil {
+			p.count(0, err)
+			return
+		}
+		if s.Over {
+			p.mu.Lock()
+			p.finished++
+			p.mu.Unlock()
+			return
+		}
+		if s.ToAct == nil {
+			return
+		}
+		if !s.YourTurn || len(s.Legal) == 0 {
+			seat = *s.ToAct
+			continue
+		}
+		if p.cfg.Think > 0 {
+			select {
+			case <-time.After(p.cfg.Think):
+			case <-ctx.Done():
+				return
+			}
+		}
+		a := s.Legal[r.IntN(len(s.Legal))].Action
+		t0 := time.Now()
+		code, err := p.do(ctx, "POST", "/api/games/"+g.Game+"/actions", map[string]any{"token": g.Tokens[seat], "action": a, "version": s.Version}, nil)
+		if ctx.Err() != nil {
+			return // cut by the end of the run: not counted
+		}
+		p.mu.Lock()
+		switch {
+		case err != nil || code >= 500:
+			p.errors++
+		case code == http.StatusOK:
+			p.lat = append(p.lat, time.Since(t0))
+		default:
+			p.refused++
+		}
+		p.mu.Unlock()
+	}
+}
+
+func (p *player) count(code int, err error) {
+	if err == nil && code < 500 || ctxDone(err) {
+		return
+	}
+	p.mu.Lock()
+	p.errors++
+	p.mu.Unlock()
+}
+
+func ctxDone(err error) bool {
+	return err != nil && (errors.Is(err, context.DeadlineExceeded) || errors.Is(err, context.Canceled))
+}

@@ -1,0 +1,39 @@
+package loadtest
+
+import (
+	"context"
+	"io"
+	"log/slog"
+	"net/http/httptest"
+	"path/filepath"
+	"testing"
+	"time"
+
+	"m44/store"
+	"m44/web"
+)
+
+// The load client plays games through the public API and measures them.
+func TestRunPlays(t *testing.T) {
+	st, err := store.Open(filepath.Join(t.TempDir(), "m44.db"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer st.Close()
+	srv, err := web.New(context.Background(), web.Options{Store: st, Library: web.Library(),
+		Logger: slog.New(slog.NewTextHandler(io.Discard, nil)), Limits: &web.Limits{}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	hs := httptest.NewServer(srv.Handler())
+	defer hs.Close()
+	defer srv.Close()
+	r, err := Run(context.Background(), Config{URL: hs.URL, Scenario: web.Library()[0].ID, Games: 3, Duration: time.Second, Seed: 1})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if r.Actions == 0 || r.Errors != 0 || r.PerSecond <= 0 || r.P50 <= 0 || r.Max < r.P99 || r.P99 < r.P50 {
+		t.Fatalf("%s", r)
+	}
+	t.Log(r)
+}

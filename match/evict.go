@@ -1,0 +1,72 @@
+package match
+
+import (
+	"context"
+	"time"
+)
+
+// DefaultIdleAfter is how long a game no one asks for stays in memory.
+const DefaultIdleAfter = 10 * time.Minute
+
+func (g *Manager) now() time.Time {
+	if g.cfg.Now != nil {
+		return g.cfg.Now()
+	}
+	return time.Now()
+}
+
+func (g *Manager) idleAfter() time.Duration {
+	if g.cfg.IdleAfter == 0 {
+		return DefaultIdleAfter
+	}
+	return g.cfg.IdleAfter
+}
+
+// Sweep unloads the games that are idle at now: not asked for since
+// IdleAfter (a finished game since a tenth of it), with no one connected
+// and no bot thinking. They stay in the store and are reloaded (replayed)
+// when asked for again, so that memory holds only the games being played.
+// It returns how many it unloaded.
+func (g *Manager) Sweep(now time.Time) int {
+	idle := g.idleAfter()
+	if idle < 0 {
+		return 0
+	}
+	g.mu.Lock()
+	defer g.mu.Unlock()
+	n := 0
+	for id, m := range g.games {
+		since := now.Sub(time.Unix(0, m.used.Load()))
+		if since < idle/10 {
+			continue
+		}
+		m.mu.Lock()
+		over, _, _ := m.overLocked()
+		bot := m.toActLocked()
+		free := len(m.subs) == 0 && !m.botBusy && (bot == nil || bot.bot == nil)
+		if free && (over || since >= idle) {
+			m.evicted = true // a holder of this copy is told to ask again
+			delete(g.games, id)
+			n++
+		}
+		m.mu.Unlock()
+	}
+	return n
+}
+
+// sweepLoop sweeps every interval until the manager is closed.
+func (g *Manager) sweepLoop(ctx context.Context, every time.Duration) {
+	defer g.wg.Done()
+	t := time.NewTicker(every)
+	defer t.Stop()
+	for {
+		select {
+		case <-ctx.Done():
+			return
+		case <-t.C:
+			if n := g.Sweep(g.now()); n > 0 {
+				g.log.Debug("idle games unloaded", "games", n)
+			}
+		}
+	}
+}
