@@ -376,7 +376,7 @@ func (s *State) takeGround() {
 	s.leaveHex(from)
 	u.pos = to
 	s.occ[to] = int8(ui)
-	if s.enterStops(to) {
+	if s.enterStopsFor(u.typ, to) {
 		u.stopped = true
 	}
 	enteredNoBattle := s.enterForbidsBattle(u, to)

@@ -26,7 +26,7 @@ import (
 // partial setup fails rules.Setup.Validate (a unit standing in a ford that
 // reads as a river). The deck is left nil (rules.PlayableDeck).
 func (f *File) Setup() (*rules.Setup, *Report) {
-	c := &converter{f: f, r: &Report{File: f.Path}, cells: map[hex.Hex]*cell{}}
+	c := &converter{f: f, r: &Report{File: f.Path}, cells: map[hex.Hex]*cell{}, cat: rules.BaseCatalog()}
 	if c.r.File == "" {
 		c.r.File = "(scenario)"
 	}
@@ -75,6 +75,10 @@ type converter struct {
 
 	cells        map[hex.Hex]*cell
 	bunkerOwners map[string]bool // "AXIS", "ALLIES", "" (none)
+	// used are the expansion rulesets the names need (Rulesets keys); cat
+	// is the catalog of the setup's rulesets once they are known.
+	used map[string]bool
+	cat  *rules.Catalog
 
 	// Exit markers: the exits the tags define, the markers without a side
 	// (the other end of a span), and whether infantry exits count 2.
@@ -87,8 +91,11 @@ type converter struct {
 type cell struct {
 	index  int // in board.hexagons
 	ground rules.HexSetup
-	tile   bool    // a supported terrain tile is placed
-	has    [4]bool // records place a terrain, structure, obstacle, unit
+	tile   bool // a supported terrain tile is placed
+	// groundRow and featRow are expansion rows' keys, turned into ids once
+	// the setup's rulesets are known (resolveRows).
+	groundRow, featRow string
+	has                [4]bool // records place a terrain, structure, obstacle, unit
 	// uncertain marks ground whose passability the engine cannot know (an
 	// unsupported tile, structure or behavior).
 	uncertain bool
@@ -120,6 +127,7 @@ func (c *converter) convert() *rules.Setup {
 	}
 	if f.Board != nil && c.gridOK {
 		c.hexagons()
+		c.resolveRows()
 		c.fillGround()
 		c.placement()
 		c.bunkers()

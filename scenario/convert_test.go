@@ -299,12 +299,12 @@ func TestUnsupportedFeatures(t *testing.T) {
 		feature string
 		field   string
 	}{
-		{"road", obj{"row": 3, "col": 3, "terrain": obj{"name": "road", "orientation": 2}}, "roads", "board.hexagons[2].terrain.name"},
-		{"ford behavior", obj{"row": 3, "col": 3, "terrain": obj{"name": "river", "behavior": "FORD"}}, "fords", "board.hexagons[2].terrain.behavior"},
+		{"jungle", obj{"row": 3, "col": 3, "terrain": obj{"name": "pjungle", "orientation": 2}}, "jungles", "board.hexagons[2].terrain.name"},
+		{"oasis recovery", obj{"row": 3, "col": 3, "terrain": obj{"name": "oasis", "behavior": "OASIS_RECOVERY"}}, "oasis recovery", "board.hexagons[2].terrain.behavior"},
 		{"minefield", obj{"row": 3, "col": 3, "tags": []any{obj{"name": "tag3", "behavior": "MINE_FIELD", "side": "AXIS", "group": []any{}}}}, "minefields", "board.hexagons[2].tags[0].behavior"},
 		{"exit without a side", obj{"row": 3, "col": 3, "tags": []any{obj{"name": "tag4"}}}, "exit markers without a side", "board.hexagons"},
 		{"new marker", obj{"row": 3, "col": 3, "tags": []any{obj{"name": "tag9"}}}, "marker tag9", "board.hexagons[2].tags[0].name"},
-		{"field bunker", obj{"row": 3, "col": 3, "rect_terrain": obj{"name": "dbunker"}}, "field bunkers", "board.hexagons[2].rect_terrain.name"},
+		{"train", obj{"row": 3, "col": 3, "rect_terrain": obj{"name": "loco"}}, "trains", "board.hexagons[2].rect_terrain.name"},
 		{"vehicle", obj{"row": 3, "col": 3, "unit": obj{"name": "vehus"}}, "vehicles", "board.hexagons[2].unit.name"},
 		{"engineer", obj{"row": 3, "col": 3, "unit": obj{"name": "inf2us", "badge": "badge12"}}, "combat engineers", "board.hexagons[2].unit.badge"},
 		{"new badge", obj{"row": 3, "col": 3, "unit": obj{"name": "infus", "badge": "badge99"}}, "special unit badge99", "board.hexagons[2].unit.badge"},
@@ -506,13 +506,13 @@ func TestStanAlias(t *testing.T) {
 
 func TestReportOutput(t *testing.T) {
 	m := base()
-	addHex(m, obj{"row": 3, "col": 3, "terrain": obj{"name": "road"}})
+	addHex(m, obj{"row": 3, "col": 3, "terrain": obj{"name": "pjungle"}})
 	_, r := convert(t, m)
 	var b strings.Builder
 	if err := r.WriteText(&b); err != nil {
 		t.Fatal(err)
 	}
-	want := "test.m44: UNSUPPORTED (needs: roads)\n  unsupported: hex 3,3: board.hexagons[2].terrain.name: \"road\": not supported yet: roads\n"
+	want := "test.m44: UNSUPPORTED (needs: jungles)\n  unsupported: hex 3,3: board.hexagons[2].terrain.name: \"pjungle\": not supported yet: jungles\n"
 	if b.String() != want {
 		t.Errorf("text:\n%s\nwant:\n%s", b.String(), want)
 	}
@@ -532,7 +532,7 @@ func TestReportOutput(t *testing.T) {
 		t.Fatal(err)
 	}
 	if back.File != "test.m44" || back.Status != "UNSUPPORTED" || back.Playable || len(back.Unsupported) != 1 ||
-		back.Unsupported[0].Hex != "3,3" || back.Unsupported[0].Feature != "roads" || back.Unsupported[0].Name != "road" {
+		back.Unsupported[0].Hex != "3,3" || back.Unsupported[0].Feature != "jungles" || back.Unsupported[0].Name != "pjungle" {
 		t.Errorf("json: %s", data)
 	}
 }
