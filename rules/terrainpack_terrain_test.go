@@ -1,0 +1,263 @@
+package rules
+
+import (
+	"slices"
+	"strings"
+	"testing"
+)
+
+// The Terrain Pack's and Winter Wars' rows: movement on the board.
+func TestExpansionTerrainMovement(t *testing.T) {
+	road := fill(row(4, 0, 24), "road")
+	cases := []struct {
+		name  string
+		specs []string
+		from  string
+		want  []string
+	}{
+		// FAQ II 42 Routes: "Une unité débutant son mouvement sur une route
+		// et y restant peut se déplacer d'un hex supplémentaire"; faq-digest
+		// 87: infantry 3, armor 4, artillery 2 wholly on a road.
+		{"infantry: 3 along a road", specs(road, []string{"allies inf 4,12"}), "4,12", append(disk("4,12", 2), "4,6", "4,18")},
+		{"armor: 4 along a road", specs(road, []string{"allies arm 4,12"}), "4,12", append(disk("4,12", 3), "4,4", "4,20")},
+		{"artillery: 2 along a road", specs(road, []string{"allies art 4,12"}), "4,12", append(disk("4,12", 1), "4,8", "4,16")},
+		// Winter Wars I "Route enneigée": the effects of a normal road.
+		{"infantry: 3 along a snowy road", specs(fill(row(4, 0, 24), "snowy-road"), []string{"allies inf 4,12"}), "4,12", append(disk("4,12", 2), "4,6", "4,18")},
+		// "débutant son mouvement sur une route": no bonus from off the road.
+		{"no bonus when starting off the road", specs(road, []string{"allies inf 5,11"}), "5,11", disk("5,11", 2)},
+		// FAQ II Ponts, Routes: a bridge is not a road hex; a railway
+		// crossing loses the bonus too.
+		{"a bridge ends the bonus", specs(road, []string{"4,16 river bridge", "allies inf 4,12"}), "4,12", append(disk("4,12", 2, "3,17", "5,17", "4,18"), "4,6")},
+		{"a railway ends the bonus", specs(road, []string{"4,16 railway", "allies inf 4,12"}), "4,12", append(disk("4,12", 2), "4,6")},
+		// FAQ II 38 Voies ferrées, Winter Wars I "Voie ferrée enneigée":
+		// armor and artillery entering a railway stop; infantry does not.
+		{"armor stops on a railway", specs(fill(row(5, 0, 24), "railway"), []string{"allies arm 6,12"}), "6,12", minusRows(disk("6,12", 3), 3, 4)},
+		{"armor stops on a snowy railway", specs(fill(row(5, 0, 24), "snowy-railway"), []string{"allies arm 6,12"}), "6,12", minusRows(disk("6,12", 3), 3, 4)},
+		{"infantry crosses a railway", specs(fill(row(5, 0, 24), "railway"), []string{"allies inf 6,12"}), "6,12", disk("6,12", 2)},
+		// FAQ III Infiltration: marshes stop a unit entering and leaving.
+		{"a marsh stops a unit entering", specs(fill(row(5, 0, 24), "marsh"), []string{"allies inf 6,12"}), "6,12", minusRows(disk("6,12", 2), 4)},
+		{"a unit in a marsh moves 1", []string{"5,11 marsh", "allies arm 5,11"}, "5,11", disk("5,11", 1)},
+		// FAQ II 65 Balkas: a unit entering or leaving stops.
+		{"a ravine stops a unit entering", specs(fill(row(5, 0, 24), "ravine"), []string{"allies arm 6,12"}), "6,12", minusRows(disk("6,12", 3), 3, 4)},
+		{"a unit in a ravine moves 1", []string{"5,11 ravine", "allies arm 5,11"}, "5,11", disk("5,11", 1)},
+		// FAQ II 61 Ruisseaux & rivières franchissables; 41 Gués: entered,
+		// and entering stops.
+		{"a fordable stream is crossed, stopping", specs(fill(row(5, 0, 24), "fordable-stream"), []string{"allies inf 6,12"}), "6,12", minusRows(disk("6,12", 2), 4)},
+		{"a fordable river is crossed, stopping", specs(fill(row(5, 0, 24), "fordable-river"), []string{"allies inf 6,12"}), "6,12", minusRows(disk("6,12", 2), 4)},
+		{"a ford crosses a river, stopping", specs(fill(row(5, 0, 24), "river"), []string{"5,11 ford", "allies inf 6,12"}), "6,12",
+			append(minusRows(disk("6,12", 2), 4, 5), "5,11")},
+		// FAQ II 20 Barrages: impassable to armor and artillery; infantry
+		// moves freely.
+		{"armor cannot enter a dam", []string{"5,11 dam", "allies arm 6,12"}, "6,12", disk("6,12", 3, "5,11", "3,9")},
+		{"infantry crosses a dam", []string{"5,11 dam", "allies inf 6,12"}, "6,12", disk("6,12", 2)},
+		// docs/rules-decisions.md: rocky escarpments are impassable to
+		// armor and artillery; field bunkers to armor and artillery (as
+		// bunkers).
+		{"armor cannot enter a rocky escarpment", []string{"5,11 rocky-escarpment", "allies arm 6,12"}, "6,12", disk("6,12", 3, "5,11", "3,9")},
+		{"armor cannot enter a field bunker", []string{"5,11 field-bunker", "allies arm 6,12"}, "6,12", disk("6,12", 3, "5,11", "3,9")},
+		// Winter Wars I "Château": as a town (entering stops).
+		{"a château stops a unit entering", specs(fill(row(5, 0, 24), "chateau"), []string{"allies inf 6,12"}), "6,12", minusRows(disk("6,12", 2), 4)},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			st := game(t, append(c.specs, "axis inf 0,0")...)
+			got := moveSet(t, st, c.from)
+			want := slices.Clone(c.want)
+			slices.Sort(want)
+			want = slices.Compact(want)
+			i := slices.Index(want, H(c.from).String())
+			if i >= 0 {
+				want = slices.Delete(want, i, i+1)
+			}
+			if !eq(got, want) {
+				t.Errorf("reach from %s:\n got %v\nwant %v", c.from, got, want)
+			}
+		})
+	}
+}
+
+// The road bonus and the battle after a move (FAQ II 42 Routes; faq-digest
+// 87): standard infantry 2 and battle or 3 without; elite infantry 3 and
+// battle; armor 4 and battle; artillery 2 without battling.
+func TestRoadMoveThenBattle(t *testing.T) {
+	road := fill(row(6, 0, 24), "road")
+	cases := []struct {
+		name     string
+		unit, to string
+		enemy    string
+		dice     int // 0 = cannot battle
+	}{
+		{"infantry 2 along the road battles", "inf", "6,12", "5,13", 3},
+		{"infantry 3 along the road cannot battle", "inf", "6,14", "5,15", 0},
+		{"elite infantry 3 along the road battles", "inf elite", "6,14", "5,15", 3},
+		{"armor 4 along the road battles", "arm", "6,16", "5,17", 3},
+		{"artillery 1 along the road cannot battle", "art", "6,10", "4,10", 0},
+		{"infantry 2 off the road cannot battle (control)", "inf", "4,8", "3,9", 0},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			from := "6,8"
+			f := strings.Fields(c.unit)
+			unit := "allies " + f[0] + " " + from + " " + strings.Join(f[1:], " ")
+			st := game(t, append(road, unit, "axis inf "+c.enemy, "axis inf 0,0")...)
+			turn(t, st, "general-advance", from)
+			act(t, st, "move "+from+" "+c.to)
+			if st.Phase() == PhaseMove {
+				act(t, st, "end-moves")
+			}
+			battles := dests(st, ActBattle, c.to)
+			if c.dice == 0 {
+				if len(battles) > 0 {
+					t.Fatalf("unit on %s may battle %v, want none", c.to, battles)
+				}
+				return
+			}
+			if !slices.Contains(battles, H(c.enemy).String()) {
+				t.Fatalf("unit on %s cannot battle %s (battles %v)", c.to, c.enemy, battles)
+			}
+			dice(t, st, "star star star star")
+			if n := battleDiceOf(act(t, st, "battle "+c.to+" "+c.enemy)); n != c.dice {
+				t.Errorf("battle rolled %d dice, want %d", n, c.dice)
+			}
+		})
+	}
+}
+
+// Battle values of the rows: the dice an attacker rolls against a unit on
+// the row, and from it.
+func TestExpansionTerrainBattle(t *testing.T) {
+	cases := []struct {
+		name       string
+		specs      []string
+		from, to   string
+		want       int
+		sourceNote string
+	}{
+		{"infantry against a ravine: -1", []string{"5,11 ravine", "allies inf 6,12", "axis inf 5,11"}, "6,12", "5,11", 2, "FAQ II 65 Balkas"},
+		{"infantry from a ravine: -1", []string{"6,12 ravine", "allies inf 6,12", "axis inf 5,11"}, "6,12", "5,11", 2, "FAQ II 65 Balkas: Une unité y combat à -1 dé"},
+		{"armor against a station: -2", []string{"5,11 station", "allies arm 6,12", "axis inf 5,11"}, "6,12", "5,11", 1, "FAQ II 39 Gare; rules-decisions (as a town)"},
+		{"armor from a château: -2", []string{"6,12 chateau", "allies arm 6,12", "axis inf 5,11"}, "6,12", "5,11", 1, "Winter Wars I Château (as Villes & villages)"},
+		{"infantry against a hill road from below: -1", []string{"5,11 hill-road", "allies inf 6,12", "axis inf 5,11"}, "6,12", "5,11", 2, "FAQ II 42 Routes: a road over a hill protects as a hill"},
+		{"infantry against a road: no protection", []string{"5,11 road", "allies inf 6,12", "axis inf 5,11"}, "6,12", "5,11", 3, "FAQ II 42 Routes: no battle restriction"},
+		{"armor against a forested hill: -2", []string{"5,11 forested-hill", "allies arm 6,12", "axis inf 5,11"}, "6,12", "5,11", 1, "rulebook p.18; annex 2 Forêts"},
+		{"infantry against an erg from below: -1", []string{"5,11 erg", "allies inf 6,12", "axis inf 5,11"}, "6,12", "5,11", 2, "FAQ II 64 Ergs & dunes"},
+		{"infantry from an erg against an erg: no reduction", []string{"5,11 erg", "6,12 erg", "allies inf 6,12", "axis inf 5,11"}, "6,12", "5,11", 3, "FAQ II 64 Ergs & dunes: same height"},
+		{"armor against a marsh: no protection", []string{"5,11 marsh", "allies arm 6,12", "axis inf 5,11"}, "6,12", "5,11", 3, "FAQ II Marécages"},
+		{"armor against a field bunker the scenario gives to the other side: -2", []string{"bunkers=allies", "5,11 field-bunker", "allies arm 6,12", "axis inf 5,11"}, "6,12", "5,11", 1, "Terrain Pack IV Field Bunkers: either side"},
+		{"armor against a bunker the scenario gives to the other side: no protection", []string{"bunkers=allies", "5,11 bunker", "allies arm 6,12", "axis inf 5,11"}, "6,12", "5,11", 3, "rulebook annex 2 Bunkers (contrast)"},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			st := game(t, c.specs...)
+			got, err := st.BattleDice(H(c.from), H(c.to))
+			if err != nil {
+				t.Fatal(err)
+			}
+			if got != c.want {
+				t.Errorf("%s: %d dice, want %d", c.sourceNote, got, c.want)
+			}
+		})
+	}
+}
+
+// FAQ II 65 Balkas: no take ground nor overrun into or out of a ravine.
+func TestRavineNoTakeGround(t *testing.T) {
+	for _, c := range []struct {
+		name  string
+		specs []string
+	}{
+		{"into a ravine", []string{"5,11 ravine"}},
+		{"out of a ravine", []string{"6,12 ravine"}},
+		{"plain (control: take ground offered)", nil},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			st := game(t, append(c.specs, "allies inf 6,12", "axis inf 5,11 fig=1", "axis inf 0,0")...)
+			turn(t, st, "general-advance", "6,12")
+			toBattle(t, st)
+			dice(t, st, "grenade grenade grenade")
+			act(t, st, "battle 6,12 5,11")
+			offered := st.Phase() == PhaseTakeGround
+			if want := c.specs == nil; offered != want {
+				t.Errorf("take ground offered = %v, want %v", offered, want)
+			}
+		})
+	}
+}
+
+// Line of sight (each row's summary): a row between two units blocks the
+// line or not.
+func TestExpansionTerrainSight(t *testing.T) {
+	for _, c := range []struct {
+		row    string
+		blocks bool
+		source string
+	}{
+		{"road", false, "FAQ II 42 Routes"},
+		{"snowy-road", false, "Winter Wars I Route enneigée"},
+		{"railway", false, "Winter Wars I Voie ferrée enneigée"},
+		{"snowy-railway", false, "Winter Wars I Voie ferrée enneigée"},
+		{"marsh", false, "FAQ II Marécages"},
+		{"ravine", false, "FAQ II 65 Balkas"},
+		{"fordable-stream", false, "FAQ II 61"},
+		{"airfield", false, "FAQ II 16 Aérodrome"},
+		{"dam", true, "FAQ II 20 Barrages"},
+		{"station", true, "rules-decisions: as a town"},
+		{"chateau", true, "Winter Wars I Château"},
+		{"forested-hill", true, "annex 2 Forêts"},
+		{"ruins", true, "rules-decisions: as a town"},
+		{"factory", true, "rules-decisions: as a town"},
+		{"field-bunker", true, "as a bunker"},
+	} {
+		st := game(t, "4,12 "+c.row, "allies inf 4,8", "axis inf 4,16")
+		if got := st.LineOfSight(H("4,8"), H("4,16")); got == c.blocks {
+			t.Errorf("%s (%s): line of sight %v, want blocked %v", c.row, c.source, got, c.blocks)
+		}
+	}
+}
+
+// Winter Wars I: each tile's movement, battle, sight and air-check values.
+// The château, the snowy road and railway have their base equivalents'
+// effects ("identiques à ceux d'un hex de Villes & Villages", "d'une route
+// normale", "d'une voie ferrée normale").
+func TestWinterTerrainRows(t *testing.T) {
+	cat, err := NewCatalog(TerrainPack(), WinterTerrain())
+	if err != nil {
+		t.Fatal(err)
+	}
+	row := func(key string) TerrainDef {
+		g, ok := cat.GroundByKey(key)
+		if !ok {
+			t.Fatalf("no row %q", key)
+		}
+		return cat.Ground(g)
+	}
+	same := func(a, b TerrainDef) bool {
+		a.Key, a.Source, a.Summary, a.Symbol, a.AirCheck = "", "", "", "", 0
+		b.Key, b.Source, b.Summary, b.Symbol, b.AirCheck = "", "", "", "", 0
+		return a.MustStop == b.MustStop && a.NoBattle == b.NoBattle && a.BlocksSight == b.BlocksSight &&
+			a.Protection == b.Protection && a.AttackMalus == b.AttackMalus && a.Road == b.Road &&
+			a.VehiclesStop == b.VehiclesStop && a.Height == b.Height && a.Impassable == b.Impassable
+	}
+	for _, c := range []struct {
+		key, like string
+		air       int8
+	}{
+		{"chateau", "town", 2},          // WW I Château: "Test aérien : 2"
+		{"snowy-road", "road", 0},       // WW I Route enneigée: "Test aérien : 0"
+		{"snowy-railway", "railway", 1}, // WW I Voie ferrée enneigée: "Test aérien : 1"
+		{"road", "road", 0},             // FAQ II 42 Routes
+		{"railway", "snowy-railway", 1}, // FAQ II 38 Voies ferrées
+		{"airfield", "plain", 0},        // FAQ II 16 Aérodrome: no restriction, air check 0
+	} {
+		r := row(c.key)
+		if r.AirCheck != c.air {
+			t.Errorf("%s: air check %d, want %d", c.key, r.AirCheck, c.air)
+		}
+		if like := row(c.like); !same(r, like) {
+			t.Errorf("%s: effects differ from %s", c.key, c.like)
+		}
+	}
+	if r := row("snowy-railway"); !r.VehiclesStop || r.MustStop || r.BlocksSight || r.NoBattle {
+		t.Errorf("snowy railway: %+v; want armor and artillery to stop, infantry free, no battle restriction, no sight block", r)
+	}
+}
