@@ -376,8 +376,10 @@ func (d *drawer) rowSymbol(row rules.TerrainDef, tile string, c pt, s float64, s
 	case "town":
 		if row.Height > 0 {
 			p.hill(c, s)
+			p.town(c, s*0.8) // the hill shows around the village
+		} else {
+			p.town(c, s)
 		}
-		p.town(c, s)
 	default:
 		d.extraSymbol(fam, tile, c, s, seed)
 	}
