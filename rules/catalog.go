@@ -93,6 +93,11 @@ type TerrainDef struct {
 	// NoTakeGround: no unit takes ground into it nor out of it (ravines,
 	// FAQ II Balkas).
 	NoTakeGround bool
+	// EnterDice: a unit that enters it, by a move, a retreat or taking
+	// ground, has this many dice rolled against it; each star is a loss
+	// (frozen rivers: 2, Winter Wars I "Rivière gelée"). Only for a ground
+	// row. Behind Enemy Lines' infiltration does not roll (FAQ III).
+	EnterDice int8
 
 	// Battle.
 	Protection     [numUnitTypes]int8 // dice less for an attacker of each class
@@ -227,6 +232,9 @@ func buildCatalog(sets []*Ruleset) (*Catalog, error) {
 				(t.Impassable != 0 || t.Crossing || t.Water || t.Hooks.StepCost != nil || t.Height != 0) {
 				// Movement costs are computed once per game (board.step).
 				return nil, fmt.Errorf("ruleset %s: feature %q can be removed, so it may not change movement costs", r.Key, t.Key)
+			}
+			if t.EnterDice != 0 {
+				return nil, fmt.Errorf("ruleset %s: feature %q: EnterDice is for ground rows", r.Key, t.Key)
 			}
 			seen["feature "+t.Key] = true
 			c.features = append(c.features, t)

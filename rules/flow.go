@@ -482,7 +482,7 @@ func (s *State) do(a Action) {
 		var buf [64]dest
 		for _, d := range s.reach(ui, buf[:0]) {
 			if d.pos == to {
-				s.moveUnit(ui, to, d.cost, d.road)
+				s.moveUnit(ui, to, d.cost, d.road, d.dice)
 				break
 			}
 		}

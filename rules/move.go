@@ -44,6 +44,7 @@ type dest struct {
 	pos  int16
 	cost int8
 	road bool
+	dice int8 // rolled for the frozen river hexes the way enters (TerrainDef.EnterDice)
 }
 
 // eff is the movement a way counts against the unit's allowances: a way
@@ -128,10 +129,15 @@ func (s *State) reachIn(ui int, out []dest, best *[numWays][maxCells]int8) []des
 		capped bool
 		road   bool
 		stop   bool
+		dice   int8 // ice dice on the way so far
 	}
+	// With frozen rivers on the board, among the ways of least cost the
+	// search keeps the one with the fewest ice dice (docs/rules-decisions.md).
+	ice := s.b.anyEnterDice && !s.infiltrating(u)
+	var bestDice [numWays][maxCells]int8
 	// A move of at most 3 steps visits at most 1+6+12+18 hexes, twice; the
 	// road bonus adds ways along roads only.
-	var queue [160]node
+	var queue [256]node
 	qh, qt := 0, 0
 	bel := s.infiltrating(u)
 	startRoad := !bel && s.onRoad(u.pos) && !u.moved
@@ -171,10 +177,17 @@ func (s *State) reachIn(ui int, out []dest, best *[numWays][maxCells]int8) []des
 			cost := n.cost + c
 			f := fx[q]
 			road := n.road && f&fxRoad != 0
-			if b := best[wayFree][q]; b != 0 && b <= cost+1 && !road {
+			dice := n.dice
+			if ice {
+				dice += s.b.enterDice[q]
+			}
+			worse := func(b int8, w int) bool {
+				return b != 0 && (b < cost+1 || b == cost+1 && (!ice || bestDice[w][q] <= dice))
+			}
+			if worse(best[wayFree][q], wayFree) && !road {
 				continue // already reached, uncapped, at no more cost
 			}
-			if b := best[wayRoad][q]; b != 0 && b <= cost+1 {
+			if worse(best[wayRoad][q], wayRoad) {
 				continue // already reached on road at no more cost: that way dominates
 			}
 			if cost > maxM && !(road && cost == maxM+1) {
@@ -198,15 +211,13 @@ func (s *State) reachIn(ui int, out []dest, best *[numWays][maxCells]int8) []des
 			case capped:
 				k = wayCapped
 			}
-			if b := best[k][q]; b != 0 && b <= cost+1 {
+			if worse(best[k][q], k) {
 				continue
 			}
-			if k == wayCapped {
-				if b := best[wayFree][q]; b != 0 && b <= cost+1 {
-					continue // an uncapped way at no more cost dominates
-				}
+			if k == wayCapped && worse(best[wayFree][q], wayFree) {
+				continue // an uncapped way at no more cost dominates
 			}
-			nd := dest{pos: q, cost: cost, road: road}
+			nd := dest{pos: q, cost: cost, road: road, dice: dice}
 			seen := false
 			for w := range numWays {
 				seen = seen || best[w][q] != 0
@@ -215,14 +226,14 @@ func (s *State) reachIn(ui int, out []dest, best *[numWays][maxCells]int8) []des
 				out = append(out, nd)
 			} else {
 				for j := range out {
-					if o := out[j]; o.pos == q && (nd.eff() < o.eff() || nd.eff() == o.eff() && nd.cost < o.cost) {
+					if o := out[j]; o.pos == q && (nd.eff() < o.eff() || nd.eff() == o.eff() && (nd.cost < o.cost || nd.cost == o.cost && nd.dice < o.dice)) {
 						out[j] = nd
 					}
 				}
 			}
-			best[k][q] = cost + 1
+			best[k][q], bestDice[k][q] = cost+1, dice
 			if qt < len(queue) {
-				queue[qt] = node{pos: q, cost: cost, capped: capped, road: road, stop: stop}
+				queue[qt] = node{pos: q, cost: cost, capped: capped, road: road, stop: stop, dice: dice}
 				qt++
 			}
 		}
@@ -266,7 +277,7 @@ func (s *State) canMove(ui int) bool {
 // moveUnit carries out a move to a reachable hex at the given cost; road:
 // the move was wholly on road (FAQ II Routes: one hex more, and one more
 // before battling for a unit that may move and battle).
-func (s *State) moveUnit(ui int, to int16, cost int8, road bool) {
+func (s *State) moveUnit(ui int, to int16, cost int8, road bool, dice int8) {
 	u := &s.units[ui]
 	from := u.pos
 	s.occ[from] = -1
@@ -288,6 +299,9 @@ func (s *State) moveUnit(ui int, to int16, cost int8, road bool) {
 	s.emit(Event{Kind: EvUnitMoved, Side: u.side, From: s.b.hexAt[from], To: s.b.hexAt[to]})
 	s.clearObstacles(u)
 	s.updateMedals()
+	if dice > 0 && s.phase != PhaseOver {
+		s.breakIce(ui, dice)
+	}
 }
 
 // canTakeGround reports whether unit u may advance into the hex its target

@@ -261,3 +261,92 @@ func TestWinterTerrainRows(t *testing.T) {
 		t.Errorf("snowy railway: %+v; want armor and artillery to stop, infantry free, no battle restriction, no sight block", r)
 	}
 }
+
+// Winter Wars I "Rivière gelée": "Quand une unité se déplace ou bat en
+// retraite sur une rivière gelée, lancez deux dés. Chaque étoile jouée
+// entraîne une perte"; FAQ II 47: a unit eliminated so gives a medal, one
+// that stays on the ice does not roll.
+func TestFrozenRiver(t *testing.T) {
+	frozen := fill(row(5, 0, 24), "frozen-river")
+	t.Run("crossing rolls 2 dice, a loss per star", func(t *testing.T) {
+		st := game(t, append(frozen, "allies inf 6,12", "axis inf 0,0")...)
+		turn(t, st, "general-advance", "6,12")
+		dice(t, st, "star inf")
+		evs := act(t, st, "move 6,12 4,12")
+		if rolls := ofKind(evs, EvDiceRolled); len(rolls) != 1 || rolls[0].Side != Axis {
+			t.Fatalf("rolls %v, want one by the Axis", evString(evs))
+		}
+		if f := unitOn(t, st, "4,12").Figures; f != 3 {
+			t.Errorf("figures %d, want 3 (one star)", f)
+		}
+	})
+	t.Run("ending on the ice rolls", func(t *testing.T) {
+		st := game(t, append(frozen, "allies inf 6,12", "axis inf 0,0")...)
+		turn(t, st, "general-advance", "6,12")
+		dice(t, st, "star star")
+		act(t, st, "move 6,12 5,11")
+		if f := unitOn(t, st, "5,11").Figures; f != 2 {
+			t.Errorf("figures %d, want 2", f)
+		}
+	})
+	t.Run("a way around the ice at the same cost is taken", func(t *testing.T) {
+		st := game(t, "5,11 frozen-river", "allies inf 6,12", "axis inf 0,0")
+		turn(t, st, "general-advance", "6,12")
+		evs := act(t, st, "move 6,12 4,12")
+		if rolls := ofKind(evs, EvDiceRolled); len(rolls) != 0 {
+			t.Errorf("rolled %v, want no roll (5,13 is as short)", evString(evs))
+		}
+	})
+	t.Run("the ice breaking under the last figure gives a medal", func(t *testing.T) {
+		st := game(t, append(frozen, "allies inf 6,12 fig=1", "axis inf 0,0")...)
+		turn(t, st, "general-advance", "6,12")
+		dice(t, st, "star flag")
+		evs := act(t, st, "move 6,12 5,11")
+		if len(ofKind(evs, EvUnitEliminated)) != 1 || st.Medals()[Axis] != 1 {
+			t.Errorf("events %s, medals %v: want the unit lost and a medal to the Axis", evString(evs), st.Medals())
+		}
+	})
+	t.Run("retreating onto the ice rolls", func(t *testing.T) {
+		st := game(t, "7,11 frozen-river", "7,13 frozen-river", "allies inf 6,12", "axis inf 5,11", "axis inf 0,0", "first=axis")
+		turn(t, st, "general-advance", "5,11")
+		toBattle(t, st)
+		dice(t, st, "flag star star")
+		act(t, st, "battle 5,11 6,12")
+		dice(t, st, "star star")
+		if st.Phase() == PhaseRetreat {
+			act(t, st, "retreat 6,12 7,11")
+		}
+		u, ok := st.UnitAt(H("7,11"))
+		if !ok {
+			u = unitOn(t, st, "7,13")
+		}
+		if u.Figures != 2 {
+			t.Errorf("figures %d after retreating onto the ice, want 2 (two stars)", u.Figures)
+		}
+	})
+	t.Run("taking ground onto the ice rolls", func(t *testing.T) {
+		st := game(t, "5,11 frozen-river", "allies inf 6,12", "axis inf 5,11 fig=1", "axis inf 0,0")
+		turn(t, st, "general-advance", "6,12")
+		toBattle(t, st)
+		dice(t, st, "grenade flag flag")
+		act(t, st, "battle 6,12 5,11")
+		if st.Phase() != PhaseTakeGround {
+			t.Fatalf("phase %s, want take-ground", st.Phase())
+		}
+		dice(t, st, "star inf")
+		act(t, st, "take-ground 6,12 5,11")
+		if f := unitOn(t, st, "5,11").Figures; f != 3 {
+			t.Errorf("figures %d, want 3", f)
+		}
+	})
+	t.Run("a unit that stays on the ice does not roll", func(t *testing.T) {
+		st := game(t, "5,11 frozen-river", "allies inf 5,11", "axis inf 4,12", "axis inf 0,0")
+		turn(t, st, "general-advance", "5,11")
+		toBattle(t, st)
+		dice(t, st, "flag flag flag")
+		evs := act(t, st, "battle 5,11 4,12")
+		if n := len(ofKind(evs, EvDiceRolled)); n != 1 {
+			t.Errorf("%d rolls, want the battle's only", n)
+		}
+	})
+}

@@ -79,6 +79,9 @@ type converter struct {
 	// is the catalog of the setup's rulesets once they are known.
 	used map[string]bool
 	cat  *rules.Catalog
+	// freeze is the pack feature that turns the file's rivers into another
+	// row (FROZEN_RIVER), if any.
+	freeze Entry
 
 	// Exit markers: the exits the tags define, the markers without a side
 	// (the other end of a span), and whether infantry exits count 2.
@@ -844,6 +847,8 @@ func (c *converter) packs() {
 				c.r.unsupported(hex.None, field, feat, "pack feature "+feat, "unknown feature")
 			case !e.Supported():
 				c.r.unsupported(hex.None, field, feat, e.Unsupported, "")
+			case e.Row != "":
+				c.freeze = e // the rivers become this row (resolveRows)
 			}
 		}
 	}

@@ -355,8 +355,8 @@ func TestUnsupportedFeatures(t *testing.T) {
 		{"top member", func(m obj) { m["scripts"] = []any{1} }, "unknown member scripts"},
 		{"board groups", func(m obj) { board(m)["groups"] = []any{obj{"a": 1}} }, "unknown member board.groups"},
 		{"pack feature", func(m obj) {
-			m["equipment_packs"] = obj{"allies_pack": []any{obj{"image": obj{"feature": "FROZEN_RIVER"}}}, "base_cost": 2}
-		}, "frozen rivers"},
+			m["equipment_packs"] = obj{"allies_pack": []any{obj{"image": obj{"feature": "CAPTURE_HQ"}}}, "base_cost": 2}
+		}, "field headquarters"},
 	} {
 		m := base()
 		tc.mod(m)
@@ -614,5 +614,53 @@ func TestArmorMoveTwo(t *testing.T) {
 	addHex(bad, obj{"row": 3, "col": 3, "unit": obj{"name": "infus", "behavior": "ARMOR_MOVE_TWO"}})
 	if _, r := convert(t, bad); len(r.Errors) == 0 {
 		t.Error("ARMOR_MOVE_TWO on infantry was accepted")
+	}
+}
+
+// The importer adds the expansion rulesets a file's names need and places
+// their rows: Terrain Pack tiles (FAQ II Routes, Marécages; TP IV Field
+// Bunkers), a ford behavior (FAQ II 41), and the FROZEN_RIVER pack that
+// freezes the file's rivers (Winter Wars I "Rivière gelée"; Rzhev).
+func TestExpansionRows(t *testing.T) {
+	m := base()
+	addHex(m, obj{"row": 3, "col": 3, "terrain": obj{"name": "road"}})
+	addHex(m, obj{"row": 3, "col": 5, "terrain": obj{"name": "marshes"}})
+	addHex(m, obj{"row": 3, "col": 7, "terrain": obj{"name": "river", "behavior": "FORD"}})
+	addHex(m, obj{"row": 3, "col": 9, "terrain": obj{"name": "river"}})
+	addHex(m, obj{"row": 3, "col": 11, "terrain": obj{"name": "wroad"}})
+	addHex(m, obj{"row": 3, "col": 13, "rect_terrain": obj{"name": "dbunker"}})
+	for _, frozen := range []bool{false, true} {
+		if frozen {
+			m["equipment_packs"] = obj{"axis_pack": []any{obj{"image": obj{"feature": "FROZEN_RIVER"}}}}
+		}
+		s, r := convert(t, m)
+		if !r.Playable() || s == nil {
+			t.Fatalf("frozen %v: %+v", frozen, r)
+		}
+		cat, err := s.Catalog()
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got := cat.Rulesets(); !slices.Equal(got, []string{"base", "terrain-pack", "winter-terrain"}) {
+			t.Errorf("rulesets %v", got)
+		}
+		want := map[string]string{"3,3": "road", "3,5": "marsh", "3,7": "fordable-river", "3,9": "river", "3,11": "snowy-road"}
+		if frozen {
+			want["3,9"] = "frozen-river"
+		}
+		for _, h := range s.Hexes {
+			if w, ok := want[h.Hex.String()]; ok {
+				if got := cat.Ground(h.Terrain).Key; got != w {
+					t.Errorf("frozen %v: %s is %s, want %s", frozen, h.Hex, got, w)
+				}
+				delete(want, h.Hex.String())
+			}
+			if h.Hex.String() == "3,13" && cat.Feature(h.Structure).Key != "field-bunker" {
+				t.Errorf("3,13: structure %q, want field-bunker", cat.Feature(h.Structure).Key)
+			}
+		}
+		if len(want) > 0 {
+			t.Errorf("frozen %v: hexes not placed: %v", frozen, want)
+		}
 	}
 }

@@ -228,6 +228,14 @@ func (c *converter) use(key string) {
 // resolveRows adds the rulesets the names need to the setup, in the order
 // of Rulesets, builds their catalog and turns the rows' keys into ids.
 func (c *converter) resolveRows() {
+	if e := c.freeze; e.Row != "" {
+		for _, cl := range c.cells {
+			if cl.tile && cl.groundRow == "" && cl.ground.Terrain.String() == e.On {
+				cl.groundRow = e.Row
+				c.use(e.Ruleset)
+			}
+		}
+	}
 	for _, rs := range Rulesets {
 		if c.used[rs.Key] {
 			c.s.Rulesets = append(c.s.Rulesets, rs.Make())

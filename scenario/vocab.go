@@ -166,6 +166,9 @@ func (e Entry) Meaning() string {
 			return "while the Allies hold one of the hexes, they may play a Recon as Air Power (Setup.AirRaids)"
 		}
 	case SlotPackFeature:
+		if e.Row != "" {
+			return "every " + e.On + " of the file becomes terrain " + e.Row + " (" + e.Ruleset + ")"
+		}
 		return "already carried by the medal tags"
 	}
 	return "supported"
@@ -513,7 +516,8 @@ var Vocabulary = []Entry{
 	// equipment_packs features: the editor's summary sometimes carries a
 	// rule found nowhere else in the file (Rzhev's frozen river).
 	{Slot: SlotPackFeature, Name: "PERMANENT_MEDALS", Source: "the medal tags carry permanent medals"},
-	unsupported(SlotPackFeature, "FROZEN_RIVER", "frozen rivers", "Winter Wars I Rivière gelée"),
+	{Slot: SlotPackFeature, Name: "FROZEN_RIVER", Row: "frozen-river", Ruleset: rsWinter, On: "river",
+		Source: "Winter Wars I Rivière gelée: the file's rivers are frozen (Rzhev: \"The river is frozen (Terrain 47 - Frozen Rivers)\")"},
 	{Slot: SlotPackFeature, Name: "EXIT_MARKER", Source: "Winter Wars III: the exit tags carry it"},
 	unsupported(SlotPackFeature, "RUSSIAN_COMMISSAR", "Russian commissar", "FAQ VII Armée rouge"),
 	unsupported(SlotPackFeature, "CAPTURE_HQ", "field headquarters", "FAQ III Capture du QG de campagne"),
