@@ -14,6 +14,7 @@ package rules
 //	"top=allies" "first=axis"    options: baseline of row 0, who starts,
 //	"victory=3,4" "cards=4,4"    victory medals and hand sizes (allies,axis),
 //	"bunkers=axis" "seed=7"      sides that may use bunkers, the game's seed
+//	"night=axis"                 night attacks, the Axis rolling ("nightfalls=": night falls)
 //	"deck=full"                  the 60-card deck instead of the 40 section cards
 //
 // Defaults: standard board, Axis on top (row 0), Allies play first, 4 cards
@@ -68,6 +69,8 @@ func setupOf(tb testing.TB, specs ...string) (*Setup, uint64) {
 				s.Deck = nil
 			case "bunkers":
 				s.BunkerUsers = 1 << sideOf(tb, v)
+			case "night", "nightfalls":
+				s.Night = Night{On: true, Roller: sideOf(tb, v), Falls: k == "nightfalls"}
 			case "seed":
 				n, err := strconv.ParseUint(v, 10, 64)
 				if err != nil {

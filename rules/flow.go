@@ -17,6 +17,7 @@ func (s *State) startTurn() {
 		u.dist, u.shots = 0, 0
 	}
 	s.orderedBy = s.orderedBy[:0]
+	s.visibilityRoll()
 	s.airdrop()
 	if s.phase == PhaseOver {
 		return

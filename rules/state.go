@@ -139,6 +139,7 @@ type State struct {
 	second    bool // Behind Enemy Lines: the move after the battle
 	kills     [2]int8
 	exited    [2]int8    // medals won by units leaving the board through exits
+	vis       int8       // the night-attack visibility in hexes, 0 = no limit (night.go)
 	taken     []SideMask // permanent objectives taken, by objective
 	medals    [2]int8
 	active    Side
@@ -400,6 +401,7 @@ func (st *State) deal() {
 		st.shared[side] = st.drawCard()
 	}
 	st.updateMedals()
+	st.vis = startVisibility(st.b.setup.Night)
 	if st.phase != PhaseOver {
 		st.startTurn()
 	}

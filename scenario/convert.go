@@ -82,6 +82,8 @@ type converter struct {
 	// freeze is the pack feature that turns the file's rivers into another
 	// row (FROZEN_RIVER), if any.
 	freeze Entry
+	// nightRoller: night_visibility_team_turn named the side that rolls.
+	nightRoller bool
 
 	// Exit markers: the exits the tags define, the markers without a side
 	// (the other end of a span), and whether infantry exits count 2.
@@ -506,6 +508,10 @@ func (c *converter) options(raw json.RawMessage, field string) {
 			c.blitz(k, v, field+"."+k)
 			continue
 		}
+		if e, ok := Lookup(SlotOption, k); ok && e.Night {
+			c.night(k, v, field+"."+k)
+			continue
+		}
 		if strings.EqualFold(k, "infantry_exit_counts_2") {
 			c.infantryExit2 = strings.TrimSpace(string(v)) == "true"
 			continue
@@ -543,6 +549,44 @@ var deckNames = map[string]string{"AIR_POWER_AS_ARTILLERY_BOMBARD_DECK": "air-po
 
 // deckName reads game_info.options.deck_name: a command deck the catalog
 // knows, or an unsupported one.
+// night reads the night-attack options (FAQ III 19): night_visibility_rules
+// and night_visibility_reverse_rule (true or false) turn the rule on, day
+// rising or night falling; night_visibility_team_turn names the side that
+// rolls (the Allies by default).
+func (c *converter) night(k string, v json.RawMessage, field string) {
+	if emptyJSON(v) || isNull(v) {
+		return
+	}
+	if strings.EqualFold(k, "night_visibility_team_turn") {
+		var name string
+		side, ok := rules.Side(0), false
+		if json.Unmarshal(v, &name) == nil {
+			side, ok = sideOf(name)
+		}
+		if !ok {
+			c.r.errorf(hex.None, field, "want AXIS or ALLIES, got %s", clip(compact(v), 40))
+			return
+		}
+		c.s.Night.Roller, c.nightRoller = side, true
+		return
+	}
+	var on bool
+	if json.Unmarshal(v, &on) != nil {
+		c.r.errorf(hex.None, field, "want true or false, got %s", clip(compact(v), 40))
+		return
+	}
+	if !on {
+		return
+	}
+	c.s.Night.On = true
+	if strings.EqualFold(k, "night_visibility_reverse_rule") {
+		c.s.Night.Falls = true
+	}
+	if !c.nightRoller {
+		c.s.Night.Roller = rules.Allies
+	}
+}
+
 func (c *converter) deckName(v json.RawMessage, field string) {
 	var name string
 	if json.Unmarshal(v, &name) != nil {

@@ -664,3 +664,25 @@ func TestExpansionRows(t *testing.T) {
 		}
 	}
 }
+
+// The night-attack options (FAQ III 19): night_visibility_rules (the
+// Allies roll, day rises), night_visibility_reverse_rule (night falls),
+// night_visibility_team_turn (who rolls: Night Withdrawal's Axis).
+func TestNightOptions(t *testing.T) {
+	for _, c := range []struct {
+		opts obj
+		want rules.Night
+	}{
+		{obj{"night_visibility_rules": true}, rules.Night{On: true, Roller: rules.Allies}},
+		{obj{"night_visibility_reverse_rule": true, "night_visibility_team_turn": "AXIS"}, rules.Night{On: true, Roller: rules.Axis, Falls: true}},
+		{obj{"night_visibility_team_turn": "AXIS", "night_visibility_rules": true}, rules.Night{On: true, Roller: rules.Axis}},
+		{obj{"night_visibility_rules": false}, rules.Night{}},
+	} {
+		m := base()
+		gi(m)["options"] = c.opts
+		s, r := convert(t, m)
+		if !r.Playable() || s.Night != c.want {
+			t.Errorf("%v: night %+v (report %+v), want %+v", c.opts, s.Night, r, c.want)
+		}
+	}
+}

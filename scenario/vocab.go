@@ -58,6 +58,8 @@ type Entry struct {
 	// NoFireAcross: a terrain behavior that stops these classes firing
 	// across the hex.
 	NoFireAcross rules.ClassMask
+	// Night marks the night-attack options (rules.Setup.Night).
+	Night bool
 	// Blitz marks the Blitz and air-strike options; MoveTwo the armor
 	// behaviors that move 2; Deck the option naming a command deck.
 	Blitz, MoveTwo, Deck bool
@@ -158,6 +160,9 @@ func (e Entry) Meaning() string {
 		}
 		if e.Blitz {
 			return "Blitz rules: " + e.Source
+		}
+		if e.Night {
+			return "night attacks: " + e.Source
 		}
 		if e.Exit {
 			return "an infantry unit's exit is worth 2 medals (Exit.Medals)"
@@ -495,9 +500,9 @@ var Vocabulary = []Entry{
 	option("italy_royal_army", "Italian Royal Army command"),
 	option("gung_ho", "US Marine Corps gung-ho"),
 	option("north_african_desert_rules", "North African desert rules"),
-	option("night_visibility_rules", "night attacks"),
-	option("night_visibility_reverse_rule", "night attacks"),
-	option("night_visibility_team_turn", "night attacks"),
+	{Slot: SlotOption, Name: "night_visibility_rules", Night: true, Source: "FAQ III 19 Attaques nocturnes: the visibility starts at 1 hex; at the start of each of its turns the Allied player rolls 4 dice, each star raising it; at 6 it is unlimited (rules.Setup.Night)"},
+	{Slot: SlotOption, Name: "night_visibility_reverse_rule", Night: true, Source: "Night Withdrawal: \"Use the Night Visibility chart in reverse\": the visibility starts at 6 and each star lowers it (rules.Night.Falls)"},
+	{Slot: SlotOption, Name: "night_visibility_team_turn", Night: true, Source: "the side that rolls for the visibility (Night Withdrawal: \"the Axis player rolls 4 Battle dice\"; rules.Night.Roller)"},
 	{Slot: SlotOption, Name: "deck_name", Deck: true, Source: "a command deck named by the file: AIR_POWER_AS_ARTILLERY_BOMBARD_DECK is the catalog deck air-power-as-artillery-bombard (Bastogne Corridor East); other names are not supported yet"},
 	option("mine_deck_name", "minefields"),
 	option("airdrop", "airdrops"),

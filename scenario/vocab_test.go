@@ -98,7 +98,7 @@ func TestVocabularyMapping(t *testing.T) {
 		SlotTag:         {"tag3": "minefields", "medal7": "medal7 without medal.side"},
 		SlotTagBehavior: {"MINE_FIELD": "minefields"},
 		SlotBehavior:    {"OASIS_RECOVERY": "oasis recovery"},
-		SlotOption:      {"russian_commissar_rule": "Russian commissar", "night_visibility_rules": "night attacks"},
+		SlotOption:      {"russian_commissar_rule": "Russian commissar", "smoke_screen": "smoke screens"},
 		SlotBadge:       {"badge12": "combat engineers", "badge6": "combat engineers", "badge38": "Italian Royal Army units", "badge37": "special weapon assets"},
 		SlotBoardType:   {"BRKTHRU": "Breakthrough command deck", "OVERLORD": "Overlord rules"},
 	}

@@ -9,8 +9,8 @@ import (
 )
 
 // TestExpansionTerrainCorpus: every corpus file whose tiles need the Terrain
-// Pack's or Winter Wars' terrain rows (rules.TerrainPack, rules.WinterTerrain)
-// plays to a finish between easy bots, also when the file still lacks other
+// Pack's or Winter Wars' terrain rows (rules.TerrainPack, rules.WinterTerrain),
+// or that plays at night (rules.Setup.Night), plays to a finish between easy bots, also when the file still lacks other
 // features (its setup without them): the bots judge those rows through the
 // engine's queries.
 func TestExpansionTerrainCorpus(t *testing.T) {
@@ -20,7 +20,7 @@ func TestExpansionTerrainCorpus(t *testing.T) {
 	}
 	played := 0
 	for _, sc := range corpus(t) {
-		uses := false
+		uses := sc.Setup.Night.On // night attacks (FAQ III 19)
 		for _, r := range sc.Setup.Rulesets {
 			uses = uses || r.Key == "terrain-pack" || r.Key == "winter-terrain"
 		}

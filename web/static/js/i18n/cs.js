@@ -166,6 +166,8 @@ export default {
   'ev.battle': { count: 'dice', one: '{side}: {from} útočí na {to} ({dice} kostka)', few: '{side}: {from} útočí na {to} ({dice} kostky)', other: '{side}: {from} útočí na {to} ({dice} kostek)' },
   'ev.airdrop': 'Výsadkáři ({side}) přistávají na {hex}',
   'ev.airdrop.lost': 'Výsadkáři ({side}) jsou ztraceni ({hex})',
+  'ev.visibility': { count: 'hexes', one: 'Viditelnost: {hexes} pole', few: 'Viditelnost: {hexes} pole', other: 'Viditelnost: {hexes} polí' },
+  'ev.visibility.day': 'Rozednilo se: viditelnost už není omezena',
   'ev.card-attack': { count: 'dice', one: '{side} útočí na {hex} ({dice} kostka)', few: '{side} útočí na {hex} ({dice} kostky)', other: '{side} útočí na {hex} ({dice} kostek)' },
   'ev.ambush': '{side}: přepadení! {from} střílí první na {to}',
   'ev.dice': 'Hod ({side}): {faces}',

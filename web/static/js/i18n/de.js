@@ -167,6 +167,8 @@ export default {
   'ev.battle': { count: 'dice', one: '{side}: {from} greift {to} mit {dice} Würfel an', other: '{side}: {from} greift {to} mit {dice} Würfeln an' },
   'ev.airdrop': 'Fallschirmjäger der {side} landen auf {hex}',
   'ev.airdrop.lost': 'Fallschirmjäger der {side} gehen verloren ({hex})',
+  'ev.visibility': { count: 'hexes', one: 'Sichtweite: {hexes} Feld', other: 'Sichtweite: {hexes} Felder' },
+  'ev.visibility.day': 'Heller Tag: die Sichtweite ist nicht mehr begrenzt',
   'ev.card-attack': { count: 'dice', one: '{side} greifen {hex} mit {dice} Würfel an', other: '{side} greifen {hex} mit {dice} Würfeln an' },
   'ev.ambush': '{side}: Hinterhalt! {from} schießt zuerst auf {to}',
   'ev.dice': 'Wurf der {side}: {faces}',

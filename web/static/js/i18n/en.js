@@ -168,6 +168,8 @@ export default {
   'ev.battle': { count: 'dice', one: '{side}: {from} battles {to} with {dice} die', other: '{side}: {from} battles {to} with {dice} dice' },
   'ev.airdrop': '{side} paratroopers land on {hex}',
   'ev.airdrop.lost': '{side} paratroopers are lost ({hex})',
+  'ev.visibility': { count: 'hexes', one: 'Visibility: {hexes} hex', other: 'Visibility: {hexes} hexes' },
+  'ev.visibility.day': 'Full daylight: visibility is no longer limited',
   'ev.card-attack': { count: 'dice', one: '{side} attack {hex} with {dice} die', other: '{side} attack {hex} with {dice} dice' },
   'ev.ambush': '{side} ambush! {from} fires first at {to}',
   'ev.dice': '{side} roll: {faces}',

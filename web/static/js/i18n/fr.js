@@ -167,6 +167,8 @@ export default {
   'ev.battle': { count: 'dice', one: '{side} : {from} attaque {to} avec {dice} dé', other: '{side} : {from} attaque {to} avec {dice} dés' },
   'ev.airdrop': 'Des parachutistes {side} atterrissent en {hex}',
   'ev.airdrop.lost': 'Des parachutistes {side} sont perdus ({hex})',
+  'ev.visibility': { count: 'hexes', one: 'Visibilité : {hexes} hex', other: 'Visibilité : {hexes} hex' },
+  'ev.visibility.day': 'Le jour est levé : la visibilité n’est plus limitée',
   'ev.card-attack': { count: 'dice', one: '{side} attaquent {hex} avec {dice} dé', other: '{side} attaquent {hex} avec {dice} dés' },
   'ev.ambush': '{side} : embuscade ! {from} tire le premier sur {to}',
   'ev.dice': 'Jet {side} : {faces}',
