@@ -140,7 +140,7 @@ func (s *State) reachIn(ui int, out []dest, best *[numWays][maxCells]int8) []des
 	var queue [256]node
 	qh, qt := 0, 0
 	bel := s.infiltrating(u)
-	startRoad := !bel && s.onRoad(u.pos) && !u.moved
+	startRoad := s.onRoad(u.pos) && !u.moved // Behind Enemy Lines too (faq-digest 89)
 	queue[qt] = node{pos: u.pos, road: startRoad}
 	qt++
 	best[wayFree][u.pos] = 1

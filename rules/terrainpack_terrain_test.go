@@ -350,3 +350,67 @@ func TestFrozenRiver(t *testing.T) {
 		}
 	})
 }
+
+// The road bonus under the cards (faq-digest 88, 89; FAQ II Routes):
+// Infantry Assault moves 4 on a road, or 3 and battles; Behind Enemy Lines
+// gains the hex too. Behind Enemy Lines rolls no ice test on a frozen river
+// (faq-digest 85; FAQ III Infiltration).
+func TestRoadAndIceUnderCards(t *testing.T) {
+	road := fill(row(4, 0, 24), "road")
+	t.Run("Infantry Assault: 4 along the road", func(t *testing.T) {
+		g := tcStart(t, append(road, "allies inf 4,12", "axis inf 0,0")...)
+		g.hand(Allies, "infantry-assault", "probe-left")
+		g.play("infantry-assault", "center")
+		if !g.isLegal("move 4,12 4,20") || g.isLegal("move 4,12 4,22") {
+			t.Fatalf("moves %v: want 4 hexes along the road, not 5", dests(g.s, ActMove, "4,12"))
+		}
+	})
+	t.Run("Infantry Assault: 3 along the road and battle", func(t *testing.T) {
+		g := tcStart(t, append(road, "allies inf 4,12", "axis inf 3,19", "axis inf 0,0")...)
+		g.hand(Allies, "infantry-assault", "probe-left")
+		g.play("infantry-assault", "center")
+		g.do("move 4,12 4,18")
+		if g.s.Phase() == PhaseMove {
+			g.do("end-moves")
+		}
+		if !g.isLegal("battle 4,18 3,19") {
+			t.Fatalf("legal %v: want a battle after 3 road hexes", g.legal())
+		}
+	})
+	t.Run("Behind Enemy Lines: 4 along the road", func(t *testing.T) {
+		g := tcStart(t, append(road, "allies inf 4,12", "axis inf 0,0")...)
+		g.hand(Allies, "behind-enemy-lines", "probe-left")
+		g.play("behind-enemy-lines")
+		g.do("order 4,12")
+		if !g.isLegal("move 4,12 4,20") || g.isLegal("move 4,12 4,22") {
+			t.Fatalf("moves %v: want 4 hexes along the road, not 5", dests(g.s, ActMove, "4,12"))
+		}
+	})
+	t.Run("Behind Enemy Lines: no ice test", func(t *testing.T) {
+		g := tcStart(t, "7,11 frozen-river", "6,12 frozen-river", "allies inf 8,10", "axis inf 0,0")
+		g.hand(Allies, "behind-enemy-lines", "probe-left")
+		g.play("behind-enemy-lines")
+		g.do("order 8,10")
+		g.do("move 8,10 5,13")
+		if n := len(g.all(EvDiceRolled)); n != 0 {
+			t.Errorf("%d rolls crossing the ice behind enemy lines, want none", n)
+		}
+	})
+}
+
+// terrainDigestRulings are the faq-digest §B rulings on terrain (B1 the
+// frozen river, B2 roads, B3 railways) and the tests that check them
+// (TestFAQDigestRulings runs them).
+var terrainDigestRulings = map[int][]func(*testing.T){
+	81: {TestFrozenRiver},                            // retreats roll; a medal for an elimination
+	82: {TestFrozenRiver},                            // a unit that stays does not roll
+	84: {TestFrozenRiver, TestExpansionTerrainSight}, // the frozen river's summary
+	85: {TestRoadAndIceUnderCards},                   // Behind Enemy Lines: no stop, no ice test
+	86: {TestExpansionTerrainMovement, TestExpansionTerrainBattle, TestExpansionTerrainSight},
+	87: {TestRoadMoveThenBattle},   // base units wholly on a road
+	88: {TestRoadAndIceUnderCards}, // Infantry Assault on a road
+	89: {TestRoadAndIceUnderCards}, // Behind Enemy Lines on a road
+	90: {TestExpansionTerrainMovement},
+	91: {TestExpansionTerrainMovement},
+	92: {TestExpansionTerrainMovement}, // railways: armor stops, infantry does not
+}
