@@ -159,6 +159,11 @@ func describe(st *rules.State, e rules.Event) (string, map[string]any) {
 		return key, map[string]any{"side": side, "from": e.From.String(), "to": e.To.String(), "dice": int(e.N)}
 	case rules.EvCardAttack:
 		return key, map[string]any{"side": side, "hex": e.To.String(), "dice": int(e.N)}
+	case rules.EvVisibility:
+		if e.N == 0 {
+			return "ev.visibility.day", map[string]any{"side": side}
+		}
+		return key, map[string]any{"side": side, "hexes": int(e.N)}
 	case rules.EvAirdrop:
 		if e.N == 0 {
 			return "ev.airdrop.lost", map[string]any{"side": side, "hex": e.To.String()}

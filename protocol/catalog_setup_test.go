@@ -68,3 +68,30 @@ func TestSetupWinterWarsObjectives(t *testing.T) {
 		t.Fatalf("objectives %+v", o)
 	}
 }
+
+// A setup may name the Terrain Pack's and Winter Wars' rows (rules.TerrainPack,
+// rules.WinterTerrain): the game plays with those rulesets, and the view
+// names the rows.
+func TestSetupExpansionTerrain(t *testing.T) {
+	s := NewSession()
+	setup := `{"name":"roads","deck":"sections","cards":{"allies":2,"axis":2},"victory":{"allies":1,"axis":1},
+"hexes":[{"hex":"4,4","terrain":"road"},{"hex":"4,6","terrain":"frozen-river"},{"hex":"5,7","terrain":"river","structure":"ford"}],
+"units":[{"hex":"5,5","type":"infantry","side":"allies"},{"hex":"0,0","type":"infantry","side":"axis"}]}`
+	ok(t, s, newGame(setup, 1, ""), nil)
+	var v struct {
+		Features []struct {
+			Hex       string `json:"hex"`
+			Terrain   string `json:"terrain"`
+			Structure string `json:"structure"`
+		} `json:"features"`
+	}
+	ok(t, s, `{"cmd":"view","game":"g1","as":"allies"}`, &v)
+	got := map[string]string{}
+	for _, f := range v.Features {
+		got[f.Hex] = f.Terrain + "/" + f.Structure
+	}
+	if got["4,4"] != "road/" || got["4,6"] != "frozen-river/" || got["5,7"] != "river/ford" {
+		t.Fatalf("features %+v", v.Features)
+	}
+	fails(t, s, newGame(`{"cards":{"allies":1,"axis":1},"victory":{"allies":1,"axis":1},"hexes":[{"hex":"5,5","terrain":"swampland"}],"units":[]}`, 1, ""), CodeBadScenario)
+}

@@ -163,9 +163,11 @@ type Event struct {
 	Figures  *int          `json:"figures,omitempty"`
 	Hexes    *int          `json:"hexes,omitempty"`
 	Medals   *int          `json:"medals,omitempty"`
-	Cards    *int          `json:"cards,omitempty"`
-	Obstacle string        `json:"obstacle,omitempty"`
-	Text     string        `json:"text"`
+	// Visibility is the night-attack visibility after a roll (0: unlimited).
+	Visibility *int   `json:"visibility,omitempty"`
+	Cards      *int   `json:"cards,omitempty"`
+	Obstacle   string `json:"obstacle,omitempty"`
+	Text       string `json:"text"`
 }
 
 func eventOf(st *rules.State, e rules.Event) Event {
@@ -209,6 +211,9 @@ func encodeEvent(st *rules.State, e rules.Event) (Event, bool) {
 	case rules.EvCardAttack:
 		withSide()
 		out.Hex, out.Dice = e.To.String(), &n
+	case rules.EvVisibility:
+		withSide()
+		out.Visibility = &n
 	case rules.EvAirdrop:
 		withSide()
 		out.Hex, out.Figures = e.To.String(), &n // figures: 1 landed, 0 lost

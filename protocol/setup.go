@@ -6,11 +6,13 @@ import (
 
 	"m44/hex"
 	"m44/rules"
+	"m44/scenario"
 )
 
 // SetupJSON is an engine setup written directly (rules.Setup in the
 // protocol's JSON form), for tests and tools that build positions without a
-// .m44 file. Names are the engine's: terrains "forest", "hill", …; unit
+// .m44 file. Names are the engine's: terrains "forest", "hill", … (and the
+// rows of scenario.Rulesets: "road", "marsh", …); unit
 // types "infantry", "armor", "artillery"; sides "allies", "axis".
 type SetupJSON struct {
 	Name string `json:"name"`
@@ -147,6 +149,18 @@ func (j *SetupJSON) toSetup() (*rules.Setup, error) {
 		}
 	}
 	cat := rules.BaseCatalog()
+	// Rows of the expansion rulesets the importer knows (roads, marshes,
+	// the frozen river…) may be named too: the setup then plays with them
+	// (scenario.Rulesets, in their order; base ids are the same).
+	var xsets []*rules.Ruleset
+	for _, rs := range scenario.Rulesets {
+		xsets = append(xsets, rs.Make())
+	}
+	xcat, err := rules.NewCatalog(xsets...)
+	if err != nil {
+		return nil, err
+	}
+	useX := false
 	switch j.Deck {
 	case "", "playable", "standard":
 	case "section", "sections":
@@ -163,14 +177,20 @@ func (j *SetupJSON) toSetup() (*rules.Setup, error) {
 		if h.Terrain != "" {
 			t, ok := rules.TerrainByName(h.Terrain)
 			if !ok {
-				return nil, fmt.Errorf("%s: unknown terrain %q", field, h.Terrain)
+				if t, ok = xcat.GroundByKey(h.Terrain); !ok {
+					return nil, fmt.Errorf("%s: unknown terrain %q", field, h.Terrain)
+				}
+				useX = true
 			}
 			hs.Terrain = t
 		}
 		if h.Structure != "" {
 			st, ok := rules.StructureByName(h.Structure)
 			if !ok {
-				return nil, fmt.Errorf("%s: unknown structure %q", field, h.Structure)
+				if st, ok = xcat.FeatureByKey(h.Structure); !ok || xcat.Feature(st).Layer != rules.LayerStructure {
+					return nil, fmt.Errorf("%s: unknown structure %q", field, h.Structure)
+				}
+				useX = true
 			}
 			hs.Structure = st
 		}
@@ -184,11 +204,17 @@ func (j *SetupJSON) toSetup() (*rules.Setup, error) {
 		for k, name := range h.Features {
 			f, ok := cat.FeatureByKey(name)
 			if !ok {
-				return nil, fmt.Errorf("%s.features[%d]: unknown feature %q", field, k, name)
+				if f, ok = xcat.FeatureByKey(name); !ok {
+					return nil, fmt.Errorf("%s.features[%d]: unknown feature %q", field, k, name)
+				}
+				useX = true
 			}
 			hs.Features = append(hs.Features, f)
 		}
 		s.Hexes = append(s.Hexes, hs)
+	}
+	if useX {
+		s.Rulesets = xsets
 	}
 	for i, u := range j.Units {
 		field := fmt.Sprintf("units[%d]", i)

@@ -325,8 +325,68 @@ func (d *drawer) terrainSymbol(h hex.Hex) {
 		p.lake(c, s, seedOf(h))
 	default:
 		if g.terrain >= rules.NumTerrains {
-			d.catalogGround(d.m.cat.Ground(g.terrain), c, s)
+			row := d.m.cat.Ground(g.terrain)
+			d.rowSymbol(row, g.tile, c, s, seedOf(h))
 		}
+	}
+}
+
+// rowFamily is the drawing of a row of another ruleset that the renderer
+// has a picture for ("" draws it from its effects and key).
+func rowFamily(key string) string {
+	switch key {
+	case "road", "snowy-road", "hill-road":
+		return "road"
+	case "railway", "snowy-railway":
+		return "rail"
+	case "fordable-river", "fordable-stream", "river-mouth":
+		return "water"
+	case "chateau", "station", "barracks", "factory", "pacific-village", "hill-village":
+		return "town"
+	case "ruins":
+		return "ruins"
+	case "marsh", "rice-paddy":
+		return "marsh"
+	case "palm-grove", "oasis":
+		return "jungle"
+	case "coast", "pacific-beach":
+		return "coast"
+	case "ravine", "rocky-escarpment", "erg":
+		return "escarpment"
+	case "forested-hill":
+		return "hillforest"
+	}
+	return ""
+}
+
+// rowSymbol draws a ground row of another ruleset: its family's picture,
+// with its key written small when several rows share the picture, or its
+// effects and key.
+func (d *drawer) rowSymbol(row rules.TerrainDef, tile string, c pt, s float64, seed int) {
+	p := d.p
+	switch fam := rowFamily(row.Key); fam {
+	case "":
+		d.catalogGround(row, c, s)
+		return
+	case "road", "rail", "water":
+		if row.Height > 0 {
+			p.hill(c, s)
+		}
+		return // drawn with the waterways
+	case "town":
+		if row.Height > 0 {
+			p.hill(c, s)
+			p.town(c, s*0.8) // the hill shows around the village
+		} else {
+			p.town(c, s)
+		}
+	default:
+		d.extraSymbol(fam, tile, c, s, seed)
+	}
+	switch row.Key {
+	case "ruins", "forested-hill", "marsh", "coast":
+	default:
+		d.c.text(c.X, c.Y+s*0.42, row.Key, s*0.11, Middle, false, rgb("#3a362d"))
 	}
 }
 
@@ -365,6 +425,11 @@ func (d *drawer) family(h hex.Hex) string {
 		return g.extra
 	case g.terrain == rules.River || g.terrain == rules.Lake:
 		return "water"
+	case g.terrain >= rules.NumTerrains:
+		switch fam := rowFamily(d.m.cat.Ground(g.terrain).Key); fam {
+		case "road", "rail", "water":
+			return fam
+		}
 	}
 	return ""
 }
@@ -542,7 +607,17 @@ func (d *drawer) features(h hex.Hex) {
 	case rules.Bunker:
 		p.bunker(c, s, rgb("#a3a39a"))
 	}
-	switch g.structName {
+	drawn := false // a structure of another ruleset drawn by its picture
+	name := g.structName
+	if g.structure >= rules.NumStructures {
+		switch d.m.cat.Feature(g.structure).Key {
+		case "field-bunker":
+			name, drawn = "dbunker", true
+		case "ford":
+			name, drawn = "ford", true
+		}
+	}
+	switch name {
 	case "":
 	case "dbunker", "pbunker", "casemate":
 		p.bunker(c, s, rgb("#c9b27f"))
@@ -570,6 +645,9 @@ func (d *drawer) features(h hex.Hex) {
 	// Rows of other rulesets, and markers: drawn from the catalog.
 	k := 0
 	for _, f := range append([]rules.Feature{g.structure, g.obstacle}, g.more...) {
+		if f == g.structure && drawn {
+			continue
+		}
 		if f >= rules.NumStructures || (f != rules.NoFeature && f != g.structure && f != g.obstacle) {
 			d.catalogFeature(d.m.cat.Feature(f), c, s, k)
 			k++
@@ -915,7 +993,21 @@ func (d *drawer) legendEntries() []legendEntry {
 	for t := rules.NumTerrains; int(t) < len(m.cat.Grounds()); t++ {
 		if terr[t] {
 			row := m.cat.Ground(t)
-			add(row.Key+": "+row.Summary, func(c pt, s float64) { d.catalogGround(row, c, s) })
+			add(row.Key+": "+row.Summary, func(c pt, s float64) {
+				switch rowFamily(row.Key) {
+				case "road":
+					path := bandPath(c, s, []int{3, 0}, nil)
+					d.c.draw(path, Style{Stroke: d.pal.roadEdge, Width: s * 0.17, Butt: true})
+					d.c.draw(path, Style{Stroke: d.pal.road, Width: s * 0.12, Butt: true})
+				case "rail":
+					path := bandPath(c, s, []int{3, 0}, nil)
+					d.c.draw(path, Style{Stroke: rgb("#5b4c3c"), Width: s * 0.12, Dash: []float64{s * 0.02, s * 0.05}, Butt: true})
+					d.c.draw(path, Style{Stroke: rgb("#2f2a25"), Width: s * 0.035, Butt: true})
+				case "water":
+					water(c, s)
+				}
+				d.rowSymbol(row, "", c, s, 5)
+			})
 		}
 	}
 	extraNames := []struct{ k, name string }{{"road", "Road (not played)"}, {"rail", "Railway (not played)"}, {"marsh", "Marsh (not played)"},
@@ -949,6 +1041,21 @@ func (d *drawer) legendEntries() []legendEntry {
 	}
 	if structs[rules.Bunker] {
 		add("Bunker", func(c pt, s float64) { p.bunker(c, s, rgb("#a3a39a")) })
+	}
+	// Structures of other rulesets: their key and what they do.
+	for f := rules.NumStructures; int(f) <= len(m.cat.Features()); f++ {
+		if !structs[f] {
+			continue
+		}
+		row := m.cat.Feature(f)
+		add(row.Key+": "+row.Summary, func(c pt, s float64) {
+			switch row.Key {
+			case "field-bunker":
+				p.bunker(c, s, rgb("#c9b27f"))
+			default:
+				d.catalogFeature(row, c, s, 0)
+			}
+		})
 	}
 	if obst[rules.Sandbags] {
 		add("Sandbags", func(c pt, s float64) { p.sandbags(c, s, -math.Pi/2) })

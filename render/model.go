@@ -307,6 +307,10 @@ func (m *model) fromFile(f *scenario.File, alone bool) error {
 			g.tile, g.orient = strings.ToLower(p.Name), p.Orientation
 			e, ok := scenario.Lookup(scenario.SlotTerrain, p.Name)
 			switch {
+			case ok && e.Supported() && e.Row != "" && alone:
+				// A row of another ruleset, without a setup to place it:
+				// drawn by its tile's family.
+				g.extra = tileFamily(g.tile)
 			case ok && e.Supported():
 				if alone {
 					g.terrain = e.Terrain

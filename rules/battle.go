@@ -100,8 +100,8 @@ func (s *State) diceFrom(k *UnitDef, from int16, tside Side, t int16, bonus int8
 // diceAt is diceFrom at distance d, already known to be in 1..6.
 func (s *State) diceAt(k *UnitDef, from int16, tside Side, t int16, d int, bonus int8) int8 {
 	dice := k.RangeDice[d-1]
-	if dice == 0 {
-		return 0
+	if dice == 0 || s.vis > 0 && d > int(s.vis) {
+		return 0 // out of range, or beyond the night's visibility (FAQ III 19)
 	}
 	dice += bonus
 	if k.NeedsSight && d > 1 && !s.LineOfSight(s.b.hexAt[from], s.b.hexAt[t]) {

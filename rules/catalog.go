@@ -75,12 +75,29 @@ type TerrainDef struct {
 	// span is normal; it is entered and left only at its ends, in line.
 	Span     bool
 	MustStop bool // a unit entering must stop
-	NoBattle bool // a unit entering may not battle this turn
-	MoveCap  int8 // entering caps the whole move at this many hexes (beaches: 2)
-	Beach    bool // a beach: bluffs and cliffs are climbed from it
+	// VehiclesStop: armor and artillery entering must stop (railways).
+	VehiclesStop bool
+	NoBattle     bool // a unit entering may not battle this turn
+	MoveCap      int8 // entering caps the whole move at this many hexes (beaches: 2; at most 7)
+	Beach        bool // a beach: bluffs and cliffs are climbed from it
 	// FromAdjacentOnly: entered only by a unit that started its turn next
 	// to it, and a unit that starts in it moves one hex at most (hedgerows).
 	FromAdjacentOnly bool
+	// LeaveStops: a unit that starts its move in it moves one hex at most
+	// (marshes, ravines: "en sortant, elle doit s'arrêter").
+	LeaveStops bool
+	// Road: a unit that starts its move on a road and moves only along
+	// road hexes may move one hex more (FAQ II Routes; Winter Wars I "Route
+	// enneigée"). A crossing (bridge) on the hex cancels it (FAQ II Ponts).
+	Road bool
+	// NoTakeGround: no unit takes ground into it nor out of it (ravines,
+	// FAQ II Balkas).
+	NoTakeGround bool
+	// EnterDice: a unit that enters it, by a move, a retreat or taking
+	// ground, has this many dice rolled against it; each star is a loss
+	// (frozen rivers: 2, Winter Wars I "Rivière gelée"). Only for a ground
+	// row. Behind Enemy Lines' infiltration does not roll (FAQ III).
+	EnterDice int8
 
 	// Battle.
 	Protection     [numUnitTypes]int8 // dice less for an attacker of each class
@@ -94,6 +111,11 @@ type TerrainDef struct {
 
 	// Sight.
 	BlocksSight bool // blocks a line of sight at its own height
+
+	// AirCheck is the terrain's air-check value (the number printed on its
+	// summary card for the Air Pack's air checks; informative until the air
+	// rules are played).
+	AirCheck int8
 
 	// Life of an obstacle.
 	RemovedOnLeave   bool      // removed when its unit leaves or dies (sandbags)
@@ -210,6 +232,9 @@ func buildCatalog(sets []*Ruleset) (*Catalog, error) {
 				(t.Impassable != 0 || t.Crossing || t.Water || t.Hooks.StepCost != nil || t.Height != 0) {
 				// Movement costs are computed once per game (board.step).
 				return nil, fmt.Errorf("ruleset %s: feature %q can be removed, so it may not change movement costs", r.Key, t.Key)
+			}
+			if t.EnterDice != 0 {
+				return nil, fmt.Errorf("ruleset %s: feature %q: EnterDice is for ground rows", r.Key, t.Key)
 			}
 			seen["feature "+t.Key] = true
 			c.features = append(c.features, t)

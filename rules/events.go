@@ -36,11 +36,12 @@ const (
 	EvAirdrop                              // Side, To = where a paratrooper came down, N = 1 landed, 0 lost
 	EvUnitExited                           // Side, From (where it stood), To (the exit hex it left by), N = medals won
 	EvBattleBack                           // Side (of the unit battling back), From (that unit), To (its attacker)
+	EvVisibility                           // Side (roller), N = the new visibility in hexes, 0 = unlimited (night attacks)
 )
 
 var eventNames = [...]string{"", "turn", "play", "order", "move", "obstacle-removed", "battle", "dice", "hits", "flag-ignored",
 	"retreat", "flag-losses", "eliminated", "medals", "take-ground", "discard", "draw", "reshuffle", "turn-end", "game-over",
-	"healed", "obstacle-placed", "ambush", "card-attack", "airdrop", "exit", "battle-back"}
+	"healed", "obstacle-placed", "ambush", "card-attack", "airdrop", "exit", "battle-back", "visibility"}
 
 func (k EventKind) String() string {
 	if int(k) < len(eventNames) {

@@ -126,6 +126,10 @@ func TestFAQDigestRulings(t *testing.T) {
 	}
 	// §B: the elements Winter Wars introduces.
 	for n := 80; n <= 120; n++ {
+		if tests, ok := terrainDigestRulings[n]; ok {
+			rulings = append(rulings, run(n, tests...))
+			continue
+		}
 		rulings = append(rulings, skip(n, wwArea))
 	}
 	for k, r := range rulings {

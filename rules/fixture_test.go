@@ -9,10 +9,12 @@ package rules
 //	"axis arm 3,11 elite fig=2"  then flags: elite, res (French Resistance), fig=N
 //	"4,12 forest"                a hex: terrain, structure and obstacle names
 //	"5,11 hill bunker"           (engine names: forest, hill, river, bridge,
-//	"6,12 sandbags"              bunker, wire, sandbags, hedgehog, ...)
+//	"6,12 sandbags"              bunker, wire, sandbags, hedgehog, ...; and
+//	"4,4 road"                   the Terrain Pack's and Winter Wars' row keys)
 //	"top=allies" "first=axis"    options: baseline of row 0, who starts,
 //	"victory=3,4" "cards=4,4"    victory medals and hand sizes (allies,axis),
 //	"bunkers=axis" "seed=7"      sides that may use bunkers, the game's seed
+//	"night=axis"                 night attacks, the Axis rolling ("nightfalls=": night falls)
 //	"deck=full"                  the 60-card deck instead of the 40 section cards
 //
 // Defaults: standard board, Axis on top (row 0), Allies play first, 4 cards
@@ -67,6 +69,8 @@ func setupOf(tb testing.TB, specs ...string) (*Setup, uint64) {
 				s.Deck = nil
 			case "bunkers":
 				s.BunkerUsers = 1 << sideOf(tb, v)
+			case "night", "nightfalls":
+				s.Night = Night{On: true, Roller: sideOf(tb, v), Falls: k == "nightfalls"}
 			case "seed":
 				n, err := strconv.ParseUint(v, 10, 64)
 				if err != nil {
@@ -126,6 +130,12 @@ func setupOf(tb testing.TB, specs ...string) (*Setup, uint64) {
 				s.Hexes[k].Structure = st
 			} else if o, ok := ObstacleByName(name); ok {
 				s.Hexes[k].Obstacle = o
+			} else if t, ok := expansionCatalog.GroundByKey(name); ok {
+				s.Rulesets = expansionRulesets()
+				s.Hexes[k].Terrain = t
+			} else if f, ok := expansionCatalog.FeatureByKey(name); ok {
+				s.Rulesets = expansionRulesets()
+				s.Hexes[k].Structure = f
 			} else {
 				tb.Fatalf("spec %q: unknown feature %q", spec, name)
 			}
@@ -133,6 +143,18 @@ func setupOf(tb testing.TB, specs ...string) (*Setup, uint64) {
 	}
 	return s, seed
 }
+
+// expansionRulesets are the expansion rulesets a fixture names rows of (in
+// this order, so that their ids are expansionCatalog's).
+func expansionRulesets() []*Ruleset { return []*Ruleset{TerrainPack(), WinterTerrain()} }
+
+var expansionCatalog = func() *Catalog {
+	c, err := NewCatalog(expansionRulesets()...)
+	if err != nil {
+		panic(err)
+	}
+	return c
+}()
 
 func sideOf(tb testing.TB, s string) Side {
 	switch s {

@@ -23,6 +23,7 @@ func (s *State) startTurn() {
 		u.dist, u.shots = 0, 0
 	}
 	s.orderedBy = s.orderedBy[:0]
+	s.visibilityRoll()
 	s.airdrop()
 	if s.phase == PhaseOver {
 		return
@@ -488,7 +489,7 @@ func (s *State) do(a Action) {
 		var buf [64]dest
 		for _, d := range s.reach(ui, buf[:0]) {
 			if d.pos == to {
-				s.moveUnit(ui, to, d.cost)
+				s.moveUnit(ui, to, d.cost, d.road, d.dice)
 				break
 			}
 		}

@@ -37,17 +37,41 @@ func (s *State) infiltrating(u *unit) bool {
 	return u.fx && s.effDef().Infiltrate
 }
 
-// dest is one hex a unit can reach, with the least movement it costs.
+// dest is one hex a unit can reach, with the least movement it costs;
+// road: that way is wholly on a road, from the start (FAQ II Routes), and
+// counts one hex less against the unit's allowances.
 type dest struct {
 	pos  int16
 	cost int8
+	road bool
+	dice int8 // rolled for the frozen river hexes the way enters (TerrainDef.EnterDice)
 }
 
+// eff is the movement a way counts against the unit's allowances: a way
+// wholly on road gets one hex free (FAQ II Routes).
+func (d dest) eff() int8 {
+	if d.road {
+		return d.cost - 1
+	}
+	return d.cost
+}
+
+// The search's table of least costs, per kind of way ([way][pos] cost+1,
+// 0 = unseen): free (uncapped, not all on road), capped by a beach, or
+// wholly on road from the start.
+const (
+	wayFree = iota
+	wayCapped
+	wayRoad
+	numWays
+)
+
 // reach appends every hex unit ui can move to this turn (not its own hex).
-// The search keeps, per hex, the cheapest way there with and without the
-// beach cap, so a cheaper but capped path never hides a longer reach.
+// The search keeps, per hex, the cheapest way there of each kind (free,
+// beach-capped, on road), so a cheaper but capped way never hides a longer
+// reach, nor an off-road way the road bonus.
 func (s *State) reach(ui int, out []dest) []dest {
-	var best [2][maxCells]int8
+	var best [numWays][maxCells]int8
 	return s.reachIn(ui, out, &best)
 }
 
@@ -56,7 +80,7 @@ func (s *State) reach(ui int, out []dest) []dest {
 // there (or where it stands), with a hex of movement left for the step off
 // the board (Winter Wars III "Pions Exit").
 func (s *State) reachExit(ui int, out []dest, exitOut []int16) ([]dest, []int16) {
-	var best [2][maxCells]int8
+	var best [numWays][maxCells]int8
 	out = s.reachIn(ui, out, &best)
 	u := &s.units[ui]
 	if len(s.b.exitList[u.side]) == 0 {
@@ -66,18 +90,21 @@ func (s *State) reachExit(ui int, out []dest, exitOut []int16) ([]dest, []int16)
 	bel := s.infiltrating(u)
 	// Without infiltration, a unit that starts in a hedgerow stops on its
 	// first step, so only its own hex can be left by.
-	startStop := !bel && s.fromAdjacentOnly(u.start)
+	startStop := !bel && s.leaveStops(u.start)
 	for _, q := range s.b.exitList[u.side] {
 		ok := false
 		switch {
 		case q == u.pos:
 			ok = maxM >= 1
-		case !bel && (s.fx[q]&fxStop != 0 || startStop):
+		case !bel && (s.enterStopsFor(u.typ, q) || startStop):
 		default:
-			if b := best[0][q]; b != 0 && b-1 < maxM {
+			if b := best[wayFree][q]; b != 0 && b-1 < maxM {
 				ok = true
 			}
-			if b := best[1][q]; b != 0 && b-1 < min(maxM, 2) {
+			if b := best[wayCapped][q]; b != 0 && b-1 < min(maxM, 2) {
+				ok = true
+			}
+			if b := best[wayRoad][q]; b != 0 && b-1 < maxM+1 {
 				ok = true
 			}
 		}
@@ -89,8 +116,8 @@ func (s *State) reachExit(ui int, out []dest, exitOut []int16) ([]dest, []int16)
 }
 
 // reachIn is reach with the search's table of least costs given by the
-// caller ([capped][pos] cost+1, 0 = unseen), which it must zero.
-func (s *State) reachIn(ui int, out []dest, best *[2][maxCells]int8) []dest {
+// caller, which it must zero.
+func (s *State) reachIn(ui int, out []dest, best *[numWays][maxCells]int8) []dest {
 	u := &s.units[ui]
 	maxM := s.maxMove(u)
 	if maxM <= 0 {
@@ -100,22 +127,37 @@ func (s *State) reachIn(ui int, out []dest, best *[2][maxCells]int8) []dest {
 		pos    int16
 		cost   int8
 		capped bool
+		road   bool
 		stop   bool
+		dice   int8 // ice dice on the way so far
 	}
-	// A move of at most 3 steps visits at most 1+6+12+18 hexes, twice.
-	var queue [96]node
+	// With frozen rivers on the board, among the ways of least cost the
+	// search keeps the one with the fewest ice dice (docs/rules-decisions.md).
+	ice := s.b.anyEnterDice && !s.infiltrating(u)
+	var bestDice [numWays][maxCells]int8
+	// A move of at most 3 steps visits at most 1+6+12+18 hexes, twice; the
+	// road bonus adds ways along roads only.
+	var queue [256]node
 	qh, qt := 0, 0
-	queue[qt] = node{pos: u.pos}
-	qt++
-	best[0][u.pos] = 1
-	startHedge := s.fromAdjacentOnly(u.start)
 	bel := s.infiltrating(u)
+	startRoad := s.onRoad(u.pos) && !u.moved // Behind Enemy Lines too (faq-digest 89)
+	queue[qt] = node{pos: u.pos, road: startRoad}
+	qt++
+	best[wayFree][u.pos] = 1
+	if startRoad {
+		best[wayRoad][u.pos] = 1
+	}
+	startHedge := s.leaveStops(u.start)
 	occ := &s.occ
 	nbs, stepTab, fx := s.b.nb, s.b.step[u.typ], &s.fx
 	for qh < qt {
 		n := queue[qh]
 		qh++
-		if n.stop || n.cost >= maxM {
+		budget := maxM
+		if n.road {
+			budget++
+		}
+		if n.stop || n.cost >= budget {
 			continue // stopped, or no movement left (every step costs at least 1)
 		}
 		steps := &stepTab[n.pos]
@@ -125,9 +167,6 @@ func (s *State) reachIn(ui int, out []dest, best *[2][maxCells]int8) []dest {
 			if q < 0 || occ[q] >= 0 {
 				continue
 			}
-			if b := best[0][q]; b != 0 && b <= n.cost+2 {
-				continue // already reached, uncapped, at no more than this step's least cost
-			}
 			c := steps[d]
 			if c < 0 {
 				continue
@@ -136,42 +175,65 @@ func (s *State) reachIn(ui int, out []dest, best *[2][maxCells]int8) []dest {
 				c = 1
 			}
 			cost := n.cost + c
-			if cost > maxM {
+			f := fx[q]
+			road := n.road && f&fxRoad != 0
+			dice := n.dice
+			if ice {
+				dice += s.b.enterDice[q]
+			}
+			worse := func(b int8, w int) bool {
+				return b != 0 && (b < cost+1 || b == cost+1 && (!ice || bestDice[w][q] <= dice))
+			}
+			if worse(best[wayFree][q], wayFree) && !road {
+				continue // already reached, uncapped, at no more cost
+			}
+			if worse(best[wayRoad][q], wayRoad) {
+				continue // already reached on road at no more cost: that way dominates
+			}
+			if cost > maxM && !(road && cost == maxM+1) {
 				continue
 			}
-			f := fx[q]
 			capped := !bel && (n.capped || f>>fxCapShift != 0)
 			if capped && cost > 2 {
 				continue // entering a beach caps the move at 2 (rulebook "Plages")
 			}
+			if capped {
+				road = false
+			}
 			if f&fxAdjOnly != 0 && !bel && !s.adjacent(u.start, q) {
 				continue // enter a hedgerow only from a hex adjacent at turn start
 			}
-			stop := !bel && (f&fxStop != 0 || (startHedge && n.pos == u.start && n.cost == 0))
-			k := 0
-			if capped {
-				k = 1
+			stop := !bel && (f&fxStop != 0 || f&fxVehStop != 0 && u.typ != Infantry || (startHedge && n.pos == u.start && n.cost == 0))
+			k := wayFree
+			switch {
+			case road:
+				k = wayRoad
+			case capped:
+				k = wayCapped
 			}
-			if b := best[k][q]; b != 0 && b <= cost+1 {
+			if worse(best[k][q], k) {
 				continue
 			}
-			if k == 1 {
-				if b := best[0][q]; b != 0 && b <= cost+1 {
-					continue // an uncapped way at no more cost dominates
-				}
+			if k == wayCapped && worse(best[wayFree][q], wayFree) {
+				continue // an uncapped way at no more cost dominates
 			}
-			if best[0][q] == 0 && best[1][q] == 0 {
-				out = append(out, dest{pos: q, cost: cost})
+			nd := dest{pos: q, cost: cost, road: road, dice: dice}
+			seen := false
+			for w := range numWays {
+				seen = seen || best[w][q] != 0
+			}
+			if !seen {
+				out = append(out, nd)
 			} else {
 				for j := range out {
-					if out[j].pos == q && out[j].cost > cost {
-						out[j].cost = cost
+					if o := out[j]; o.pos == q && (nd.eff() < o.eff() || nd.eff() == o.eff() && (nd.cost < o.cost || nd.cost == o.cost && nd.dice < o.dice)) {
+						out[j] = nd
 					}
 				}
 			}
-			best[k][q] = cost + 1
+			best[k][q], bestDice[k][q] = cost+1, dice
 			if qt < len(queue) {
-				queue[qt] = node{pos: q, cost: cost, capped: capped, stop: stop}
+				queue[qt] = node{pos: q, cost: cost, capped: capped, road: road, stop: stop, dice: dice}
 				qt++
 			}
 		}
@@ -212,8 +274,10 @@ func (s *State) canMove(ui int) bool {
 	return false
 }
 
-// moveUnit carries out a move to a reachable hex at the given cost.
-func (s *State) moveUnit(ui int, to int16, cost int8) {
+// moveUnit carries out a move to a reachable hex at the given cost; road:
+// the move was wholly on road (FAQ II Routes: one hex more, and one more
+// before battling for a unit that may move and battle).
+func (s *State) moveUnit(ui int, to int16, cost int8, road bool, dice int8) {
 	u := &s.units[ui]
 	from := u.pos
 	s.occ[from] = -1
@@ -222,15 +286,22 @@ func (s *State) moveUnit(ui int, to int16, cost int8) {
 	s.occ[to] = int8(ui)
 	u.moved = true
 	u.dist += cost
-	if s.enterStops(to) && !s.infiltrating(u) {
-		u.stopped = true
+	if (s.enterStopsFor(u.typ, to) || s.fx[from]&fxLeaveStop != 0) && !s.infiltrating(u) {
+		u.stopped = true // a unit that leaves a marsh or ravine stops in the next hex
 	}
-	if s.enterForbidsBattle(u, to) || u.dist > s.moveAndFight(u) {
+	fight := s.moveAndFight(u)
+	if road && fight > 0 {
+		fight++ // standard infantry: 2 and battle; armor: 4 and battle (FAQ II Routes)
+	}
+	if s.enterForbidsBattle(u, to) || u.dist > fight {
 		u.noBattle = true
 	}
 	s.emit(Event{Kind: EvUnitMoved, Side: u.side, From: s.b.hexAt[from], To: s.b.hexAt[to]})
 	s.clearObstacles(u)
 	s.updateMedals()
+	if dice > 0 && s.phase != PhaseOver {
+		s.breakIce(ui, dice)
+	}
 }
 
 // canTakeGround reports whether unit u may advance into the hex its target
@@ -250,6 +321,9 @@ func (s *State) canTakeGround(u *unit, to int16) bool {
 	}
 	if s.fromAdjacentOnly(to) && (u.moved || !s.adjacent(u.start, to)) {
 		return false // hedgerow: only for a unit that started adjacent and has not moved
+	}
+	if s.fx[to]&fxNoTakeGround != 0 || s.fx[u.pos]&fxNoTakeGround != 0 {
+		return false // ravines: not into nor out of one (FAQ II Balkas)
 	}
 	return true
 }

@@ -246,6 +246,11 @@ func (s *State) retreatOptions(u *unit, flags int8, ignorable bool, out []retrea
 		var all [128]int16
 		var bound [32]int
 		var seen [maxCells]bool
+		// dice[q]: the fewest ice dice on a way to q (frozen rivers,
+		// TerrainDef.EnterDice); a level's hexes are reached only from the
+		// level before, so the minimum is final once the level is done.
+		var dice [maxCells]int8
+		ice := s.b.anyEnterDice
 		var step [2]int16
 		all[0], bound[0] = u.pos, 1
 		prev := 0
@@ -254,6 +259,12 @@ func (s *State) retreatOptions(u *unit, flags int8, ignorable bool, out []retrea
 			m := bound[k-1]
 			for _, p := range all[prev:bound[k-1]] {
 				for _, q := range s.retreatSteps(u, p, step[:0]) {
+					if ice {
+						d := dice[p] + s.b.enterDice[q]
+						if !seen[q] || d < dice[q] {
+							dice[q] = d
+						}
+					}
 					if !seen[q] && m < len(all) {
 						seen[q] = true
 						all[m] = q
@@ -275,13 +286,13 @@ func (s *State) retreatOptions(u *unit, flags int8, ignorable bool, out []retrea
 				continue
 			}
 			for _, q := range levelOf(reached) {
-				out = addRetreat(out, retreatOpt{to: q, steps: reached, losses: need - reached, ignore: ign})
+				out = addRetreat(out, retreatOpt{to: q, steps: reached, losses: need - reached, ignore: ign, dice: dice[q]})
 			}
 			continue
 		}
 		for k := need; k <= reached; k++ {
 			for _, q := range levelOf(k) {
-				out = addRetreat(out, retreatOpt{to: q, steps: k, ignore: ign})
+				out = addRetreat(out, retreatOpt{to: q, steps: k, ignore: ign, dice: dice[q]})
 			}
 		}
 	}
@@ -325,6 +336,12 @@ func (s *State) applyRetreat(o retreatOpt) {
 		if u.figures == 0 {
 			s.eliminate(ti)
 		}
+	}
+	if o.dice > 0 && !u.dead && s.phase != PhaseOver {
+		s.breakIce(ti, o.dice) // a retreat onto a frozen river (FAQ II 47)
+	}
+	if s.phase == PhaseOver {
+		return
 	}
 	s.afterResolve()
 }
@@ -386,13 +403,19 @@ func (s *State) takeGround() {
 	s.leaveHex(from)
 	u.pos = to
 	s.occ[to] = int8(ui)
-	if s.enterStops(to) {
+	if s.enterStopsFor(u.typ, to) {
 		u.stopped = true
 	}
 	enteredNoBattle := s.enterForbidsBattle(u, to)
 	s.emit(Event{Kind: EvTookGround, Side: u.side, From: s.b.hexAt[from], To: s.b.hexAt[to]})
 	s.clearObstacles(u)
 	s.updateMedals()
+	if s.phase == PhaseOver {
+		return
+	}
+	if s.b.anyEnterDice && s.b.enterDice[to] > 0 && !s.breakIce(ui, s.b.enterDice[to]) {
+		enteredNoBattle = true // the ice broke under it
+	}
 	if s.phase == PhaseOver {
 		return
 	}

@@ -75,6 +75,9 @@ type Setup struct {
 	// AirRaids let a side play its Recon cards as Air Power (FAQ III Raids
 	// aériens; Counter-attack on Mortain's Hill 317).
 	AirRaids []AirRaid
+	// Night is the night-attack rule (FAQ III 19): a visibility track
+	// that limits every unit's range.
+	Night Night
 	// Rulesets are the rulesets the scenario plays with besides the base
 	// game, in order: their rows follow the base game's in the catalog.
 	Rulesets []*Ruleset

@@ -30,8 +30,12 @@ type board struct {
 	exitList [2][]int16  // the exit hexes of each side, in setup order
 	fireWall []ClassMask // classes that may not fire across each hex
 	anyWall  bool
-	spans    bool       // some hex holds a section of a long bridge
-	nb       [][6]int16 // neighbour index per direction, -1 off board
+	spans    bool // some hex holds a section of a long bridge
+	// enterDice[i] is the dice rolled against a unit that enters hex i
+	// (TerrainDef.EnterDice: frozen rivers); anyEnterDice: some hex has.
+	enterDice    []int8
+	anyEnterDice bool
+	nb           [][6]int16 // neighbour index per direction, -1 off board
 	// step[t][i][d] is the cost for a unit of class t to move from hex i to
 	// its neighbour d, or -1 if terrain forbids it (units aside). The rows
 	// that shape movement never change in a game (the catalog refuses
@@ -110,6 +114,7 @@ type retreatOpt struct {
 	steps  int8
 	losses int8
 	ignore int8
+	dice   int8 // rolled for the frozen river hexes the retreat enters (TerrainDef.EnterDice)
 }
 
 // State is a game in progress. The zero value is not usable; use New.
@@ -142,6 +147,7 @@ type State struct {
 	kills     [2]int8
 	exited    [2]int8    // medals won by units leaving the board through exits
 	exits     [2]int8    // units that left the board through exits
+	vis       int8       // the night-attack visibility in hexes, 0 = no limit (night.go)
 	taken     []SideMask // permanent objectives taken, by objective
 	medals    [2]int8
 	active    Side
@@ -275,6 +281,12 @@ func Compile(s *Setup) (*Board, error) {
 	for i := range b.gdef {
 		b.gdef[i] = cat.groundRow(b.ground[i])
 		b.height[i] = b.gdef[i].Height
+		if d := b.gdef[i].EnterDice; d > 0 {
+			if b.enterDice == nil {
+				b.enterDice = make([]int8, b.n)
+			}
+			b.enterDice[i], b.anyEnterDice = d, true
+		}
 		for _, f := range st.feat[i] {
 			b.height[i] += cat.featureRow(f).Height
 		}
@@ -401,6 +413,7 @@ func (st *State) deal() {
 		st.shared[side] = st.drawCard()
 	}
 	st.updateMedals()
+	st.vis = startVisibility(st.b.setup.Night)
 	if st.phase != PhaseOver {
 		st.startTurn()
 	}

@@ -47,30 +47,47 @@ const (
 	fxNoBattleFrom                     // units here never battle
 	fxNoRetreatInto                    // no retreat into it
 	fxClear                            // a feature goes when a class enters or battles from it (wire)
-	fxCapShift      = 12               // bits 12..15: the move cap, 0 if none
+	fxRoad                             // a road hex (no crossing on it): the road bonus
+	fxLeaveStop                        // a unit starting here moves one hex at most (marshes)
+	fxNoTakeGround                     // no taking ground into or out of it (ravines)
+	fxVehStop                          // armor and artillery entering stop (railways)
+	fxCapShift      = 13               // bits 13..15: the move cap, 0 if none
 )
 
 // refold recomputes the folded flags of hex i.
 func (s *State) refold(i int16) {
 	var fx, lim uint16
 	rs := s.rows(i)
+	road, crossing := false, false
 	for _, r := range rs.all() {
+		road, crossing = road || r.Road, crossing || r.Crossing
 		for _, b := range [...]struct {
 			on  bool
 			bit uint16
 		}{{r.MustStop, fxStop}, {r.NoBattle, fxNoBattle}, {r.FromAdjacentOnly, fxAdjOnly}, {r.BlocksSight, fxSight},
 			{r.Hooks.BlocksSight != nil, fxSightHook}, {r.RemovedOnLeave, fxLeaveRm}, {r.NoBattleFrom, fxNoBattleFrom},
-			{r.NoRetreatInto, fxNoRetreatInto}, {r.ClearedBy != 0, fxClear}} {
+			{r.NoRetreatInto, fxNoRetreatInto}, {r.ClearedBy != 0, fxClear}, {r.LeaveStops, fxLeaveStop},
+			{r.NoTakeGround, fxNoTakeGround}, {r.VehiclesStop, fxVehStop}} {
 			if b.on {
 				fx |= b.bit
 			}
 		}
-		if c := uint16(min(max(r.MoveCap, 0), 15)); c > 0 && (lim == 0 || c < lim) {
+		if c := uint16(min(max(r.MoveCap, 0), 7)); c > 0 && (lim == 0 || c < lim) {
 			lim = c
 		}
 	}
+	if road && !crossing {
+		fx |= fxRoad // a bridge is not a road (FAQ II Ponts)
+	}
 	s.fx[i] = fx | lim<<fxCapShift
 }
+
+// onRoad: hex i is a road hex for the road bonus (FAQ II Routes).
+func (s *State) onRoad(i int16) bool { return s.fx[i]&fxRoad != 0 }
+
+// leaveStops: a unit that starts its move on hex i moves one hex at most
+// (hedgerows, FAQ II Bocages; marshes and ravines, FAQ II Marécages, Balkas).
+func (s *State) leaveStops(i int16) bool { return s.fx[i]&(fxLeaveStop|fxAdjOnly) != 0 }
 
 // moveCap is the cap a move entering hex i gets (0 = none).
 func (s *State) moveCap(i int16) int8 { return int8(s.fx[i] >> fxCapShift) }
@@ -183,6 +200,13 @@ func (s *State) terrainStep(t UnitType, from, to int16) int8 {
 // enterStops reports whether entering hex i ends a unit's move (forests,
 // hedgerows, towns, churches, ocean, wire).
 func (s *State) enterStops(i int16) bool { return s.fx[i]&fxStop != 0 }
+
+// enterStopsFor: entering hex i ends the move of a unit of class t (as
+// enterStops, and railways for armor and artillery: Winter Wars I "Voie
+// ferrée enneigée"; FAQ II Pont ferroviaire).
+func (s *State) enterStopsFor(t UnitType, i int16) bool {
+	return s.fx[i]&fxStop != 0 || t != Infantry && s.fx[i]&fxVehStop != 0
+}
 
 // enterForbidsBattle reports whether a unit entering hex i may not battle this
 // turn (forests, hedgerows, towns, churches). French Resistance ignores it

@@ -210,7 +210,7 @@ func (s *State) hash(gen bool) uint64 {
 	}
 	put(int64(s.active), int64(s.turn), int64(s.phase), int64(s.winner), int64(s.played),
 		int64(s.kills[0]), int64(s.kills[1]), int64(s.exited[0]), int64(s.exited[1]), int64(s.exits[0]), int64(s.exits[1]),
-		int64(s.medals[0]), int64(s.medals[1]))
+		int64(s.medals[0]), int64(s.medals[1]), int64(s.vis))
 	if gen {
 		put(int64(s.rng.s))
 	}

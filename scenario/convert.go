@@ -26,7 +26,7 @@ import (
 // partial setup fails rules.Setup.Validate (a unit standing in a ford that
 // reads as a river). The deck is left nil (rules.PlayableDeck).
 func (f *File) Setup() (*rules.Setup, *Report) {
-	c := &converter{f: f, r: &Report{File: f.Path}, cells: map[hex.Hex]*cell{}}
+	c := &converter{f: f, r: &Report{File: f.Path}, cells: map[hex.Hex]*cell{}, cat: rules.BaseCatalog()}
 	if c.r.File == "" {
 		c.r.File = "(scenario)"
 	}
@@ -75,6 +75,15 @@ type converter struct {
 
 	cells        map[hex.Hex]*cell
 	bunkerOwners map[string]bool // "AXIS", "ALLIES", "" (none)
+	// used are the expansion rulesets the names need (Rulesets keys); cat
+	// is the catalog of the setup's rulesets once they are known.
+	used map[string]bool
+	cat  *rules.Catalog
+	// freeze is the pack feature that turns the file's rivers into another
+	// row (FROZEN_RIVER), if any.
+	freeze Entry
+	// nightRoller: night_visibility_team_turn named the side that rolls.
+	nightRoller bool
 
 	// Exit markers: the exits the tags define, the markers without a side
 	// (the other end of a span), and whether infantry exits count 2.
@@ -94,8 +103,11 @@ type converter struct {
 type cell struct {
 	index  int // in board.hexagons
 	ground rules.HexSetup
-	tile   bool    // a supported terrain tile is placed
-	has    [4]bool // records place a terrain, structure, obstacle, unit
+	tile   bool // a supported terrain tile is placed
+	// groundRow and featRow are expansion rows' keys, turned into ids once
+	// the setup's rulesets are known (resolveRows).
+	groundRow, featRow string
+	has                [4]bool // records place a terrain, structure, obstacle, unit
 	// uncertain marks ground whose passability the engine cannot know (an
 	// unsupported tile, structure or behavior).
 	uncertain bool
@@ -128,6 +140,7 @@ func (c *converter) convert() *rules.Setup {
 	}
 	if f.Board != nil && c.gridOK {
 		c.hexagons()
+		c.resolveRows()
 		c.fillGround()
 		c.placement()
 		c.bunkers()
@@ -537,6 +550,10 @@ func (c *converter) options(raw json.RawMessage, field string) {
 			c.commonwealth = strings.TrimSpace(string(v)) == "true"
 			continue
 		}
+		if e, ok := Lookup(SlotOption, k); ok && e.Night {
+			c.night(k, v, field+"."+k)
+			continue
+		}
 		if strings.EqualFold(k, "infantry_exit_counts_2") {
 			c.infantryExit2 = strings.TrimSpace(string(v)) == "true"
 			continue
@@ -574,6 +591,44 @@ var deckNames = map[string]string{"AIR_POWER_AS_ARTILLERY_BOMBARD_DECK": "air-po
 
 // deckName reads game_info.options.deck_name: a command deck the catalog
 // knows, or an unsupported one.
+// night reads the night-attack options (FAQ III 19): night_visibility_rules
+// and night_visibility_reverse_rule (true or false) turn the rule on, day
+// rising or night falling; night_visibility_team_turn names the side that
+// rolls (the Allies by default).
+func (c *converter) night(k string, v json.RawMessage, field string) {
+	if emptyJSON(v) || isNull(v) {
+		return
+	}
+	if strings.EqualFold(k, "night_visibility_team_turn") {
+		var name string
+		side, ok := rules.Side(0), false
+		if json.Unmarshal(v, &name) == nil {
+			side, ok = sideOf(name)
+		}
+		if !ok {
+			c.r.errorf(hex.None, field, "want AXIS or ALLIES, got %s", clip(compact(v), 40))
+			return
+		}
+		c.s.Night.Roller, c.nightRoller = side, true
+		return
+	}
+	var on bool
+	if json.Unmarshal(v, &on) != nil {
+		c.r.errorf(hex.None, field, "want true or false, got %s", clip(compact(v), 40))
+		return
+	}
+	if !on {
+		return
+	}
+	c.s.Night.On = true
+	if strings.EqualFold(k, "night_visibility_reverse_rule") {
+		c.s.Night.Falls = true
+	}
+	if !c.nightRoller {
+		c.s.Night.Roller = rules.Allies
+	}
+}
+
 func (c *converter) deckName(v json.RawMessage, field string) {
 	var name string
 	if json.Unmarshal(v, &name) != nil {
@@ -964,6 +1019,8 @@ func (c *converter) packs() {
 				c.r.unsupported(hex.None, field, feat, "pack feature "+feat, "unknown feature")
 			case !e.Supported():
 				c.r.unsupported(hex.None, field, feat, e.Unsupported, "")
+			case e.Row != "":
+				c.freeze = e // the rivers become this row (resolveRows)
 			}
 		}
 	}

@@ -302,12 +302,12 @@ func TestUnsupportedFeatures(t *testing.T) {
 		feature string
 		field   string
 	}{
-		{"road", obj{"row": 3, "col": 3, "terrain": obj{"name": "road", "orientation": 2}}, "roads", "board.hexagons[2].terrain.name"},
-		{"ford behavior", obj{"row": 3, "col": 3, "terrain": obj{"name": "river", "behavior": "FORD"}}, "fords", "board.hexagons[2].terrain.behavior"},
+		{"jungle", obj{"row": 3, "col": 3, "terrain": obj{"name": "pjungle", "orientation": 2}}, "jungles", "board.hexagons[2].terrain.name"},
+		{"oasis recovery", obj{"row": 3, "col": 3, "terrain": obj{"name": "oasis", "behavior": "OASIS_RECOVERY"}}, "oasis recovery", "board.hexagons[2].terrain.behavior"},
 		{"minefield", obj{"row": 3, "col": 3, "tags": []any{obj{"name": "tag3", "behavior": "MINE_FIELD", "side": "AXIS", "group": []any{}}}}, "minefields", "board.hexagons[2].tags[0].behavior"},
 		{"exit without a side", obj{"row": 3, "col": 3, "tags": []any{obj{"name": "tag4"}}}, "exit markers without a side", "board.hexagons"},
 		{"new marker", obj{"row": 3, "col": 3, "tags": []any{obj{"name": "tag9"}}}, "marker tag9", "board.hexagons[2].tags[0].name"},
-		{"field bunker", obj{"row": 3, "col": 3, "rect_terrain": obj{"name": "dbunker"}}, "field bunkers", "board.hexagons[2].rect_terrain.name"},
+		{"train", obj{"row": 3, "col": 3, "rect_terrain": obj{"name": "loco"}}, "trains", "board.hexagons[2].rect_terrain.name"},
 		{"vehicle", obj{"row": 3, "col": 3, "unit": obj{"name": "vehus"}}, "vehicles", "board.hexagons[2].unit.name"},
 		{"engineer", obj{"row": 3, "col": 3, "unit": obj{"name": "inf2us", "badge": "badge12"}}, "combat engineers", "board.hexagons[2].unit.badge"},
 		{"new badge", obj{"row": 3, "col": 3, "unit": obj{"name": "infus", "badge": "badge99"}}, "special unit badge99", "board.hexagons[2].unit.badge"},
@@ -360,8 +360,8 @@ func TestUnsupportedFeatures(t *testing.T) {
 		{"top member", func(m obj) { m["scripts"] = []any{1} }, "unknown member scripts"},
 		{"board groups", func(m obj) { board(m)["groups"] = []any{obj{"a": 1}} }, "unknown member board.groups"},
 		{"pack feature", func(m obj) {
-			m["equipment_packs"] = obj{"allies_pack": []any{obj{"image": obj{"feature": "FROZEN_RIVER"}}}, "base_cost": 2}
-		}, "frozen rivers"},
+			m["equipment_packs"] = obj{"allies_pack": []any{obj{"image": obj{"feature": "CAPTURE_HQ"}}}, "base_cost": 2}
+		}, "field headquarters"},
 	} {
 		m := base()
 		tc.mod(m)
@@ -511,13 +511,13 @@ func TestStanAlias(t *testing.T) {
 
 func TestReportOutput(t *testing.T) {
 	m := base()
-	addHex(m, obj{"row": 3, "col": 3, "terrain": obj{"name": "road"}})
+	addHex(m, obj{"row": 3, "col": 3, "terrain": obj{"name": "pjungle"}})
 	_, r := convert(t, m)
 	var b strings.Builder
 	if err := r.WriteText(&b); err != nil {
 		t.Fatal(err)
 	}
-	want := "test.m44: UNSUPPORTED (needs: roads)\n  unsupported: hex 3,3: board.hexagons[2].terrain.name: \"road\": not supported yet: roads\n"
+	want := "test.m44: UNSUPPORTED (needs: jungles)\n  unsupported: hex 3,3: board.hexagons[2].terrain.name: \"pjungle\": not supported yet: jungles\n"
 	if b.String() != want {
 		t.Errorf("text:\n%s\nwant:\n%s", b.String(), want)
 	}
@@ -537,7 +537,7 @@ func TestReportOutput(t *testing.T) {
 		t.Fatal(err)
 	}
 	if back.File != "test.m44" || back.Status != "UNSUPPORTED" || back.Playable || len(back.Unsupported) != 1 ||
-		back.Unsupported[0].Hex != "3,3" || back.Unsupported[0].Feature != "roads" || back.Unsupported[0].Name != "road" {
+		back.Unsupported[0].Hex != "3,3" || back.Unsupported[0].Feature != "jungles" || back.Unsupported[0].Name != "pjungle" {
 		t.Errorf("json: %s", data)
 	}
 }
@@ -760,5 +760,75 @@ func TestSeveralAirdrops(t *testing.T) {
 	gi(later)["options"] = obj{"airdrop": obj{"side": "ALLIES", "option": "NEED_FULL_DAY_VISIBILITY", "range": 3, "nbr_units": 3, "center": "C6", "unit": obj{"name": "inf2us"}}}
 	if _, r := convert(t, later); r.Playable() || !slices.Contains(r.Features(), "airdrop variants") {
 		t.Errorf("a drop in full daylight: %+v", r.Unsupported)
+	}
+}
+
+// The importer adds the expansion rulesets a file's names need and places
+// their rows: Terrain Pack tiles (FAQ II Routes, Marécages; TP IV Field
+// Bunkers), a ford behavior (FAQ II 41), and the FROZEN_RIVER pack that
+// freezes the file's rivers (Winter Wars I "Rivière gelée"; Rzhev).
+func TestExpansionRows(t *testing.T) {
+	m := base()
+	addHex(m, obj{"row": 3, "col": 3, "terrain": obj{"name": "road"}})
+	addHex(m, obj{"row": 3, "col": 5, "terrain": obj{"name": "marshes"}})
+	addHex(m, obj{"row": 3, "col": 7, "terrain": obj{"name": "river", "behavior": "FORD"}})
+	addHex(m, obj{"row": 3, "col": 9, "terrain": obj{"name": "river"}})
+	addHex(m, obj{"row": 3, "col": 11, "terrain": obj{"name": "wroad"}})
+	addHex(m, obj{"row": 3, "col": 13, "rect_terrain": obj{"name": "dbunker"}})
+	for _, frozen := range []bool{false, true} {
+		if frozen {
+			m["equipment_packs"] = obj{"axis_pack": []any{obj{"image": obj{"feature": "FROZEN_RIVER"}}}}
+		}
+		s, r := convert(t, m)
+		if !r.Playable() || s == nil {
+			t.Fatalf("frozen %v: %+v", frozen, r)
+		}
+		cat, err := s.Catalog()
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got := cat.Rulesets(); !slices.Equal(got, []string{"base", "terrain-pack", "winter-terrain"}) {
+			t.Errorf("rulesets %v", got)
+		}
+		want := map[string]string{"3,3": "road", "3,5": "marsh", "3,7": "fordable-river", "3,9": "river", "3,11": "snowy-road"}
+		if frozen {
+			want["3,9"] = "frozen-river"
+		}
+		for _, h := range s.Hexes {
+			if w, ok := want[h.Hex.String()]; ok {
+				if got := cat.Ground(h.Terrain).Key; got != w {
+					t.Errorf("frozen %v: %s is %s, want %s", frozen, h.Hex, got, w)
+				}
+				delete(want, h.Hex.String())
+			}
+			if h.Hex.String() == "3,13" && cat.Feature(h.Structure).Key != "field-bunker" {
+				t.Errorf("3,13: structure %q, want field-bunker", cat.Feature(h.Structure).Key)
+			}
+		}
+		if len(want) > 0 {
+			t.Errorf("frozen %v: hexes not placed: %v", frozen, want)
+		}
+	}
+}
+
+// The night-attack options (FAQ III 19): night_visibility_rules (the
+// Allies roll, day rises), night_visibility_reverse_rule (night falls),
+// night_visibility_team_turn (who rolls: Night Withdrawal's Axis).
+func TestNightOptions(t *testing.T) {
+	for _, c := range []struct {
+		opts obj
+		want rules.Night
+	}{
+		{obj{"night_visibility_rules": true}, rules.Night{On: true, Roller: rules.Allies}},
+		{obj{"night_visibility_reverse_rule": true, "night_visibility_team_turn": "AXIS"}, rules.Night{On: true, Roller: rules.Axis, Falls: true}},
+		{obj{"night_visibility_team_turn": "AXIS", "night_visibility_rules": true}, rules.Night{On: true, Roller: rules.Axis}},
+		{obj{"night_visibility_rules": false}, rules.Night{}},
+	} {
+		m := base()
+		gi(m)["options"] = c.opts
+		s, r := convert(t, m)
+		if !r.Playable() || s.Night != c.want {
+			t.Errorf("%v: night %+v (report %+v), want %+v", c.opts, s.Night, r, c.want)
+		}
 	}
 }

@@ -159,8 +159,17 @@ func (c *converter) terrain(x hex.Hex, path string, p *Piece, cl *cell) {
 		c.r.unsupported(x, path+".name", p.Name, e.Unsupported, "")
 		cl.uncertain = true
 	}
-	t := e.Terrain
+	t, row := e.Terrain, e.Row
 	fine := c.behaviors(x, path, p, func(field string, b Entry) bool {
+		if b.Row != "" && b.On != "" {
+			if !e.Supported() || e.Row != "" || !impassable(e.Terrain) || e.Terrain.String() != b.On {
+				c.r.errorf(x, field, "behavior %q applies to a %s, not to %q", b.Name, b.On, p.Name)
+				return false
+			}
+			row = b.Row
+			c.use(b.Ruleset)
+			return true
+		}
 		if b.Closes {
 			cl.ground.Closed = true
 			cl.ground.NoFireAcross |= b.NoFireAcross
@@ -198,8 +207,64 @@ func (c *converter) terrain(x hex.Hex, path string, p *Piece, cl *cell) {
 		cl.uncertain = true
 	}
 	if e.Supported() {
-		cl.ground.Terrain = t
+		cl.ground.Terrain, cl.groundRow = t, row
+		if row != "" {
+			c.use(e.Ruleset)
+		}
 		cl.tile = true // the printed face no longer shows
+	}
+}
+
+// use notes that the setup plays with the expansion ruleset key.
+func (c *converter) use(key string) {
+	if key == "" {
+		return
+	}
+	if c.used == nil {
+		c.used = map[string]bool{}
+	}
+	c.used[key] = true
+}
+
+// resolveRows adds the rulesets the names need to the setup, in the order
+// of Rulesets, builds their catalog and turns the rows' keys into ids.
+func (c *converter) resolveRows() {
+	if e := c.freeze; e.Row != "" {
+		for _, cl := range c.cells {
+			if cl.tile && cl.groundRow == "" && cl.ground.Terrain.String() == e.On {
+				cl.groundRow = e.Row
+				c.use(e.Ruleset)
+			}
+		}
+	}
+	for _, rs := range Rulesets {
+		if c.used[rs.Key] {
+			c.s.Rulesets = append(c.s.Rulesets, rs.Make())
+		}
+	}
+	cat, err := c.s.Catalog()
+	if err != nil {
+		c.r.errorf(hex.None, "board.hexagons", "rulesets: %v", err)
+		return
+	}
+	c.cat = cat
+	for x, cl := range c.cells {
+		if cl.groundRow != "" {
+			t, ok := cat.GroundByKey(cl.groundRow)
+			if !ok {
+				c.r.errorf(x, fmt.Sprintf("board.hexagons[%d].terrain", cl.index), "no ground row %q", cl.groundRow)
+				continue
+			}
+			cl.ground.Terrain = t
+		}
+		if cl.featRow != "" {
+			f, ok := cat.FeatureByKey(cl.featRow)
+			if !ok {
+				c.r.errorf(x, fmt.Sprintf("board.hexagons[%d].rect_terrain", cl.index), "no feature row %q", cl.featRow)
+				continue
+			}
+			cl.ground.Structure = f
+		}
 	}
 }
 
@@ -246,6 +311,10 @@ func (c *converter) structure(x hex.Hex, path string, p *Piece, cl *cell) {
 	}
 	if e.Supported() {
 		cl.ground.Structure = e.Structure
+		if e.Row != "" {
+			cl.featRow = e.Row
+			c.use(e.Ruleset)
+		}
 		if span {
 			cl.ground.Structure = rules.BridgeSpan
 		}
@@ -616,7 +685,7 @@ func (c *converter) placement() {
 		if cl.tile {
 			t = cl.ground.Terrain
 		}
-		if !cl.uncertain && impassable(t) && cl.ground.Structure != rules.Bridge {
+		if !cl.uncertain && c.cat.Ground(t).Impassable == rules.AllClasses && !c.cat.Feature(cl.ground.Structure).Crossing {
 			c.r.errorf(x, fmt.Sprintf("board.hexagons[%d].unit", cl.index), "%q stands on impassable %s without a bridge", cl.unitName, t)
 			continue
 		}

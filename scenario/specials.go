@@ -64,6 +64,17 @@ var specials = []special{
 		text: "An Allied unit that captures a town counts as one victory medal. Place an objective medal in each town hex.",
 		data: "medal1 tags on the five towns (temporary medals)"},
 
+	// Schwammenauel Dam.
+	{id: "1422", name: "Schwammenauel Dam", from: "rules",
+		text: "The Allied Special Forces are Paratrooper units. [...] These units may move 1 or 2 hexes and still battle.",
+		data: "units inf2us (elite-infantry: moves 2 and battles)"},
+	{id: "1422", name: "Schwammenauel Dam", from: "victory",
+		text: "An Allied unit that captures a Dam hex counts as one Victory Medal. Place an Objective Medal on each Dam hex.",
+		data: "medal tags on the dam hexes (temporary medals)"},
+	{id: "1422", name: "Schwammenauel Dam", from: "victory",
+		text:  "The Axis player may attempt to sabotage the Schwammenauel and Urft dams.",
+		needs: "dam sabotage"},
+
 	// Counter-Attack at Arras.
 	{id: "1290", name: "Counter-Attack at Arras", from: "rules",
 		text: "Blitz Rules are in effect (Actions 15 - Blitz Rules).",

@@ -58,6 +58,8 @@ type Entry struct {
 	// NoFireAcross: a terrain behavior that stops these classes firing
 	// across the hex.
 	NoFireAcross rules.ClassMask
+	// Night marks the night-attack options (rules.Setup.Night).
+	Night bool
 	// Blitz marks the Blitz and air-strike options; MoveTwo the armor
 	// behaviors that move 2; Deck the option naming a command deck.
 	Blitz, MoveTwo, Deck bool
@@ -75,6 +77,12 @@ type Entry struct {
 	Grid hex.Grid
 	// PrintedBeach marks the BEACH board face.
 	PrintedBeach bool
+
+	// Row is the key of a row of an expansion ruleset (Ruleset) that the
+	// name places: a ground for a terrain or a behavior that refines one
+	// (On names the ground it refines: "river"), a feature for a
+	// rect_terrain. The importer adds the ruleset to the setup.
+	Row, Ruleset, On string
 
 	// Source says which rule, text or file decides the mapping.
 	Source string
@@ -97,8 +105,14 @@ func (e Entry) Meaning() string {
 		}
 		return "plain where no tile is placed"
 	case SlotTerrain:
+		if e.Row != "" {
+			return "terrain " + e.Row + " (" + e.Ruleset + ")"
+		}
 		return "terrain " + e.Terrain.String()
 	case SlotRectTerrain:
+		if e.Row != "" {
+			return "structure " + e.Row + " (" + e.Ruleset + ")"
+		}
 		return "structure " + e.Structure.String()
 	case SlotObstacle:
 		return "obstacle " + e.Obstacle.String()
@@ -121,6 +135,8 @@ func (e Entry) Meaning() string {
 			return "the hex is impassable and artillery may not fire across it (HexSetup.Closed, NoFireAcross)"
 		case e.Closes:
 			return "the hex is impassable (HexSetup.Closed)"
+		case e.Row != "":
+			return e.On + " becomes terrain " + e.Row + " (" + e.Ruleset + ")"
 		case e.Refines:
 			return "hill becomes terrain " + e.Terrain.String()
 		case e.Obstacle != rules.NoObstacle:
@@ -152,6 +168,9 @@ func (e Entry) Meaning() string {
 		if e.Exit && strings.EqualFold(e.Name, "must_have_unit_exit") {
 			return "the side wins only once this many of its units have exited (Setup.MustExit)"
 		}
+		if e.Night {
+			return "night attacks: " + e.Source
+		}
 		if e.Exit {
 			return "an infantry unit's exit is worth 2 medals (Exit.Medals)"
 		}
@@ -171,6 +190,9 @@ func (e Entry) Meaning() string {
 			return "while the Allies hold one of the hexes, they may play a Recon as Air Power (Setup.AirRaids)"
 		}
 	case SlotPackFeature:
+		if e.Row != "" {
+			return "every " + e.On + " of the file becomes terrain " + e.Row + " (" + e.Ruleset + ")"
+		}
 		return "already carried by the medal tags"
 	}
 	return "supported"
@@ -198,6 +220,36 @@ const (
 
 func terrain(name string, t rules.Terrain, src string) Entry {
 	return Entry{Slot: SlotTerrain, Name: name, Terrain: t, Source: src}
+}
+
+// Expansion rulesets the importer knows, in the order a setup folds them.
+const (
+	rsTerrainPack = "terrain-pack"
+	rsWinter      = "winter-terrain"
+)
+
+// Rulesets are the expansion rulesets a .m44 name may need, by key, in the
+// order a setup folds them.
+var Rulesets = []struct {
+	Key  string
+	Make func() *rules.Ruleset
+}{
+	{rsTerrainPack, rules.TerrainPack},
+	{rsWinter, rules.WinterTerrain},
+}
+
+// tp and ww place a ground row of the Terrain Pack or Winter Wars ruleset;
+// tpFeature a Terrain Pack structure.
+func tp(name, row, src string) Entry {
+	return Entry{Slot: SlotTerrain, Name: name, Row: row, Ruleset: rsTerrainPack, Source: src}
+}
+
+func ww(name, row, src string) Entry {
+	return Entry{Slot: SlotTerrain, Name: name, Row: row, Ruleset: rsWinter, Source: src}
+}
+
+func tpFeature(name, row, src string) Entry {
+	return Entry{Slot: SlotRectTerrain, Name: name, Row: row, Ruleset: rsTerrainPack, Source: src}
 }
 
 func unsupported(slot Slot, name, feature, src string) Entry {
@@ -279,75 +331,75 @@ var Vocabulary = []Entry{
 	terrain("lakeC", rules.Lake, srcRulebook+" Lacs"),
 	terrain("mountain", rules.Mountain, "rulebook annex 2 Hauteur des terrains: mountains have height 2"),
 	unsupported(SlotTerrain, "pjungle", "jungles", "FAQ II Jungles"),
-	unsupported(SlotTerrain, "marshes", "marshes", "FAQ II Marécages"),
-	unsupported(SlotTerrain, "wmarshes", "marshes", "FAQ II Marécages"),
-	unsupported(SlotTerrain, "road", "roads", "FAQ II Routes"),
-	unsupported(SlotTerrain, "roadcurve", "roads", "FAQ II Routes"),
-	unsupported(SlotTerrain, "roadFL", "roads", "FAQ II Routes"),
-	unsupported(SlotTerrain, "roadFR", "roads", "FAQ II Routes"),
-	unsupported(SlotTerrain, "roadX", "roads", "FAQ II Routes"),
-	unsupported(SlotTerrain, "roadY", "roads", "FAQ II Routes"),
-	unsupported(SlotTerrain, "droad", "roads", "FAQ II Routes"),
-	unsupported(SlotTerrain, "droadcurve", "roads", "FAQ II Routes"),
-	unsupported(SlotTerrain, "droadFR", "roads", "FAQ II Routes"),
-	unsupported(SlotTerrain, "wroad", "roads", "Winter Wars I Route enneigée"),
-	unsupported(SlotTerrain, "wroadcurve", "roads", "Winter Wars I Route enneigée"),
-	unsupported(SlotTerrain, "wroadFL", "roads", "Winter Wars I Route enneigée"),
-	unsupported(SlotTerrain, "wroadFR", "roads", "Winter Wars I Route enneigée"),
-	unsupported(SlotTerrain, "wroadY", "roads", "Winter Wars I Route enneigée"),
-	unsupported(SlotTerrain, "hillroad", "roads", "road over a hill: FAQ II Routes"),
-	unsupported(SlotTerrain, "hillcurve", "roads", "road bend over a hill (Elster's Column lays it between hillroad tiles)"),
-	unsupported(SlotTerrain, "rail", "railways", "Winter Wars I Voie ferrée"),
-	unsupported(SlotTerrain, "railcurve", "railways", "Winter Wars I Voie ferrée"),
-	unsupported(SlotTerrain, "wrail", "railways", "Winter Wars I Voie ferrée enneigée"),
-	unsupported(SlotTerrain, "wrailcurve", "railways", "Winter Wars I Voie ferrée enneigée"),
-	unsupported(SlotTerrain, "station", "railway stations", srcNoText),
-	unsupported(SlotTerrain, "pvillage", "Pacific villages", "Pacific Theater tile; "+srcNoText),
-	unsupported(SlotTerrain, "pbeach", "Pacific beaches", "Pacific Theater tile placed on the country face; "+srcNoText),
-	unsupported(SlotTerrain, "wfactory", "factories", srcNoText),
-	unsupported(SlotTerrain, "wruins", "urban ruins", "FAQ II Ruines urbaines"),
-	unsupported(SlotTerrain, "dridge", "ergs and ridges", "the desert ergs & ridges tile (Terrain Pack)"),
-	unsupported(SlotTerrain, "descarpment", "rocky escarpments", "rulebook gives only their height; FAQ II Escarpements rocheux"),
+	tp("marshes", "marsh", "FAQ II Marécages"),
+	tp("wmarshes", "marsh", "FAQ II Marécages (snowy tile)"),
+	tp("road", "road", "FAQ II Routes"),
+	tp("roadcurve", "road", "FAQ II Routes"),
+	tp("roadFL", "road", "FAQ II Routes"),
+	tp("roadFR", "road", "FAQ II Routes"),
+	tp("roadX", "road", "FAQ II Routes"),
+	tp("roadY", "road", "FAQ II Routes"),
+	tp("droad", "road", "FAQ II Routes"),
+	tp("droadcurve", "road", "FAQ II Routes"),
+	tp("droadFR", "road", "FAQ II Routes"),
+	ww("wroad", "snowy-road", "Winter Wars I Route enneigée"),
+	ww("wroadcurve", "snowy-road", "Winter Wars I Route enneigée"),
+	ww("wroadFL", "snowy-road", "Winter Wars I Route enneigée"),
+	ww("wroadFR", "snowy-road", "Winter Wars I Route enneigée"),
+	ww("wroadY", "snowy-road", "Winter Wars I Route enneigée"),
+	tp("hillroad", "hill-road", "road over a hill: FAQ II Routes"),
+	tp("hillcurve", "hill-road", "road bend over a hill (Elster's Column lays it between hillroad tiles)"),
+	tp("rail", "railway", "FAQ II Voies ferrées; Winter Wars I Voie ferrée"),
+	tp("railcurve", "railway", "FAQ II Voies ferrées; Winter Wars I Voie ferrée"),
+	ww("wrail", "snowy-railway", "Winter Wars I Voie ferrée enneigée"),
+	ww("wrailcurve", "snowy-railway", "Winter Wars I Voie ferrée enneigée"),
+	tp("station", "station", "FAQ II Gare (decided: docs/rules-decisions.md)"),
+	tp("pvillage", "pacific-village", "Pacific Theater village (decided: docs/rules-decisions.md)"),
+	tp("pbeach", "pacific-beach", "Pacific Theater beach (decided: docs/rules-decisions.md)"),
+	tp("wfactory", "factory", "factory (decided: docs/rules-decisions.md)"),
+	tp("wruins", "ruins", "FAQ II Ruines urbaines"),
+	tp("dridge", "erg", "the desert ergs & ridges tile: FAQ II Ergs & dunes"),
+	tp("descarpment", "rocky-escarpment", "FAQ II Escarpements rocheux; rulebook p.18: height 1 (decided: docs/rules-decisions.md)"),
 	unsupported(SlotTerrain, "fortress", "fortresses", srcNoText),
-	unsupported(SlotTerrain, "oasis", "oases", "FAQ II Oasis"),
-	unsupported(SlotTerrain, "airfieldX", "airfields", "FAQ II Aérodrome"),
-	unsupported(SlotTerrain, "pairfield", "airfields", "FAQ II Aérodrome"),
-	unsupported(SlotTerrain, "pairfieldX", "airfields", "FAQ II Aérodrome"),
-	unsupported(SlotTerrain, "dairfield", "airfields", "FAQ II Aérodrome"),
-	unsupported(SlotTerrain, "dairfieldX", "airfields", "FAQ II Aérodrome"),
-	unsupported(SlotTerrain, "wairfield", "airfields", "FAQ II Aérodrome"),
-	unsupported(SlotTerrain, "price", "rice paddies", "FAQ II Rizières"),
+	tp("oasis", "oasis", "FAQ II Oasis"),
+	tp("airfieldX", "airfield", "FAQ II Aérodrome"),
+	tp("pairfield", "airfield", "FAQ II Aérodrome"),
+	tp("pairfieldX", "airfield", "FAQ II Aérodrome"),
+	tp("dairfield", "airfield", "FAQ II Aérodrome"),
+	tp("dairfieldX", "airfield", "FAQ II Aérodrome"),
+	tp("wairfield", "airfield", "FAQ II Aérodrome"),
+	tp("price", "rice-paddy", "FAQ II Rizières (decided: docs/rules-decisions.md)"),
 	unsupported(SlotTerrain, "cemetery", "cemeteries", "FAQ II Cimetière"),
-	unsupported(SlotTerrain, "coast", "coastline", "desert coast tiles; "+srcNoText),
-	unsupported(SlotTerrain, "coastcurve", "coastline", "desert coast tiles; "+srcNoText),
-	unsupported(SlotTerrain, "camp", "camps", "FAQ II Baraquements / Camp de prisonniers"),
+	tp("coast", "coast", "desert coast tiles (decided: docs/rules-decisions.md)"),
+	tp("coastcurve", "coast", "desert coast tiles (decided: docs/rules-decisions.md)"),
+	tp("camp", "barracks", "FAQ II Baraquements (decided: docs/rules-decisions.md)"),
 	unsupported(SlotTerrain, "dcamp", "field headquarters", "a field headquarters like pheadquarter (FAQ II QG de campagne)"),
-	unsupported(SlotTerrain, "palmtrees", "palm groves", "FAQ II Palmeraie"),
+	tp("palmtrees", "palm-grove", "FAQ II Palmeraie (decided: docs/rules-decisions.md)"),
 	unsupported(SlotTerrain, "pcave", "caves", "FAQ II Cavernes"),
 	unsupported(SlotTerrain, "pheadquarter", "field headquarters", "FAQ II QG de campagne"),
-	unsupported(SlotTerrain, "pmouth", "river mouths", srcNoText),
+	tp("pmouth", "river-mouth", "a river meeting the sea (decided: docs/rules-decisions.md)"),
 	unsupported(SlotTerrain, "wadi", "wadis", "FAQ II Oueds & défilés"),
 	unsupported(SlotTerrain, "wcurve", "wadis", "wadi bend: Sidi Rezegh lays it at the end of its wadi tiles on the desert face (not a river)"),
-	unsupported(SlotTerrain, "whillforest", "forested hills", "two terrains in one hex; "+srcNoText),
-	unsupported(SlotTerrain, "whillvillage", "hill villages", "two terrains in one hex; "+srcNoText),
-	unsupported(SlotTerrain, "dam", "dams", "FAQ II Barrages"),
+	tp("whillforest", "forested-hill", "two terrains in one hex: rulebook p.18 (height 1), annex 2 Forêts"),
+	tp("whillvillage", "hill-village", "two terrains in one hex: rulebook p.18 (height 1), annex 2 Villes & villages"),
+	tp("dam", "dam", "FAQ II Barrages"),
 	unsupported(SlotTerrain, "highground", "high ground", "FAQ II Digues & hauteurs"),
 	unsupported(SlotTerrain, "lighthouse", "lighthouses", "FAQ II Phare"),
 	unsupported(SlotTerrain, "phospital", "hospitals", "FAQ II Hôpital"),
 	unsupported(SlotTerrain, "pond", "ponds", "FAQ II Trous d'eau"),
 	unsupported(SlotTerrain, "ptrenches", "trenches", srcNoText),
 	unsupported(SlotTerrain, "wtrenches", "trenches", srcNoText),
-	unsupported(SlotTerrain, "wravine", "ravines", "FAQ II Balkas"),
+	tp("wravine", "ravine", "FAQ II Balkas"),
 
 	// Structures.
 	{Slot: SlotRectTerrain, Name: "bridge", Structure: rules.Bridge, Source: srcRulebook + " Ponts"},
 	{Slot: SlotRectTerrain, Name: "wbridge", Structure: rules.Bridge, Source: srcWW},
 	{Slot: SlotRectTerrain, Name: "bunker", Structure: rules.Bunker, Source: srcRulebook + " Bunkers"},
 	{Slot: SlotRectTerrain, Name: "wbunker", Structure: rules.Bunker, Source: srcWW + "; either side may use it"},
-	unsupported(SlotRectTerrain, "dbunker", "field bunkers", srcFieldBkr),
-	unsupported(SlotRectTerrain, "pbunker", "field bunkers", srcFieldBkr),
-	unsupported(SlotRectTerrain, "casemate", "field bunkers", srcFieldBkr),
-	unsupported(SlotRectTerrain, "ford", "fords", "FAQ II Gués & rivières guéables"),
+	tpFeature("dbunker", "field-bunker", srcFieldBkr),
+	tpFeature("pbunker", "field-bunker", srcFieldBkr),
+	tpFeature("casemate", "field-bunker", srcFieldBkr),
+	tpFeature("ford", "ford", "FAQ II Gués & rivières guéables; Terrain Pack IV River Ford"),
 	unsupported(SlotRectTerrain, "railbridge", "rail bridges", "Winter Wars I Pont ferroviaire"),
 	unsupported(SlotRectTerrain, "loco", "trains", "FAQ IV Trains"),
 	unsupported(SlotRectTerrain, "wagon", "trains", "FAQ IV Trains"),
@@ -439,8 +491,8 @@ var Vocabulary = []Entry{
 	{Slot: SlotBehavior, Name: "STEEP_HILL", Refines: true, Terrain: rules.SteepHill, Source: srcRulebook + " Collines escarpées"},
 	{Slot: SlotBehavior, Name: "SEAWALL", Obstacle: rules.Seawall, Source: srcRulebook + " Digues"},
 	{Slot: SlotBehavior, Name: "FRENCH_RESISTANCE", Resistance: true, Source: "rulebook annex 1 La Résistance française (3 figures, not elite)"},
-	unsupported(SlotBehavior, "FORDABLE_STREAM", "fordable streams", "FAQ II Ruisseaux & rivières franchissables"),
-	unsupported(SlotBehavior, "FORD", "fords", "FAQ II Gués & rivières guéables"),
+	{Slot: SlotBehavior, Name: "FORDABLE_STREAM", Row: "fordable-stream", Ruleset: rsTerrainPack, On: "river", Source: "FAQ II 61 Ruisseaux & rivières franchissables"},
+	{Slot: SlotBehavior, Name: "FORD", Row: "fordable-river", Ruleset: rsTerrainPack, On: "river", Source: "FAQ II 41 Gués & rivières guéables"},
 	{Slot: SlotBehavior, Name: "WIDE_RIVER", NoFireAcross: rules.InfantryOnly, Source: "Arnhem Bridge: \"Infantry units may not target units on the opposite side of the Rhine River, which is too wide in this section\" (rules.HexSetup.NoFireAcross)"},
 	{Slot: SlotBehavior, Name: "IMPASSABLE_HILL", Closes: true, Source: "scenario rule: the hex is impassable (Villers-Bocage, Montelimar, St. Vith)"},
 	{Slot: SlotBehavior, Name: "IMPASSABLE_BLOCKING_HILL", Closes: true, NoFireAcross: rules.ArtilleryOnly, Source: "scenario rule: impassable, and artillery may not fire across it (Saverne Gap)"},
@@ -467,9 +519,9 @@ var Vocabulary = []Entry{
 	option("italy_royal_army", "Italian Royal Army command"),
 	option("gung_ho", "US Marine Corps gung-ho"),
 	option("north_african_desert_rules", "North African desert rules"),
-	option("night_visibility_rules", "night attacks"),
-	option("night_visibility_reverse_rule", "night attacks"),
-	option("night_visibility_team_turn", "night attacks"),
+	{Slot: SlotOption, Name: "night_visibility_rules", Night: true, Source: "FAQ III 19 Attaques nocturnes: the visibility starts at 1 hex; at the start of each of its turns the Allied player rolls 4 dice, each star raising it; at 6 it is unlimited (rules.Setup.Night)"},
+	{Slot: SlotOption, Name: "night_visibility_reverse_rule", Night: true, Source: "Night Withdrawal: \"Use the Night Visibility chart in reverse\": the visibility starts at 6 and each star lowers it (rules.Night.Falls)"},
+	{Slot: SlotOption, Name: "night_visibility_team_turn", Night: true, Source: "the side that rolls for the visibility (Night Withdrawal: \"the Axis player rolls 4 Battle dice\"; rules.Night.Roller)"},
 	{Slot: SlotOption, Name: "deck_name", Deck: true, Source: "a command deck named by the file: AIR_POWER_AS_ARTILLERY_BOMBARD_DECK is the catalog deck air-power-as-artillery-bombard (Bastogne Corridor East); other names are not supported yet"},
 	option("mine_deck_name", "minefields"),
 	{Slot: SlotOption, Name: "airdrop", Source: "FAQ III Parachutage, FAQ XI Sainte-Mère-Église: {side, range, nbr_units, center, unit} drops infantry around the centre before the side's first turn; Drop in the Night: nbr_drops centres, nbr_units per drop, TARGET_DROP_CENTER, ONE_AT_TIME (rules.Setup.Airdrops); other forms are reported as airdrop variants"},
@@ -491,7 +543,8 @@ var Vocabulary = []Entry{
 	// equipment_packs features: the editor's summary sometimes carries a
 	// rule found nowhere else in the file (Rzhev's frozen river).
 	{Slot: SlotPackFeature, Name: "PERMANENT_MEDALS", Source: "the medal tags carry permanent medals"},
-	unsupported(SlotPackFeature, "FROZEN_RIVER", "frozen rivers", "Winter Wars I Rivière gelée"),
+	{Slot: SlotPackFeature, Name: "FROZEN_RIVER", Row: "frozen-river", Ruleset: rsWinter, On: "river",
+		Source: "Winter Wars I Rivière gelée: the file's rivers are frozen (Rzhev: \"The river is frozen (Terrain 47 - Frozen Rivers)\")"},
 	{Slot: SlotPackFeature, Name: "EXIT_MARKER", Source: "Winter Wars III: the exit tags carry it"},
 	unsupported(SlotPackFeature, "RUSSIAN_COMMISSAR", "Russian commissar", "FAQ VII Armée rouge"),
 	unsupported(SlotPackFeature, "CAPTURE_HQ", "field headquarters", "FAQ III Capture du QG de campagne"),

@@ -93,15 +93,12 @@ func TestVocabularyMapping(t *testing.T) {
 		}
 	}
 	unsupportedNames := map[Slot]map[string]string{
-		SlotTerrain: {"road": "roads", "wroadFL": "roads", "hillroad": "roads", "hillcurve": "roads",
-			"rail": "railways", "marshes": "marshes", "pjungle": "jungles", "wcurve": "wadis",
-			"pairfield": "airfields", "whillforest": "forested hills", "pvillage": "Pacific villages"},
-		SlotRectTerrain: {"dbunker": "field bunkers", "pbunker": "field bunkers", "casemate": "field bunkers",
-			"ford": "fords", "loco": "trains", "pdestroyer": "warships"},
+		SlotTerrain:     {"pjungle": "jungles", "wcurve": "wadis", "pheadquarter": "field headquarters"},
+		SlotRectTerrain: {"loco": "trains", "pdestroyer": "warships"},
 		SlotTag:         {"tag3": "minefields", "medal7": "medal7 without medal.side"},
 		SlotTagBehavior: {"MINE_FIELD": "minefields"},
-		SlotBehavior:    {"FORD": "fords"},
-		SlotOption:      {"russian_commissar_rule": "Russian commissar", "night_visibility_rules": "night attacks"},
+		SlotBehavior:    {"OASIS_RECOVERY": "oasis recovery"},
+		SlotOption:      {"russian_commissar_rule": "Russian commissar", "smoke_screen": "smoke screens"},
 		SlotBadge:       {"badge12": "combat engineers", "badge6": "combat engineers", "badge38": "Italian Royal Army units", "badge37": "special weapon assets"},
 		SlotBoardType:   {"BRKTHRU": "Breakthrough command deck", "OVERLORD": "Overlord rules"},
 	}
@@ -232,7 +229,7 @@ func TestVocabularyEntries(t *testing.T) {
 		}
 		switch e.Slot {
 		case SlotRectTerrain:
-			if e.Structure == rules.NoStructure {
+			if e.Structure == rules.NoStructure && !rowOf(e) {
 				t.Errorf("%s %q: no structure", e.Slot, e.Name)
 			}
 		case SlotObstacle:
@@ -248,7 +245,7 @@ func TestVocabularyEntries(t *testing.T) {
 				t.Errorf("%s %q: no grid", e.Slot, e.Name)
 			}
 		case SlotTerrain:
-			if e.Terrain == rules.Plain {
+			if e.Terrain == rules.Plain && !rowOf(e) {
 				t.Errorf("%s %q: a tile that is plain", e.Slot, e.Name)
 			}
 		}
@@ -285,5 +282,51 @@ func TestWriteVocabulary(t *testing.T) {
 	}
 	if testing.Verbose() {
 		t.Logf("\n%s", out)
+	}
+}
+
+// rowOf: the entry places a row of an expansion ruleset that exists.
+func rowOf(e Entry) bool {
+	for _, rs := range Rulesets {
+		if rs.Key != e.Ruleset {
+			continue
+		}
+		cat, err := rules.NewCatalog(rs.Make())
+		if err != nil {
+			return false
+		}
+		if _, ok := cat.GroundByKey(e.Row); ok {
+			return true
+		}
+		_, ok := cat.FeatureByKey(e.Row)
+		return ok
+	}
+	return false
+}
+
+// Every expansion row a name places exists in its ruleset, and the names
+// of the Terrain Pack and Winter Wars tiles place the rows of the terrain
+// summaries (FAQ II; Winter Wars I).
+func TestVocabularyExpansionRows(t *testing.T) {
+	for _, e := range Vocabulary {
+		if e.Row != "" && !rowOf(e) {
+			t.Errorf("%s %q: no row %q in ruleset %q", e.Slot, e.Name, e.Row, e.Ruleset)
+		}
+	}
+	for _, c := range []struct {
+		slot      Slot
+		name, row string
+	}{
+		{SlotTerrain, "road", "road"}, {SlotTerrain, "droadcurve", "road"}, {SlotTerrain, "wroadFL", "snowy-road"},
+		{SlotTerrain, "hillroad", "hill-road"}, {SlotTerrain, "rail", "railway"}, {SlotTerrain, "wrail", "snowy-railway"},
+		{SlotTerrain, "marshes", "marsh"}, {SlotTerrain, "wravine", "ravine"}, {SlotTerrain, "descarpment", "rocky-escarpment"},
+		{SlotTerrain, "whillforest", "forested-hill"}, {SlotTerrain, "whillvillage", "hill-village"},
+		{SlotRectTerrain, "ford", "ford"}, {SlotRectTerrain, "dbunker", "field-bunker"},
+		{SlotBehavior, "FORD", "fordable-river"}, {SlotBehavior, "FORDABLE_STREAM", "fordable-stream"},
+	} {
+		e, ok := Lookup(c.slot, c.name)
+		if !ok || !e.Supported() || e.Row != c.row {
+			t.Errorf("%s %q: got %+v, want row %q", c.slot, c.name, e, c.row)
+		}
 	}
 }

@@ -74,6 +74,13 @@ type TerrainRow struct {
 	IgnoreFlag  []string `json:"ignore_flag,omitempty"` // classes that may ignore one flag here
 	NoRetreat   []string `json:"no_retreat,omitempty"`  // classes that never retreat from here
 	Removable   bool     `json:"removable,omitempty"`   // an obstacle that can be removed
+	// The Terrain Pack's and Winter Wars' fields.
+	VehiclesStop bool `json:"vehicles_stop,omitempty"`  // armor and artillery entering must stop (railways)
+	LeaveStops   bool `json:"leave_stops,omitempty"`    // a unit starting here moves 1 hex at most (marshes)
+	Road         bool `json:"road,omitempty"`           // one hex more for a move wholly on road
+	NoTakeGround bool `json:"no_take_ground,omitempty"` // no take ground into or out of it (ravines)
+	EnterDice    int  `json:"enter_dice,omitempty"`     // dice rolled against a unit entering it, a loss per star (frozen rivers)
+	AirCheck     int  `json:"air_check,omitempty"`      // the air-check value printed on the terrain's card (absent: 0 or not given)
 	// Rules are the row's rules beyond these fields (hooks): "step-cost",
 	// "take-ground", "blocks-sight".
 	Rules []string `json:"rules,omitempty"`
@@ -88,7 +95,9 @@ func terrainRow(d rules.TerrainDef) TerrainRow {
 		BlocksSight: d.BlocksSight, ProtectedBelow: d.ProtectedBelow, ForUsersOnly: d.ForUsersOnly,
 		Protection: p, AttackMalus: byClass(d.AttackMalus), Impassable: classes(d.Impassable),
 		IgnoreFlag: classes(d.IgnoreFlag), NoRetreat: classes(d.NoRetreat),
-		Removable: d.RemovedOnLeave || d.ClearedBy != 0 || d.RemovableInstead != 0}
+		Removable:    d.RemovedOnLeave || d.ClearedBy != 0 || d.RemovableInstead != 0,
+		VehiclesStop: d.VehiclesStop, LeaveStops: d.LeaveStops, Road: d.Road, NoTakeGround: d.NoTakeGround,
+		EnterDice: int(d.EnterDice), AirCheck: int(d.AirCheck)}
 	if d.Hooks.StepCost != nil {
 		r.Rules = append(r.Rules, "step-cost")
 	}

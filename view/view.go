@@ -149,8 +149,9 @@ type Board struct {
 	DrawPile      int         `json:"draw_pile"`      // its size only
 	Discards      []Card      `json:"discards"`
 	Played        *Card       `json:"played,omitempty"`
-	InEffect      string      `json:"in_effect,omitempty"` // what the played card acts as (a Counter-Attack's copy, Infantry Assault's section)
-	Targets       []hex.Hex   `json:"targets,omitempty"`   // Air Power / Barrage: the hexes chosen so far
+	InEffect      string      `json:"in_effect,omitempty"`  // what the played card acts as (a Counter-Attack's copy, Infantry Assault's section)
+	Targets       []hex.Hex   `json:"targets,omitempty"`    // Air Power / Barrage: the hexes chosen so far
+	Visibility    int         `json:"visibility,omitempty"` // night attacks: how far units may fire (absent: no limit)
 	Units         []Unit      `json:"units"`
 	Features      []Feature   `json:"features"`
 }
@@ -161,7 +162,7 @@ func BoardOf(st *rules.State) Board {
 		Medals: PerSideOf(st.Medals()), Victory: PerSideOf(st.Victory()), Players: PerSideOf(st.Players()),
 		CurrentPlayer: PerSide{Allies: st.CurrentPlayer(rules.Allies), Axis: st.CurrentPlayer(rules.Axis)},
 		DrawPile:      st.DrawPileSize(), Discards: Cards(st, st.Discards()), Played: CardPtr(st, st.Played()),
-		InEffect: st.InEffect(), Targets: st.Targets(), Units: []Unit{}, Features: []Feature{}}
+		InEffect: st.InEffect(), Targets: st.Targets(), Visibility: st.Visibility(), Units: []Unit{}, Features: []Feature{}}
 	if over, w := st.Over(); over {
 		b.Over, b.Winner = true, &w
 	}

@@ -121,6 +121,11 @@ func terrainEffects(r view.TerrainRow) string {
 	add(r.Crossing, "crossing")
 	add(r.MustStop, "stop")
 	add(r.NoBattle, "no battle after entering")
+	add(r.VehiclesStop, "armor and artillery stop")
+	add(r.LeaveStops, "leaving: 1 hex")
+	add(r.Road, "road: +1 hex")
+	add(r.NoTakeGround, "no take ground")
+	add(r.EnterDice != 0, fmt.Sprintf("entering: %d dice, a loss per star", r.EnterDice))
 	add(r.MoveCap != 0, fmt.Sprintf("move cap %d", r.MoveCap))
 	add(r.BlocksSight, "blocks sight")
 	if p := r.Protection; p != (view.ByClass{}) {
@@ -135,6 +140,7 @@ func terrainEffects(r view.TerrainRow) string {
 	add(len(r.Impassable) > 0, "impassable"+classList(r.Impassable))
 	add(len(r.IgnoreFlag) > 0, "ignore flag"+classList(r.IgnoreFlag))
 	add(len(r.Rules) > 0, "rules: "+strings.Join(r.Rules, "+"))
+	add(r.AirCheck != 0, fmt.Sprintf("air check %d", r.AirCheck))
 	return strings.Join(e, ", ")
 }
 

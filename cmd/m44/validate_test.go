@@ -36,7 +36,7 @@ func validate(args ...string) (int, string, string) {
 
 func TestValidate(t *testing.T) {
 	road := strings.Replace(okScenario, `{"row": 8, "col": 0, "unit": {"name": "infus"}}`,
-		`{"row": 8, "col": 0, "unit": {"name": "infus"}}, {"row": 3, "col": 3, "terrain": {"name": "road"}}`, 1)
+		`{"row": 8, "col": 0, "unit": {"name": "infus"}}, {"row": 3, "col": 3, "terrain": {"name": "pjungle"}}`, 1)
 	twoUnits := strings.Replace(okScenario, `{"row": 8, "col": 0, "unit": {"name": "infus"}}`,
 		`{"row": 0, "col": 0, "unit": {"name": "tankger"}}`, 1)
 	dir := writeScenarios(t, map[string]string{
@@ -52,8 +52,8 @@ func TestValidate(t *testing.T) {
 		t.Errorf("ok: exit %d, output %q", code, out)
 	}
 	code, out, _ = validate(p("ok.m44"), p("road.m44"))
-	if code != 1 || !strings.Contains(out, "road.m44: UNSUPPORTED (needs: roads)") ||
-		!strings.Contains(out, `unsupported: hex 3,3: board.hexagons[2].terrain.name: "road": not supported yet: roads`) {
+	if code != 1 || !strings.Contains(out, "road.m44: UNSUPPORTED (needs: jungles)") ||
+		!strings.Contains(out, `unsupported: hex 3,3: board.hexagons[2].terrain.name: "pjungle": not supported yet: jungles`) {
 		t.Errorf("road: exit %d, output:\n%s", code, out)
 	}
 	code, out, _ = validate(p("bad.m44"))
@@ -79,7 +79,7 @@ func TestValidate(t *testing.T) {
 		t.Fatalf("json: %v\n%s", err, out)
 	}
 	if code != 1 || got.Playable || len(got.Files) != 2 || got.Files[0].Status != "OK" || got.Files[1].Status != "UNSUPPORTED" ||
-		len(got.Files[1].Features) != 1 || got.Files[1].Features[0] != "roads" {
+		len(got.Files[1].Features) != 1 || got.Files[1].Features[0] != "jungles" {
 		t.Errorf("json: exit %d, %+v", code, got)
 	}
 
@@ -91,7 +91,7 @@ func TestValidate(t *testing.T) {
 
 	// Coverage.
 	code, out, _ = validate("--coverage", dir)
-	if code != 1 || !strings.Contains(out, "4 files, 3 parse, 2 load, 1 fully playable") || !strings.Contains(out, "roads") {
+	if code != 1 || !strings.Contains(out, "4 files, 3 parse, 2 load, 1 fully playable") || !strings.Contains(out, "jungles") {
 		t.Errorf("coverage: exit %d, output:\n%s", code, out)
 	}
 	okDir := writeScenarios(t, map[string]string{"a.m44": okScenario, "b.m44": okScenario})

@@ -8,6 +8,11 @@ import { row, catalogVersion } from './catalog.js';
 
 // The base game's obstacles, which have pictures (a second one on a hex comes among the markers).
 const OBSTACLES = new Set(['sandbags', 'wire', 'hedgehog', 'seawall']);
+// Rows of the Terrain Pack and Winter Wars drawn as bands joining their
+// neighbours: roads, railways, and water that can be crossed.
+const ROAD_ROWS = ['road', 'snowy-road', 'hill-road'];
+const RAIL_ROWS = ['railway', 'snowy-railway'];
+const WET_ROWS = ['fordable-river', 'fordable-stream', 'river-mouth'];
 
 const SQRT3 = Math.sqrt(3);
 export const S = 60; // hex width in SVG units
@@ -130,6 +135,34 @@ export class BoardView {
     }
   }
 
+  // rowGround draws a ground of another ruleset: with the picture of the
+  // base terrain it plays as, else from its catalog row (a tint and name).
+  rowGround(ter, o, seed) {
+    const pal = this.pal;
+    const hill = (x) => sym.hill(o, S, pal) + x;
+    switch (ter) {
+      case 'chateau': case 'station': case 'barracks': case 'factory': case 'pacific-village': case 'ruins':
+        return sym.town(o, S, pal) + this.rowLabel(ter, o);
+      case 'hill-village': return hill(sym.town(o, S * 0.8, pal)) + this.rowLabel(ter, o);
+      case 'forested-hill': return hill(sym.forest(o, S * 0.8, pal)) + this.rowLabel(ter, o);
+      case 'palm-grove': case 'oasis': return sym.forest(o, S, pal) + this.rowLabel(ter, o);
+      case 'hill-road': return sym.hill(o, S, pal);
+      case 'ravine': case 'rocky-escarpment': case 'erg':
+        return sym.hachures(o, S, pal.bluff, pal.bluffLine, ter === 'rocky-escarpment') + this.rowLabel(ter, o);
+      case 'coast': case 'pacific-beach': return sym.beach(o, S, pal, seed);
+      case 'marsh': case 'rice-paddy': return sym.marsh(o, S, pal) + this.rowLabel(ter, o);
+      default:
+        if (ROAD_ROWS.includes(ter) || RAIL_ROWS.includes(ter) || WET_ROWS.includes(ter)) return '';
+        return sym.catalogGround(o, S, pal, row('ground', ter) || { key: ter }, rowName('terrain', ter));
+    }
+  }
+
+  // rowLabel writes a row's name small at the bottom of its hex (rows that
+  // share a picture).
+  rowLabel(ter, o) {
+    return `<text x="${o.x.toFixed(1)}" y="${(o.y + S * 0.62).toFixed(1)}" font-size="${(S * 0.11).toFixed(1)}" text-anchor="middle" fill="#3a362d" stroke="#fff" stroke-width="2" paint-order="stroke" class="row-label">${esc(rowName('terrain', ter))}</text>`;
+  }
+
   terrainAt(h) { const f = this.feats.get(h); return f ? f.terrain || 'plain' : 'plain'; }
 
   allHexes(withHalves) {
@@ -177,36 +210,63 @@ export class BoardView {
         case 'cliff': out.push(sym.hachures(o, S, pal.cliff, pal.cliffLine, true)); break;
         case 'lake': lakes.push(sym.lake(o, S, pal, r * 100 + c)); break;
         case 'plain': case 'river': break; // rivers are drawn below, joined
-        default: out.push(sym.catalogGround(o, S, pal, row('ground', ter) || { key: ter }, rowName('terrain', ter))); break;
+        default: out.push(this.rowGround(ter, o, r * 100 + c)); break;
       }
     }
     // Rivers and lakes join their wet neighbours (as render/board.go's waterways).
-    const wet = (r, c) => r >= 0 && r < this.g.rows && c >= 0 && c <= maxCol && ['river', 'lake'].includes(this.terrainAt(hexKey(r, c)));
+    const wet = (r, c) => r >= 0 && r < this.g.rows && c >= 0 && c <= maxCol && ['river', 'lake', ...WET_ROWS].includes(this.terrainAt(hexKey(r, c)));
     const half = (r, c) => r >= 0 && r < this.g.rows && r % 2 === 1 && (c === -1 || c === maxCol + 1);
     const bridgeAxis = new Map();
     const bands = new Path();
     for (const [h, f] of this.feats) {
-      if (f.terrain !== 'river' && f.terrain !== 'lake') continue;
+      if (f.terrain !== 'river' && f.terrain !== 'lake' && !WET_ROWS.includes(f.terrain)) continue;
       const { r, c } = parseHex(h);
       const o = this.center(r, c);
       const dirs = [];
       for (let d = 0; d < 6; d++) if (wet(r + DIRS[d][0], c + DIRS[d][1])) dirs.push(d);
       if (f.terrain === 'lake' && !dirs.length) continue;
-      if (f.terrain === 'river' && dirs.length === 1) dirs.push((dirs[0] + 3) % 6);
-      if (f.terrain === 'river' && dirs.length === 0) dirs.push(3, 0);
+      const flow = f.terrain === 'river' || WET_ROWS.includes(f.terrain);
+      if (flow && dirs.length === 1) dirs.push((dirs[0] + 3) % 6);
+      if (flow && dirs.length === 0) dirs.push(3, 0);
       const ends = dirs.map((d) => {
         const nr = r + DIRS[d][0], nc = c + DIRS[d][1];
         const n = this.center(nr, nc);
         const k = half(nr, nc) ? 1 : 0.5;
         return { x: o.x + (n.x - o.x) * k, y: o.y + (n.y - o.y) * k };
       });
-      if (f.terrain === 'river' && ends.length === 2) bands.M(ends[0].x, ends[0].y).Q(o.x, o.y, ends[1].x, ends[1].y);
+      if (flow && ends.length === 2) bands.M(ends[0].x, ends[0].y).Q(o.x, o.y, ends[1].x, ends[1].y);
       else for (const e of ends) bands.line(o, e);
-      if (f.terrain === 'river' && ends.length >= 2) bridgeAxis.set(h, Math.atan2(ends[1].y - ends[0].y, ends[1].x - ends[0].x) + Math.PI / 2);
+      if (flow && ends.length >= 2) bridgeAxis.set(h, Math.atan2(ends[1].y - ends[0].y, ends[1].x - ends[0].x) + Math.PI / 2);
     }
     out.push(paint(bands, { stroke: pal.waterDark, width: S * 0.27, butt: true }));
     out.push(paint(bands, { stroke: pal.water, width: S * 0.19, butt: true }));
     out.push(paint(bands, { stroke: pal.waterLight, width: S * 0.02, dash: [S * 0.06, S * 0.09], butt: true, op: 0.8 }));
+    // Roads and railways (the Terrain Pack's and Winter Wars' rows) join
+    // their neighbours of the same kind, as render/board.go's bands.
+    for (const [kind, keys] of [['road', ROAD_ROWS], ['rail', RAIL_ROWS]]) {
+      const on = (r, c) => r >= 0 && r < this.g.rows && c >= 0 && c <= maxCol && keys.includes(this.terrainAt(hexKey(r, c)));
+      const p = new Path();
+      for (const [h, f] of this.feats) {
+        if (!keys.includes(f.terrain)) continue;
+        const { r, c } = parseHex(h);
+        const o = this.center(r, c);
+        const dirs = [];
+        for (let d = 0; d < 6; d++) if (on(r + DIRS[d][0], c + DIRS[d][1])) dirs.push(d);
+        if (dirs.length === 1) dirs.push((dirs[0] + 3) % 6);
+        if (dirs.length === 0) dirs.push(3, 0);
+        for (const d of dirs) {
+          const n = this.center(r + DIRS[d][0], c + DIRS[d][1]);
+          p.line(o, { x: (o.x + n.x) / 2, y: (o.y + n.y) / 2 });
+        }
+      }
+      if (kind === 'road') {
+        out.push(paint(p, { stroke: pal.roadEdge, width: S * 0.17, butt: true, cls: 'road' }));
+        out.push(paint(p, { stroke: pal.road, width: S * 0.12, butt: true, cls: 'road' }));
+      } else {
+        out.push(paint(p, { stroke: '#5b4c3c', width: S * 0.12, dash: [S * 0.02, S * 0.05], butt: true, cls: 'rail' }));
+        out.push(paint(p, { stroke: '#2f2a25', width: S * 0.035, butt: true, cls: 'rail' }));
+      }
+    }
     out.push(lakes.join(''));
     // Grid.
     const grid = new Path();
@@ -227,6 +287,7 @@ export class BoardView {
       switch (f.structure || '') {
         case 'bridge': case 'bridge-span': out.push(sym.bridge(o, S, bridgeAxis.get(h) ?? 0)); break;
         case 'bunker': out.push(sym.bunker(o, S)); break;
+        case 'field-bunker': out.push(sym.bunker(o, S, '#c9b27f')); break;
         case '': break;
         default: chips.push(['structure', f.structure]); break;
       }

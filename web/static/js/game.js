@@ -239,7 +239,8 @@ class Game {
       sections: plan.sections || [],
     });
     if (this.slides) { this.board.slide(this.slides); this.slides = null; }
-    $('#status-who', root).textContent = plan.who;
+    // Night attacks: the visibility limits every unit's range (FAQ III 19).
+    $('#status-who', root).textContent = plan.who + (v.visibility ? ` · ${t('ev.visibility', { hexes: v.visibility })}` : '');
     $('#status-what', root).textContent = plan.what;
     $('#status', root).dataset.mine = s.your_turn && !this.hideFor ? 'yes' : 'no';
     this.renderButtons(plan.buttons);

@@ -253,6 +253,20 @@ export function lake(c, s, pal, seed) {
     + waves(c, s * 0.8, seed, pal.waterLight);
 }
 
+// marsh: reeds and pools (the Terrain Pack's marshes and rice paddies), as
+// render/symbols.go's marsh.
+export function marsh(c, s, pal) {
+  let out = hexFill(c, s, pal.firs ? '#d7ddd0' : '#b3c08f');
+  out += paint(P().ellipse(c.x - s * 0.15, c.y + s * 0.12, s * 0.14, s * 0.05), { fill: pal.water, op: 0.7 });
+  out += paint(P().ellipse(c.x + s * 0.18, c.y - s * 0.12, s * 0.11, s * 0.04), { fill: pal.water, op: 0.7 });
+  const reeds = P();
+  for (const [x, y] of [[-0.25, -0.15], [0.05, -0.28], [0.28, 0.12], [-0.02, 0.32], [0.05, 0.05]]) {
+    const o = at(c, s, x, y);
+    for (const dx of [-0.04, 0, 0.04]) reeds.line({ x: o.x + dx * s * 0.5, y: o.y }, { x: o.x + dx * s, y: o.y - s * 0.08 });
+  }
+  return out + paint(reeds, { stroke: '#3f5a2a', width: s * 0.016 });
+}
+
 // ---- rows the client has no picture of (a ruleset's), as render/board.go's catalogGround and catalogFeature ----
 
 // fitSize is a font size at most max for label to fit in width w.
