@@ -101,6 +101,14 @@ var specials = []special{
 		text: "Air rules are optional: If used, shuffle both Air Sortie cards into the deck, at game start.",
 		skip: airOptional},
 
+	// Night Withdrawal.
+	{id: "4089", name: "Night Withdrawal", from: "victory",
+		text: "The hex with an Exit marker on the Axis player's baseline is an Exit hex for the Axis forces (not for the Allied forces)!",
+		data: "the exit marker on the Axis baseline is an exit for the Axis (rules.Setup.Exits)"},
+	{id: "4089", name: "Night Withdrawal", from: "rules",
+		text: "Night Fall: The German player benefits from Night Attack conditions (Actions 19 - Night Attacks). Use the Night Visibility chart in reverse. [...] At the start of each turn, the Axis player rolls 4 Battle dice to see if the visibility changes. For each star rolled, reduce the visibility range by 1, [...] Once fully night, put the die aside and play the remainder of the scenario limited to close assault combat.",
+		data: "game_info.options night_visibility_reverse_rule and night_visibility_team_turn AXIS (rules.Setup.Night: starts at 6, the Axis rolls, each star lowers it, at 1 only close assaults)"},
+
 	// Breakthrough to Gembloux.
 	{id: "3496", name: "Breakthrough to Gembloux", from: "victory",
 		text: "Axis player: 12 Medals, with at least one collected by a German unit exiting the board through the Exit hex toward Gembloux.",

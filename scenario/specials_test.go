@@ -171,9 +171,9 @@ func TestSpecialsPlayed(t *testing.T) {
 	// Night Withdrawal: "The hex with an Exit marker on the Axis player's
 	// baseline is an Exit hex for the Axis forces (not for the Allied
 	// forces)!" (the file needs night attacks too).
-	_, r = loadCorpus(t, "4089-NightWithdrawal.m44")
-	if slices.Contains(r.Features(), "exit markers on the side's own baseline") || !slices.Contains(r.Features(), "night attacks") {
-		t.Errorf("Night Withdrawal: %q", r.Features())
+	s, r = loadCorpus(t, "4089-NightWithdrawal.m44")
+	if s == nil || !r.Playable() || len(s.Exits) != 1 || s.Exits[0].Side != rules.Axis || !s.Night.On || !s.Night.Falls || s.Night.Roller != rules.Axis {
+		t.Errorf("Night Withdrawal: features %q", r.Features())
 	}
 
 	// Breakthrough to Gembloux: the battle stars only mark the motorized

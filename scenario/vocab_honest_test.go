@@ -127,7 +127,7 @@ func fileWith(e Entry) obj {
 		switch {
 		case e.Refines || e.Closes:
 			h(obj{"terrain": obj{"name": "hills", "behavior": n}})
-		case e.NoFireAcross != 0, !e.Supported() && strings.Contains(strings.ToLower(e.Unsupported), "ford"):
+		case e.NoFireAcross != 0, e.On == "river", !e.Supported() && strings.Contains(strings.ToLower(e.Unsupported), "ford"):
 			h(obj{"terrain": obj{"name": "river", "behavior": n}})
 		case e.Obstacle != rules.NoObstacle:
 			h(obj{"obstacle": obj{"name": "sand", "behavior": n}})
@@ -145,7 +145,7 @@ func fileWith(e Entry) obj {
 		switch {
 		case e.Deck:
 			v = "AIR_POWER_AS_ARTILLERY_BOMBARD_DECK"
-		case strings.EqualFold(n, "partial_blitz_rules"), strings.EqualFold(n, "air_strikes_rules"):
+		case strings.EqualFold(n, "partial_blitz_rules"), strings.EqualFold(n, "air_strikes_rules"), strings.EqualFold(n, "night_visibility_team_turn"):
 			v = "ALLIES"
 		case strings.EqualFold(n, "hill317"):
 			v = []any{"d4"}
@@ -186,6 +186,23 @@ func playsAsSaid(e Entry, s *rules.Setup, at hex.Hex) string {
 		}
 	}
 	wrong := func(what string, got any) string { return fmt.Sprintf("%s: %s %+v", e.Meaning(), what, got) }
+	if e.Row != "" && e.Slot != SlotPackFeature {
+		// A row of an expansion ruleset: the hex holds it, by the catalog
+		// the setup names.
+		cat, err := s.Catalog()
+		if err != nil || hs == nil {
+			return wrong("catalog", err)
+		}
+		if cat.Ground(hs.Terrain).Key == e.Row {
+			return ""
+		}
+		for _, f := range append([]rules.Feature{hs.Structure, hs.Obstacle}, hs.Features...) {
+			if cat.Feature(f).Key == e.Row {
+				return ""
+			}
+		}
+		return wrong("hex", hs)
+	}
 	switch e.Slot {
 	case SlotBoardType:
 		if s.Grid != e.Grid {
