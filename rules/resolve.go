@@ -141,6 +141,7 @@ func (s *State) fire(by Side, vi int, dice int8, starsHit, noIgnore bool) {
 	ev := Event{Kind: EvDiceRolled, Side: by}
 	var hits, flags int8
 	sym, hasSym := symbolOf(s.units[vi].typ)
+	hasSym = hasSym && s.symbolsHit()
 	for k := int8(0); k < dice; k++ {
 		f := s.roll()
 		ev.addFace(f)
@@ -482,6 +483,9 @@ func (s *State) airPowerDice(side Side) int {
 	st := s.b.setup
 	if st.AirDice[side] > 0 {
 		return st.AirDice[side]
+	}
+	if n := s.rulesetAirDice(side); n > 0 {
+		return int(n) // the weather (WW II "Chutes de neige")
 	}
 	sup, ok := AirSuperiority(st.Front, st.Year)
 	if !ok {

@@ -303,7 +303,7 @@ func Compile(s *Setup) (*Board, error) {
 		i := int16(g.Index(us.Hex))
 		st.occ[i] = int8(len(st.units))
 		st.units = append(st.units, unit{pos: i, start: i, typ: def.Class, kind: k, side: us.Side, figures: f, max: f,
-			worth: max(1, us.Medals), kmove: def.MaxMove, kfight: def.MoveAndFight, mcap: moveCap(s, us.Side, def.Class, us.MaxMove)})
+			worth: max(1, us.Medals), kmove: def.MaxMove, kfight: def.MoveAndFight, mcap: cat.rulesetMoveCap(&def, moveCap(s, us.Side, def.Class, us.MaxMove))})
 		b.nation = append(b.nation, us.Nation)
 		b.badge = append(b.badge, us.Badge)
 	}
@@ -321,7 +321,7 @@ func Compile(s *Setup) (*Board, error) {
 		for n := 0; n < a.Count; n++ {
 			st.units = append(st.units, unit{typ: def.Class, kind: kind, side: a.Side, figures: f, max: f,
 				worth: max(1, a.Unit.Medals), kmove: def.MaxMove, kfight: def.MoveAndFight,
-				mcap: moveCap(s, a.Side, def.Class, a.Unit.MaxMove), dead: true, reserve: int8(k + 1)})
+				mcap: cat.rulesetMoveCap(&def, moveCap(s, a.Side, def.Class, a.Unit.MaxMove)), dead: true, reserve: int8(k + 1)})
 			b.nation = append(b.nation, a.Unit.Nation)
 			b.badge = append(b.badge, a.Unit.Badge)
 		}
