@@ -17,6 +17,7 @@ func (s *State) startTurn() {
 		u.dist, u.shots = 0, 0
 	}
 	s.orderedBy = s.orderedBy[:0]
+	s.cfx = s.cfx[:0]
 	s.airdrop()
 	if s.phase == PhaseOver {
 		return
@@ -329,6 +330,7 @@ func (s *State) endTurn() {
 		s.emit(Event{Kind: EvCardDiscarded, Side: s.active, Card: s.played})
 		s.played = NoCard
 		info := s.effDef()
+		s.combatAtTurnEnd(info)
 		if info.Reshuffle && !s.b.setup.NoReshuffle {
 			s.deck = append(s.deck, s.discard...)
 			s.discard = s.discard[:0]
@@ -517,8 +519,15 @@ func (s *State) do(a Action) {
 		}
 	case ActTakeGround:
 		s.takeGround()
+	case ActCombat:
+		s.playCombat(a)
 	case ActSkip:
 		if s.phase == PhaseAmbush {
+			s.rollBattle()
+			return
+		}
+		if s.phase == PhaseCombat {
+			s.top().reacted = true
 			s.rollBattle()
 			return
 		}

@@ -128,11 +128,15 @@ func (s *State) cardPlace(side Side, c CardID) int {
 // rollBattle rolls the declared battle on top of the stack.
 func (s *State) rollBattle() {
 	bt := s.top()
+	if s.reactionWindow(bt) {
+		s.phase = PhaseCombat // the defender's Combat cards first (winter_combat.go)
+		return
+	}
 	u := &s.units[bt.att]
 	t := bt.targetPos
-	dice := s.battleDice(u, t, bt.overrun)
+	dice := max(0, s.battleDice(u, t, bt.overrun)-bt.malus)
 	s.emit(Event{Kind: EvBattle, Side: u.side, From: s.b.hexAt[u.pos], To: s.b.hexAt[t], N: dice})
-	s.fire(u.side, int(bt.target), dice, false, false)
+	s.fire(u.side, int(bt.target), dice, s.combatStarsHit(u), false)
 }
 
 // fire rolls dice against unit vi and resolves the result. Stars hit when
@@ -176,12 +180,13 @@ func (s *State) resolveHits(ti int, hits, flags int8, ignorable bool) {
 		return
 	}
 	f := s.top()
+	f.flags = flags
 	f.retreats = s.retreatOptions(target, flags, ignorable && s.canIgnoreFlag(target), f.retreats[:0])
 	if len(f.retreats) == 0 {
 		s.afterResolve()
 		return
 	}
-	if len(f.retreats) == 1 {
+	if len(f.retreats) == 1 && !s.tenacityOpen() {
 		s.applyRetreat(f.retreats[0])
 		return
 	}

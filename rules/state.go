@@ -3,6 +3,7 @@ package rules
 import (
 	"errors"
 	"fmt"
+	"slices"
 
 	"m44/hex"
 )
@@ -45,6 +46,9 @@ type board struct {
 	deckDef []*CardDef // the catalog row of each card of the deck
 	// nation and badge of each unit, by unit index (display only).
 	nation, badge []string
+	// combat is the Winter Combat card of each id of the game's Combat
+	// pile (winter_combat.go); empty when the game plays without them.
+	combat []*CombatCardDef
 }
 
 // unit is one unit's state.
@@ -91,9 +95,10 @@ const (
 	PhaseTarget                  // Air Power / Barrage: choose the target hexes
 	PhaseAmbush                  // the defender may answer a close assault with Ambush
 	PhaseOver                    // the game is over
+	PhaseCombat                  // the defender may play Winter Combat cards in reaction to an attack
 )
 
-var phaseNames = [...]string{"card", "order", "move", "battle", "retreat", "take-ground", "overrun", "keep", "target", "ambush", "over"}
+var phaseNames = [...]string{"card", "order", "move", "battle", "retreat", "take-ground", "overrun", "keep", "target", "ambush", "over", "combat"}
 
 func (p Phase) String() string { return phaseNames[p] }
 
@@ -147,6 +152,13 @@ type State struct {
 	bad       error      // the first impossible forced outcome met
 	outs      *[]Outcome // the outcomes of the action being recorded
 	events    *[]Event
+	// Winter Combat cards (winter_combat.go): hands by seat, the face-down
+	// pile (unordered: a draw picks at random), the discards, and the
+	// effects in force this turn.
+	chand [4][]CardID
+	cpile []CardID
+	cdisc []CardID
+	cfx   []combatFx
 }
 
 // Errors returned by Apply.
@@ -341,6 +353,10 @@ func Compile(s *Setup) (*Board, error) {
 	for i := range b.deck {
 		st.deck = append(st.deck, CardID(i))
 	}
+	b.combat = combatDeck(s.Combat)
+	for i := range b.combat {
+		st.cpile = append(st.cpile, CardID(i))
+	}
 	for side := Allies; side <= Axis; side++ {
 		st.players[side] = int8(max(1, s.Players[side]))
 	}
@@ -388,6 +404,7 @@ func (st *State) deal() {
 		}
 		st.shared[side] = st.drawCard()
 	}
+	st.dealCombat()
 	st.updateMedals()
 	if st.phase != PhaseOver {
 		st.startTurn()
@@ -406,6 +423,10 @@ func (s *State) Clone() *State {
 	c.orderedBy = append([]int8(nil), s.orderedBy...)
 	c.taken = append([]SideMask(nil), s.taken...)
 	c.stack = cloneStack(s.stack)
+	for k := range c.chand {
+		c.chand[k] = slices.Clone(s.chand[k])
+	}
+	c.cpile, c.cdisc, c.cfx = slices.Clone(s.cpile), slices.Clone(s.cdisc), slices.Clone(s.cfx)
 	c.events = nil
 	return &c
 }
@@ -526,7 +547,7 @@ func (s *State) ToAct() Side {
 	switch s.phase {
 	case PhaseRetreat:
 		return s.units[s.top().victim].side
-	case PhaseAmbush:
+	case PhaseAmbush, PhaseCombat:
 		return s.units[s.top().target].side
 	}
 	return s.active
