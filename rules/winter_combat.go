@@ -559,3 +559,13 @@ func (s *State) determinizeCombat(opp Side) {
 		}
 	}
 }
+
+// UnitTypeByName reads a class's name ("infantry", "armor", "artillery").
+func UnitTypeByName(name string) (UnitType, bool) {
+	for t, n := range unitTypeNames {
+		if n == name {
+			return UnitType(t), true
+		}
+	}
+	return 0, false
+}
