@@ -246,7 +246,7 @@ func encodeEvent(st *rules.State, e rules.Event) (Event, bool) {
 			c := e.Card
 			out.Card, out.CardName = &c, d.Key
 		}
-		if e.Kind == rules.EvCombatPlayed && e.To != (hex.Hex{}) {
+		if e.Kind == rules.EvCombatPlayed && e.To != hex.None {
 			out.Hex = e.To.String()
 		}
 	case rules.EvTurnEnded, rules.EvGameOver:

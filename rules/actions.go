@@ -68,7 +68,7 @@ func (a Action) String() string {
 		switch {
 		case a.Arg == ArgTenacity:
 			return fmt.Sprintf("%s %d tenacity", a.Kind, a.Card)
-		case a.From != (hex.Hex{}):
+		case a.From != hex.None:
 			return fmt.Sprintf("%s %d %s", a.Kind, a.Card, a.From)
 		}
 		return fmt.Sprintf("%s %d", a.Kind, a.Card)
@@ -157,7 +157,7 @@ func ParseAction(s string) (Action, error) {
 		if e != nil || n < 0 || n >= int(NoCard) {
 			return Action{}, fmt.Errorf("action %q: bad card %q", s, f[1])
 		}
-		a.Card = CardID(n)
+		a.Card, a.From = CardID(n), hex.None
 		if len(f) == 3 {
 			if f[2] == "tenacity" {
 				a.Arg = ArgTenacity

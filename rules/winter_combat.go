@@ -4,6 +4,8 @@ import (
 	"fmt"
 	"slices"
 	"strings"
+
+	"m44/hex"
 )
 
 // Winter Wars II "Cartes Combat d'Hiver": a second, face-down pile of
@@ -312,7 +314,7 @@ func (s *State) combatOptions(buf []Action) []Action {
 			if d.Effect == ExtraOrders && s.phase == PhaseCard {
 				continue // the command card's quota is set as it is played
 			}
-			buf = append(buf, Action{Kind: ActCombat, Card: c})
+			buf = append(buf, Action{Kind: ActCombat, Card: c, From: hex.None})
 		}
 	case s.phase == PhaseCombat:
 		bt := s.top()
@@ -320,7 +322,7 @@ func (s *State) combatOptions(buf []Action) []Action {
 		for p := 0; p < int(s.players[side]); p++ {
 			for _, c := range s.chand[seatOf(side, p)] {
 				if d := s.b.combat[c]; d.Timing == InReaction && d.Effect != NoEffect {
-					buf = append(buf, Action{Kind: ActCombat, Card: c})
+					buf = append(buf, Action{Kind: ActCombat, Card: c, From: hex.None})
 				}
 			}
 		}
@@ -329,7 +331,7 @@ func (s *State) combatOptions(buf []Action) []Action {
 		for p := 0; p < int(s.players[side]); p++ {
 			for _, c := range s.chand[seatOf(side, p)] {
 				if s.b.combat[c].Tenacity {
-					buf = append(buf, Action{Kind: ActCombat, Card: c, Arg: ArgTenacity})
+					buf = append(buf, Action{Kind: ActCombat, Card: c, Arg: ArgTenacity, From: hex.None})
 				}
 			}
 		}

@@ -4,6 +4,8 @@ import (
 	"slices"
 	"strconv"
 	"testing"
+
+	"m44/hex"
 )
 
 // testCombatCards are Combat cards written for the tests, one of each
@@ -401,6 +403,26 @@ func TestCombatCardValidation(t *testing.T) {
 		s.Combat = []CombatCardDef{bad}
 		if _, err := New(s, 1); err == nil {
 			t.Errorf("%+v accepted", bad)
+		}
+	}
+}
+
+// The combat action's text form round-trips, a reinforcement's hex
+// included (even 0,0), Tenacity too.
+func TestCombatActionText(t *testing.T) {
+	for _, a := range []Action{
+		{Kind: ActCombat, Card: 3, From: hex.None},
+		{Kind: ActCombat, Card: 12, From: H("0,0")},
+		{Kind: ActCombat, Card: 7, Arg: ArgTenacity, From: hex.None},
+	} {
+		back, err := ParseAction(a.String())
+		if err != nil || back != a {
+			t.Fatalf("%q: %+v, %v; want %+v", a.String(), back, err, a)
+		}
+	}
+	for _, bad := range []string{"combat", "combat x", "combat 1 2 3", "combat 1 sideways"} {
+		if _, err := ParseAction(bad); err == nil {
+			t.Errorf("%q parsed", bad)
 		}
 	}
 }
