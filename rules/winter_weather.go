@@ -24,10 +24,12 @@ func ReducedVisibility() *Ruleset {
 		Hooks: RulesetHooks{SymbolsHit: symbolsHitInPoorSight}}
 }
 
-// snowMoveCap: armor and vehicles (the classes that are not infantry) move
-// 2 hexes at most in the snow (WW II "Chutes de neige").
+// snowMoveCap: armor and vehicles move 2 hexes at most in the snow (WW II
+// "Chutes de neige"): the armor class, and the other kinds that are not
+// infantry and move 2 hexes or more by themselves (self-propelled guns); a
+// towed gun, which moves 1, is no vehicle (docs/rules-decisions.md).
 func snowMoveCap(def *UnitDef) int8 {
-	if Vehicles.Has(def.Class) {
+	if def.Class == Armor || (def.Class != Infantry && def.MaxMove >= 2) {
 		return 2
 	}
 	return 0

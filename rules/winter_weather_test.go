@@ -1,6 +1,7 @@
 package rules
 
 import (
+	"reflect"
 	"testing"
 
 	"m44/hex"
@@ -10,7 +11,7 @@ import (
 func wwGame(t *testing.T, sets []*Ruleset, specs ...string) *tcGame {
 	t.Helper()
 	s := tcSetup(t, specs...)
-	s.Rulesets = sets
+	s.Rulesets = append(s.Rulesets, sets...)
 	return tcNew(t, s)
 }
 
@@ -39,10 +40,11 @@ func TestSnowfallCapsVehicles(t *testing.T) {
 		{"armor, no snow", nil, "armor-assault", "6,10", 3},
 		{"armor in the snow", []*Ruleset{Snowfall()}, "armor-assault", "6,10", 2},
 		{"infantry in the snow", []*Ruleset{Snowfall()}, "infantry-assault-center", "6,12", 3},
+		{"towed artillery in the snow (no vehicle)", []*Ruleset{Snowfall()}, "artillery-bombard", "6,16", 3},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			g := wwGame(t, tc.sets, "allies arm 6,10", "allies inf 6,12", "axis inf 0,0", "axis inf 0,24")
-			g.hand(Allies, "armor-assault", "infantry-assault", "probe-left")
+			g := wwGame(t, tc.sets, "allies arm 6,10", "allies inf 6,12", "allies art 6,16", "axis inf 0,0", "axis inf 0,24")
+			g.hand(Allies, "armor-assault", "infantry-assault", "artillery-bombard", "probe-left")
 			name, sec := tc.card, []string{}
 			if tc.card == "infantry-assault-center" {
 				name, sec = "infantry-assault", []string{"center"}
@@ -110,28 +112,53 @@ func TestSnowfallAirPower(t *testing.T) {
 }
 
 // WW II "Chutes de neige": 3 hexes when the whole move is on a road. The
-// road rows come with the Terrain Pack (ww-terrain); the cap of 2 plus the
-// road's extra hex gives 3, which this test checks once a "road" row exists.
+// road rule (a TerrainDef marked Road: the road's extra hex, FAQ II Routes)
+// comes with the Terrain Pack rows; the cap of 2 plus that extra hex gives
+// 3. The test marks a made-up ground row as a road, and runs once
+// TerrainDef has the Road mark.
 func TestSnowfallRoad(t *testing.T) {
-	cat, _ := NewCatalog(Snowfall())
-	road, ok := cat.GroundByKey("road")
-	if !ok {
-		t.Skip("no road row in the catalog yet (Terrain Pack roads)")
+	row := TerrainDef{Key: "test-road", Layer: LayerGround, Source: "test"}
+	mark := reflect.ValueOf(&row).Elem().FieldByName("Road")
+	if !mark.IsValid() {
+		t.Skip("TerrainDef has no Road mark yet (Terrain Pack roads)")
 	}
-	var specs []string
-	for _, h := range []string{"6,10", "5,11", "4,12", "3,13", "2,14"} {
-		specs = append(specs, h+" road")
-	}
-	_ = road
-	g := wwGame(t, []*Ruleset{Snowfall()}, append(specs, "allies arm 6,10", "allies inf 8,0", "axis inf 0,0")...)
-	g.hand(Allies, "armor-assault", "probe-left")
-	g.play("armor-assault")
-	g.do("order 6,10")
-	if !g.isLegal("move 6,10 3,13") || g.isLegal("move 6,10 2,14") {
-		t.Fatalf("on a road in the snow the armor moves 3, not 4: %v", g.legalKind("move"))
-	}
-	if g.isLegal("move 6,10 4,10") {
-		t.Fatal("off the road the armor moves 2 at most")
+	mark.SetBool(true)
+	roads := &Ruleset{Key: "test-roads", Grounds: []TerrainDef{row}}
+	for _, snow := range []bool{false, true} {
+		sets := []*Ruleset{roads}
+		if snow {
+			sets = append(sets, Snowfall())
+		}
+		cat, err := NewCatalog(sets...)
+		if err != nil {
+			t.Fatal(err)
+		}
+		road, _ := cat.GroundByKey("test-road")
+		s := tcSetup(t, "allies arm 6,10", "allies inf 8,0", "axis inf 0,0")
+		for c := 0; c <= 24; c += 2 {
+			s.Hexes = append(s.Hexes, HexSetup{Hex: hex.Hex{Row: 6, Col: int8(c)}, Terrain: road})
+		}
+		s.Rulesets = sets
+		g := tcNew(t, s)
+		g.hand(Allies, "armor-assault", "probe-left")
+		g.play("armor-assault")
+		g.do("order 6,10")
+		along, off := 0, 0
+		for _, a := range g.s.Legal() {
+			if a.Kind != ActMove {
+				continue
+			}
+			d := hex.Distance(a.From, a.To)
+			if a.To.Row == 6 {
+				along = max(along, d)
+			} else {
+				off = max(off, d)
+			}
+		}
+		want := [2][2]int{{4, 3}, {3, 2}}[b2i(snow)]
+		if along != want[0] || off != want[1] {
+			t.Fatalf("snow %v: the armor moves %d along the road and %d off it, want %v", snow, along, off, want)
+		}
 	}
 }
 
