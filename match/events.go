@@ -176,7 +176,7 @@ func describe(st *rules.State, e rules.Event) (string, map[string]any) {
 		return key, map[string]any{"side": side, "hex": e.To.String()}
 	case rules.EvMedals:
 		return key, map[string]any{"side": side, "medals": int(e.N)}
-	case rules.EvDeckReshuffled, rules.EvCombatReshuffled:
+	case rules.EvDeckReshuffled, rules.EvCombatShuffled:
 		return key, map[string]any{"cards": int(e.N)}
 	case rules.EvCombatPlayed, rules.EvCombatDrawn:
 		if e.Card == rules.NoCard {

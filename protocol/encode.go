@@ -236,7 +236,7 @@ func encodeEvent(st *rules.State, e rules.Event) (Event, bool) {
 	case rules.EvMedals:
 		withSide()
 		out.Medals = &n
-	case rules.EvDeckReshuffled, rules.EvCombatReshuffled:
+	case rules.EvDeckReshuffled, rules.EvCombatShuffled:
 		out.Cards = &n
 	case rules.EvCombatPlayed, rules.EvCombatDrawn:
 		withSide()

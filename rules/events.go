@@ -10,34 +10,34 @@ import (
 type EventKind uint8
 
 const (
-	EvTurnStarted      EventKind = iota + 1 // Side, N = turn number
-	EvCardPlayed                            // Side, Card
-	EvUnitOrdered                           // Side, From
-	EvUnitMoved                             // Side, From, To
-	EvObstacleRemoved                       // From = hex, N = obstacle
-	EvBattle                                // Side, From (attacker), To (target), N = dice
-	EvDiceRolled                            // Side (roller), Dice
-	EvHits                                  // To = target, N = figures lost
-	EvFlagIgnored                           // To = unit
-	EvRetreated                             // From, To, N = hexes
-	EvFlagLosses                            // To = unit, N = figures lost for unapplied flags
-	EvUnitEliminated                        // Side (owner), To = hex
-	EvMedals                                // Side, N = new medal count
-	EvTookGround                            // From, To
-	EvCardDiscarded                         // Side, Card
-	EvCardDrawn                             // Side, Card (NoCard for other viewers), N = 1 if face up
-	EvDeckReshuffled                        // N = cards in the new draw pile
-	EvTurnEnded                             // Side
-	EvGameOver                              // Side = winner
-	EvHealed                                // To = unit, N = figures back (Medics & Mechanics)
-	EvObstaclePlaced                        // From = hex, N = obstacle (Dig In)
-	EvAmbush                                // Side (ambusher), From (ambushing unit), To (attacker)
-	EvCardAttack                            // Side, To = target hex, N = dice (Air Power, Barrage)
-	EvAirdrop                               // Side, To = where a paratrooper came down, N = 1 landed, 0 lost
-	EvUnitExited                            // Side, From (where it stood), To (the exit hex it left by), N = medals won
-	EvCombatPlayed                          // Side, Card = Winter Combat card, N = 1 as Tenacity, To = the unit it is played on
-	EvCombatDrawn                           // Side, Card = Winter Combat card (NoCard for other viewers)
-	EvCombatReshuffled                      // N = cards in the new Combat pile
+	EvTurnStarted     EventKind = iota + 1 // Side, N = turn number
+	EvCardPlayed                           // Side, Card
+	EvUnitOrdered                          // Side, From
+	EvUnitMoved                            // Side, From, To
+	EvObstacleRemoved                      // From = hex, N = obstacle
+	EvBattle                               // Side, From (attacker), To (target), N = dice
+	EvDiceRolled                           // Side (roller), Dice
+	EvHits                                 // To = target, N = figures lost
+	EvFlagIgnored                          // To = unit
+	EvRetreated                            // From, To, N = hexes
+	EvFlagLosses                           // To = unit, N = figures lost for unapplied flags
+	EvUnitEliminated                       // Side (owner), To = hex
+	EvMedals                               // Side, N = new medal count
+	EvTookGround                           // From, To
+	EvCardDiscarded                        // Side, Card
+	EvCardDrawn                            // Side, Card (NoCard for other viewers), N = 1 if face up
+	EvDeckReshuffled                       // N = cards in the new draw pile
+	EvTurnEnded                            // Side
+	EvGameOver                             // Side = winner
+	EvHealed                               // To = unit, N = figures back (Medics & Mechanics)
+	EvObstaclePlaced                       // From = hex, N = obstacle (Dig In)
+	EvAmbush                               // Side (ambusher), From (ambushing unit), To (attacker)
+	EvCardAttack                           // Side, To = target hex, N = dice (Air Power, Barrage)
+	EvAirdrop                              // Side, To = where a paratrooper came down, N = 1 landed, 0 lost
+	EvUnitExited                           // Side, From (where it stood), To (the exit hex it left by), N = medals won
+	EvCombatPlayed                         // Side, Card = Winter Combat card, N = 1 as Tenacity, To = the unit it is played on
+	EvCombatDrawn                          // Side, Card = Winter Combat card (NoCard for other viewers)
+	EvCombatShuffled                       // N = cards in the new Combat pile
 )
 
 var eventNames = [...]string{"", "turn", "play", "order", "move", "obstacle-removed", "battle", "dice", "hits", "flag-ignored",

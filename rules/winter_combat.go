@@ -197,7 +197,7 @@ func (s *State) dealCombat() {
 func (s *State) drawCombat(side Side, seat int) {
 	if len(s.cpile) == 0 {
 		s.cpile, s.cdisc = s.cdisc, s.cpile[:0]
-		s.emit(Event{Kind: EvCombatReshuffled, N: int8(min(len(s.cpile), 127))})
+		s.emit(Event{Kind: EvCombatShuffled, N: int8(min(len(s.cpile), 127))})
 		if len(s.cpile) == 0 {
 			return
 		}
@@ -220,7 +220,7 @@ func (s *State) combatAtTurnEnd(d *CardDef) {
 	if d.Reshuffle {
 		s.cpile = append(s.cpile, s.cdisc...)
 		s.cdisc = s.cdisc[:0]
-		s.emit(Event{Kind: EvCombatReshuffled, N: int8(min(len(s.cpile), 127))})
+		s.emit(Event{Kind: EvCombatShuffled, N: int8(min(len(s.cpile), 127))})
 	}
 	if d.CombatDraw {
 		s.drawCombat(s.active, s.seat(s.active))
