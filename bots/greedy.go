@@ -70,6 +70,10 @@ func (pl *policy) scores(s *rules.State, legal []rules.Action, plan bool, sc []f
 		defer k.free()
 		act := k.activity(me)
 		for i, a := range legal {
+			if a.Kind == rules.ActCombat {
+				sc[i] = -1e9 // Combat cards once the command card is known (PhaseOrder)
+				continue
+			}
 			sc[i] = k.quickValue(a, me, act)
 		}
 	case rules.PhaseOrder:
@@ -77,8 +81,11 @@ func (pl *policy) scores(s *rules.State, legal []rules.Action, plan bool, sc []f
 		defer k.free()
 		for i, a := range legal {
 			sc[i] = -0.05
-			if a.Kind == rules.ActOrder {
+			switch a.Kind {
+			case rules.ActOrder:
 				sc[i] = k.orderGain(k.unitAt(a.From))
+			case rules.ActCombat:
+				sc[i] = combatScore(s, a, me)
 			}
 		}
 	case rules.PhaseMove:
@@ -140,6 +147,12 @@ func (pl *policy) scores(s *rules.State, legal []rules.Action, plan bool, sc []f
 				sc[i] = k.targetValue(a, me)
 			}
 		}
+	case rules.PhaseCombat:
+		for i, a := range legal {
+			if a.Kind == rules.ActCombat {
+				sc[i] = combatScore(s, a, me)
+			}
+		}
 	case rules.PhaseAmbush:
 		k := newKnow(s, pl.w)
 		defer k.free()
@@ -172,6 +185,10 @@ type cardKey struct {
 func (pl *policy) planScores(s *rules.State, legal []rules.Action, me rules.Side, sc []float64) {
 	seen := map[cardKey]float64{}
 	for i, a := range legal {
+		if a.Kind == rules.ActCombat {
+			sc[i] = math.Inf(-1) // Combat cards once the command card is known (PhaseOrder)
+			continue
+		}
 		c := s.Card(a.Card)
 		key := cardKey{c.Kind, c.Section, a.Arg}
 		if v, ok := seen[key]; ok {

@@ -147,7 +147,7 @@ func (m *MCTS) Search(ctx context.Context, p *Perspective) (rules.Action, Stats)
 	}
 	maxBackup := m.cfg.MaxBackup && m.cfg.Turns == 0
 	switch p.Phase() {
-	case rules.PhaseBattle, rules.PhaseOverrun, rules.PhaseRetreat, rules.PhaseTakeGround, rules.PhaseAmbush:
+	case rules.PhaseBattle, rules.PhaseOverrun, rules.PhaseRetreat, rules.PhaseTakeGround, rules.PhaseAmbush, rules.PhaseCombat:
 		maxBackup = false
 	}
 	workers := m.cfg.Workers
@@ -514,7 +514,7 @@ func (l *luck) before(s *rules.State, a rules.Action) {
 
 // settle closes a battle once its retreat and ambush are over.
 func (l *luck) settle(s *rules.State) {
-	if ph := s.Phase(); l.pending && ph != rules.PhaseRetreat && ph != rules.PhaseAmbush {
+	if ph := s.Phase(); l.pending && ph != rules.PhaseRetreat && ph != rules.PhaseAmbush && ph != rules.PhaseCombat {
 		l.sum += materialOf(s, l.w, l.me) - l.m0 - l.ev
 		l.pending = false
 	}

@@ -181,8 +181,22 @@ func describe(st *rules.State, e rules.Event) (string, map[string]any) {
 		return key, map[string]any{"side": side, "hex": e.To.String()}
 	case rules.EvMedals:
 		return key, map[string]any{"side": side, "medals": int(e.N)}
-	case rules.EvDeckReshuffled:
+	case rules.EvDeckReshuffled, rules.EvCombatShuffled:
 		return key, map[string]any{"cards": int(e.N)}
+	case rules.EvCombatPlayed, rules.EvCombatDrawn:
+		if e.Card == rules.NoCard {
+			return key + ".hidden", map[string]any{"side": side}
+		}
+		d, _ := st.CombatCard(e.Card)
+		name := d.Name
+		if name == "" {
+			name = d.Key
+		}
+		args := map[string]any{"side": side, "card": name, "id": int(e.Card)}
+		if e.Kind == rules.EvCombatPlayed && e.N == rules.ArgTenacity {
+			return "ev.combat.tenacity", args
+		}
+		return key, args
 	case rules.EvTurnEnded, rules.EvGameOver:
 		return key, map[string]any{"side": side}
 	}

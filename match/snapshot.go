@@ -3,6 +3,7 @@ package match
 import (
 	"encoding/json"
 
+	"m44/hex"
 	"m44/rules"
 	"m44/view"
 )
@@ -103,6 +104,8 @@ type Legal struct {
 	Name    string `json:"name,omitempty"`    // play, keep: the card's name
 	Section string `json:"section,omitempty"` // play: the section chosen (Infantry Assault)
 	Ignore  bool   `json:"ignore,omitempty"`  // retreat: ignores a flag
+	// Tenacity: combat: the Winter Combat card Card is played as Tenacity.
+	Tenacity bool `json:"tenacity,omitempty"`
 }
 
 // legalOf lists the legal actions of st with their details.
@@ -125,6 +128,13 @@ func legalOf(st *rules.State) []Legal {
 			l.From, l.To = a.From.String(), a.To.String()
 		case rules.ActRetreat:
 			l.From, l.To, l.Ignore = a.From.String(), a.To.String(), a.Arg > 0
+		case rules.ActCombat:
+			id := int(a.Card)
+			d, _ := st.CombatCard(a.Card)
+			l.Card, l.Name, l.Tenacity = &id, d.Key, a.Arg == rules.ArgTenacity
+			if a.From != hex.None {
+				l.From = a.From.String()
+			}
 		case rules.ActBattle:
 			l.From, l.To = a.From.String(), a.To.String()
 			if n, err := st.BattleDice(a.From, a.To); err == nil {

@@ -9,6 +9,7 @@ import (
 	"strings"
 
 	"m44/rules"
+	"m44/scenario"
 	"m44/view"
 )
 
@@ -203,6 +204,39 @@ type NewOptions struct {
 	Deck string `json:"deck"`
 	// Young plays the young players' variant (rulebook annex 5).
 	Young *YoungOptions `json:"young"`
+	// Winter Wars II rules, as the .m44 options of the same names
+	// (docs/scenarios.md "Winter Wars options"): snowfall, reduced
+	// visibility, and the Winter Combat cards as a list of card rows
+	// (their texts are not shipped; the client supplies them).
+	SnowfallRules          bool            `json:"snowfall_rules"`
+	ReducedVisibilityRules bool            `json:"reduced_visibility_rules"`
+	WinterCombatCards      json.RawMessage `json:"winter_combat_cards"`
+}
+
+// winter applies the Winter Wars options of "new" to a copy of setup.
+func (o NewOptions) winter(setup *rules.Setup) (*rules.Setup, *Error) {
+	if !o.SnowfallRules && !o.ReducedVisibilityRules && len(o.WinterCombatCards) == 0 {
+		return setup, nil
+	}
+	cp := *setup
+	cp.Rulesets = slices.Clone(setup.Rulesets)
+	has := func(key string) bool {
+		return slices.ContainsFunc(cp.Rulesets, func(r *rules.Ruleset) bool { return r.Key == key })
+	}
+	if o.SnowfallRules && !has("snowfall") {
+		cp.Rulesets = append(cp.Rulesets, rules.Snowfall())
+	}
+	if o.ReducedVisibilityRules && !has("reduced-visibility") {
+		cp.Rulesets = append(cp.Rulesets, rules.ReducedVisibility())
+	}
+	if len(o.WinterCombatCards) > 0 && string(o.WinterCombatCards) != "null" {
+		defs, err := scenario.ParseCombatCards(o.WinterCombatCards)
+		if err != nil {
+			return nil, errf(CodeBadArgument, "options.winter_combat_cards: %v", err)
+		}
+		cp.Combat = defs
+	}
+	return &cp, nil
 }
 
 // YoungOptions are the young players' variant (rulebook annex 5), in the
@@ -269,6 +303,10 @@ func cmdNew(s *Session, line []byte) (any, *Error) {
 		}
 		g.source = "m44"
 	}
+	if len(p.Options.WinterCombatCards) > 0 {
+		// The cards the file named without their texts are supplied here.
+		g.unsupported = slices.DeleteFunc(g.unsupported, func(u Unsupported) bool { return u.Feature == "Winter Combat card texts" })
+	}
 	if p.Options.Strict && len(g.unsupported) > 0 {
 		var features, msgs []string
 		for _, u := range g.unsupported {
@@ -291,6 +329,10 @@ func cmdNew(s *Session, line []byte) (any, *Error) {
 		if setup, err = setup.Young(y.Rules()); err != nil {
 			return nil, errf(CodeBadArgument, "options.young: %v", err)
 		}
+	}
+	setup, werr := p.Options.winter(setup)
+	if werr != nil {
+		return nil, werr
 	}
 	board, err := rules.Compile(setup)
 	if err != nil {

@@ -241,8 +241,19 @@ func encodeEvent(st *rules.State, e rules.Event) (Event, bool) {
 	case rules.EvMedals:
 		withSide()
 		out.Medals = &n
-	case rules.EvDeckReshuffled:
+	case rules.EvDeckReshuffled, rules.EvCombatShuffled:
 		out.Cards = &n
+	case rules.EvCombatPlayed, rules.EvCombatDrawn:
+		withSide()
+		if e.Card == rules.NoCard {
+			out.Hidden = true
+		} else if d, ok := st.CombatCard(e.Card); ok {
+			c := e.Card
+			out.Card, out.CardName = &c, d.Key
+		}
+		if e.Kind == rules.EvCombatPlayed && e.To != hex.None {
+			out.Hex = e.To.String()
+		}
 	case rules.EvTurnEnded, rules.EvGameOver:
 		withSide()
 	default:

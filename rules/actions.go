@@ -27,11 +27,12 @@ const (
 	ActTarget                           // Air Power / Barrage: aim at the unit on To
 	ActEndTargets                       // Air Power: aim at no more hexes
 	ActExit                             // the unit on From moves to the exit hex To and leaves the board
+	ActCombat                           // play Winter Combat card Card (on the unit on From; Arg = ArgTenacity: as Tenacity)
 	numActionKinds
 )
 
 var actionWords = [numActionKinds]string{"", "play", "order", "end-orders", "move", "end-moves", "battle",
-	"remove-wire", "end-battles", "retreat", "take-ground", "skip", "keep", "target", "end-targets", "exit"}
+	"remove-wire", "end-battles", "retreat", "take-ground", "skip", "keep", "target", "end-targets", "exit", "combat"}
 
 func (k ActionKind) String() string {
 	if k < numActionKinds {
@@ -62,6 +63,14 @@ func (a Action) String() string {
 		}
 		return fmt.Sprintf("%s %d", a.Kind, a.Card)
 	case ActKeep:
+		return fmt.Sprintf("%s %d", a.Kind, a.Card)
+	case ActCombat:
+		switch {
+		case a.Arg == ArgTenacity:
+			return fmt.Sprintf("%s %d tenacity", a.Kind, a.Card)
+		case a.From != hex.None:
+			return fmt.Sprintf("%s %d %s", a.Kind, a.Card, a.From)
+		}
 		return fmt.Sprintf("%s %d", a.Kind, a.Card)
 	case ActTarget:
 		return fmt.Sprintf("%s %s", a.Kind, a.To)
@@ -140,6 +149,22 @@ func ParseAction(s string) (Action, error) {
 			return Action{}, fmt.Errorf("action %q: bad card %q", s, f[1])
 		}
 		a.Card = CardID(n)
+	case ActCombat:
+		if len(f) < 2 || len(f) > 3 {
+			return Action{}, fmt.Errorf("action %q: combat takes a card, then tenacity or a hex", s)
+		}
+		n, e := strconv.Atoi(f[1])
+		if e != nil || n < 0 || n >= int(NoCard) {
+			return Action{}, fmt.Errorf("action %q: bad card %q", s, f[1])
+		}
+		a.Card, a.From = CardID(n), hex.None
+		if len(f) == 3 {
+			if f[2] == "tenacity" {
+				a.Arg = ArgTenacity
+			} else {
+				a.From, err = hex.Parse(f[2])
+			}
+		}
 	case ActOrder, ActRemoveWire:
 		if err = want(2); err != nil {
 			return Action{}, err
@@ -174,7 +199,7 @@ func ParseAction(s string) (Action, error) {
 	if err != nil {
 		return Action{}, fmt.Errorf("action %q: %v", s, err)
 	}
-	if kind != ActPlay && kind != ActKeep {
+	if kind != ActPlay && kind != ActKeep && kind != ActCombat {
 		a.Card = 0
 	}
 	return a, nil
@@ -217,12 +242,14 @@ func (s *State) LegalActions(buf []Action) []Action {
 				buf = append(buf, Action{Kind: ActPlay, Card: c})
 			}
 		}
+		buf = s.combatOptions(buf)
 	case PhaseOrder:
 		for i := range s.units {
 			if s.orderable(i) {
 				buf = append(buf, Action{Kind: ActOrder, From: s.b.hexAt[s.units[i].pos]})
 			}
 		}
+		buf = s.combatOptions(buf)
 		buf = append(buf, Action{Kind: ActEndOrders})
 	case PhaseMove:
 		var ds [64]dest
@@ -260,6 +287,7 @@ func (s *State) LegalActions(buf []Action) []Action {
 		for _, o := range f.retreats {
 			buf = append(buf, Action{Kind: ActRetreat, From: from, To: s.b.hexAt[o.to], Arg: uint8(o.ignore)})
 		}
+		buf = s.combatOptions(buf)
 	case PhaseTakeGround:
 		f := s.top()
 		a := &s.units[f.att]
@@ -279,6 +307,9 @@ func (s *State) LegalActions(buf []Action) []Action {
 		if c, at := s.ambushCard(s.ToAct()); at >= 0 {
 			buf = append(buf, Action{Kind: ActPlay, Card: c})
 		}
+		buf = append(buf, Action{Kind: ActSkip})
+	case PhaseCombat:
+		buf = s.combatOptions(buf)
 		buf = append(buf, Action{Kind: ActSkip})
 	}
 	_ = g

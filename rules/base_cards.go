@@ -6,7 +6,7 @@ package rules
 const cc = "command-cards.md "
 
 var baseCards = [NumCardKinds]CardDef{
-	Recon:          {Key: "recon", Source: cc + "Recon; rulings 21, 79", Section: true, Quota: Quota{1}, DrawTwo: true, AirRaid: true},
+	Recon:          {Key: "recon", Source: cc + "Recon; rulings 21, 79", Section: true, Quota: Quota{1}, DrawTwo: true, AirRaid: true, CombatDraw: true},
 	Probe:          {Key: "probe", Source: cc + "Probe", Section: true, Quota: Quota{2}},
 	Attack:         {Key: "attack", Source: cc + "Attack", Section: true, Quota: Quota{3}},
 	Assault:        {Key: "assault", Source: cc + "Assault", Section: true, Quota: Quota{allUnits}, Hooks: CardHooks{OnPlay: orderEveryUnit}},

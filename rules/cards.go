@@ -96,6 +96,10 @@ type CardDef struct {
 	AirRaid    bool // may be played as Air Power where a scenario allows air raids (Recon: Setup.AirRaids)
 	DrawTwo    bool // Recon: draw 2, keep 1
 	Reshuffle  bool // Their Finest Hour: discards back into the deck before the draw
+	// CombatDraw: the player draws a Winter Combat card at the end of his
+	// turn (Recon, not Recon in Force: Winter Wars II "Règles des cartes
+	// Combat"). Reshuffle also reshuffles the Combat pile.
+	CombatDraw bool
 
 	Hooks CardHooks
 }

@@ -122,6 +122,11 @@ type TerrainDef struct {
 	ClearedBy        ClassMask // removed when a unit of these classes enters or battles from it (wire: armor)
 	RemovableInstead ClassMask // a unit of these classes may give up its battle to remove it (wire: infantry)
 
+	// Building: a building hex for the Winter Combat cards: towns and
+	// villages and every man-made construction (Winter Wars II "hex de
+	// Bâtiments": stations, ruins…).
+	Building bool
+
 	// Hooks: the rules of a row that are logic rather than values. nil means
 	// no effect.
 	Hooks TerrainHooks
@@ -183,6 +188,25 @@ type Ruleset struct {
 	Units    []UnitDef
 	Cards    []CardDef
 	Decks    []DeckDef
+	// Hooks are the ruleset's rules that belong to no row: a weather that
+	// caps moves or changes what the dice hit (winter_weather.go).
+	Hooks RulesetHooks
+}
+
+// RulesetHooks are a ruleset's rule points that no row carries; nil means
+// none. Several rulesets' hooks combine as each point says.
+type RulesetHooks struct {
+	// MoveCap caps the moves of a unit of kind def, cards included (0: no
+	// cap), once when the game is compiled; the smallest cap applies
+	// (Winter Wars II "Chutes de neige").
+	MoveCap func(def *UnitDef) int8
+	// AirPowerDice replaces the Air Power dice per hex of side (0: no
+	// opinion); the smallest applies (Winter Wars II "Chutes de neige").
+	AirPowerDice func(s *State, side Side) int8
+	// SymbolsHit says whether the unit symbols of the dice score hits in
+	// the fire being resolved (the top frame); any false wins (Winter Wars
+	// II "Visibilité réduite").
+	SymbolsHit func(s *State, f *frame) bool
 }
 
 // Catalog is the folded rows of a set of rulesets, the base game first.
@@ -194,6 +218,8 @@ type Catalog struct {
 	units    []UnitDef
 	cards    []CardDef
 	decks    map[string]Deck
+	hooks    []RulesetHooks // the rulesets' own hooks, in order
+	symbols  bool           // some ruleset has a SymbolsHit hook
 }
 
 // NewCatalog folds the base game and the given rulesets, in order. Keys must
@@ -217,6 +243,10 @@ func buildCatalog(sets []*Ruleset) (*Catalog, error) {
 		}
 		seen["ruleset "+r.Key] = true
 		c.rulesets = append(c.rulesets, r.Key)
+		if h := r.Hooks; h.MoveCap != nil || h.AirPowerDice != nil || h.SymbolsHit != nil {
+			c.hooks = append(c.hooks, h)
+			c.symbols = c.symbols || h.SymbolsHit != nil
+		}
 		for _, t := range r.Grounds {
 			if t.Layer != LayerGround || t.Key == "" || seen["ground "+t.Key] {
 				return nil, fmt.Errorf("ruleset %s: ground %q is empty, twice, or not a ground row", r.Key, t.Key)

@@ -34,5 +34,6 @@ func (s *State) Determinize(viewer Side, seed uint64) *State {
 	if keepHidden {
 		c.top().keep = [2]CardID{c.drawCard(), c.drawCard()}
 	}
+	c.determinizeCombat(opp)
 	return c
 }

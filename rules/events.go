@@ -37,11 +37,15 @@ const (
 	EvUnitExited                           // Side, From (where it stood), To (the exit hex it left by), N = medals won
 	EvBattleBack                           // Side (of the unit battling back), From (that unit), To (its attacker)
 	EvVisibility                           // Side (roller), N = the new visibility in hexes, 0 = unlimited (night attacks)
+	EvCombatPlayed                         // Side, Card = Winter Combat card, N = 1 as Tenacity, To = the unit it is played on
+	EvCombatDrawn                          // Side, Card = Winter Combat card (NoCard for other viewers)
+	EvCombatShuffled                       // N = cards in the new Combat pile
 )
 
 var eventNames = [...]string{"", "turn", "play", "order", "move", "obstacle-removed", "battle", "dice", "hits", "flag-ignored",
 	"retreat", "flag-losses", "eliminated", "medals", "take-ground", "discard", "draw", "reshuffle", "turn-end", "game-over",
-	"healed", "obstacle-placed", "ambush", "card-attack", "airdrop", "exit", "battle-back", "visibility"}
+	"healed", "obstacle-placed", "ambush", "card-attack", "airdrop", "exit", "battle-back", "visibility",
+	"combat", "combat-draw", "combat-reshuffle"}
 
 func (k EventKind) String() string {
 	if int(k) < len(eventNames) {
@@ -81,6 +85,9 @@ func (e Event) For(viewer Side) Event {
 	if e.Kind == EvCardDrawn && e.Side != viewer && e.N == 0 { // N = 1: drawn face up (shared card)
 		e.Card = NoCard
 	}
+	if e.Kind == EvCombatDrawn && e.Side != viewer {
+		e.Card = NoCard
+	}
 	return e
 }
 
@@ -91,7 +98,7 @@ func (e Event) String() string {
 	switch e.Kind {
 	case EvTurnStarted:
 		return fmt.Sprintf("turn %d %s", e.N, e.Side)
-	case EvCardPlayed, EvCardDiscarded, EvCardDrawn:
+	case EvCardPlayed, EvCardDiscarded, EvCardDrawn, EvCombatPlayed, EvCombatDrawn:
 		if e.Card == NoCard {
 			return fmt.Sprintf("%s %s ?", e.Kind, e.Side)
 		}

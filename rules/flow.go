@@ -24,6 +24,7 @@ func (s *State) startTurn() {
 	}
 	s.orderedBy = s.orderedBy[:0]
 	s.visibilityRoll()
+	s.cfx = s.cfx[:0]
 	s.airdrop()
 	if s.phase == PhaseOver {
 		return
@@ -336,6 +337,7 @@ func (s *State) endTurn() {
 		s.emit(Event{Kind: EvCardDiscarded, Side: s.active, Card: s.played})
 		s.played = NoCard
 		info := s.effDef()
+		s.combatAtTurnEnd(info)
 		if info.Reshuffle && !s.b.setup.NoReshuffle {
 			s.deck = append(s.deck, s.discard...)
 			s.discard = s.discard[:0]
@@ -524,8 +526,15 @@ func (s *State) do(a Action) {
 		}
 	case ActTakeGround:
 		s.takeGround()
+	case ActCombat:
+		s.playCombat(a)
 	case ActSkip:
 		if s.phase == PhaseAmbush {
+			s.rollBattle()
+			return
+		}
+		if s.phase == PhaseCombat {
+			s.top().reacted = true
 			s.rollBattle()
 			return
 		}

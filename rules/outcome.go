@@ -21,13 +21,14 @@ const RecordVersion = 1
 type OutcomeKind uint8
 
 const (
-	OutDie  OutcomeKind = iota + 1 // a battle die showed Face
-	OutCard                        // Card was drawn from the draw pile
-	OutDrop                        // a paratrooper landed on (or over) Hex
+	OutDie    OutcomeKind = iota + 1 // a battle die showed Face
+	OutCard                          // Card was drawn from the draw pile
+	OutDrop                          // a paratrooper landed on (or over) Hex
+	OutCombat                        // Winter Combat card Card was drawn from the Combat pile
 	numOutcomeKinds
 )
 
-var outcomeWords = [numOutcomeKinds]string{"", "die", "card", "drop"}
+var outcomeWords = [numOutcomeKinds]string{"", "die", "card", "drop", "combat"}
 
 func (k OutcomeKind) String() string {
 	if k > 0 && k < numOutcomeKinds {
@@ -52,6 +53,7 @@ type Outcome struct {
 func DieOutcome(f Face) Outcome                { return Outcome{Kind: OutDie, Face: f} }
 func CardOutcome(c CardID) Outcome             { return Outcome{Kind: OutCard, Card: c} }
 func DropOutcome(h hex.Hex) Outcome            { return Outcome{Kind: OutDrop, Hex: h} }
+func CombatOutcome(c CardID) Outcome           { return Outcome{Kind: OutCombat, Card: c} }
 func (o Outcome) MarshalText() ([]byte, error) { return []byte(o.String()), nil }
 
 func (o Outcome) String() string {
@@ -62,6 +64,8 @@ func (o Outcome) String() string {
 		return "card:" + strconv.Itoa(int(o.Card))
 	case OutDrop:
 		return "drop:" + o.Hex.String()
+	case OutCombat:
+		return "combat:" + strconv.Itoa(int(o.Card))
 	}
 	return "?"
 }
@@ -89,10 +93,13 @@ func ParseOutcome(s string) (Outcome, error) {
 			}
 		}
 		return Outcome{}, fmt.Errorf("outcome %q: no face %q (faces: %s)", s, arg, strings.Join(faceNames[:], ", "))
-	case "card":
+	case "card", "combat":
 		n, err := strconv.Atoi(arg)
 		if err != nil || n < 0 || n >= int(NoCard) {
 			return Outcome{}, fmt.Errorf("outcome %q: bad card %q", s, arg)
+		}
+		if word == "combat" {
+			return CombatOutcome(CardID(n)), nil
 		}
 		return CardOutcome(CardID(n)), nil
 	case "drop":
@@ -102,7 +109,7 @@ func ParseOutcome(s string) (Outcome, error) {
 		}
 		return DropOutcome(h), nil
 	}
-	return Outcome{}, fmt.Errorf("outcome %q: unknown kind %q (want die, card or drop)", s, word)
+	return Outcome{}, fmt.Errorf("outcome %q: unknown kind %q (want die, card, drop or combat)", s, word)
 }
 
 // FormatOutcomes is the outcomes' text forms separated by spaces.
@@ -145,6 +152,10 @@ func (s *State) check(o Outcome) error {
 	case OutCard:
 		if int(o.Card) >= len(s.b.deck) {
 			return fmt.Errorf("%w: card %d: the deck has ids 0..%d", ErrOutcome, o.Card, len(s.b.deck)-1)
+		}
+	case OutCombat:
+		if int(o.Card) >= len(s.b.combat) {
+			return fmt.Errorf("%w: combat card %d: the Combat pile has %d cards", ErrOutcome, o.Card, len(s.b.combat))
 		}
 	case OutDrop:
 	default:
@@ -214,6 +225,11 @@ func (s *State) chance(k OutcomeKind, n int, spots []hex.Hex) (Outcome, int) {
 			if ok = idx >= 0; !ok {
 				s.fail(fmt.Errorf("%w: %s: %s is not in the drop zone", ErrOutcome, o, o.Hex))
 			}
+		case OutCombat:
+			idx = slices.Index(s.cpile, o.Card)
+			if ok = idx >= 0; !ok {
+				s.fail(fmt.Errorf("%w: %s: combat card %d is not in the Combat pile (%d cards)", ErrOutcome, o, o.Card, len(s.cpile)))
+			}
 		}
 	} else if s.strict {
 		s.fail(fmt.Errorf("%w: the record has no %s outcome for a %s the action needs", ErrOutcome, k, chanceWhat[k]))
@@ -226,6 +242,8 @@ func (s *State) chance(k OutcomeKind, n int, spots []hex.Hex) (Outcome, int) {
 			o = CardOutcome(s.deck[r])
 		case OutDrop:
 			o = DropOutcome(spots[r])
+		case OutCombat:
+			o = CombatOutcome(s.cpile[r])
 		}
 		idx = r
 	}
@@ -235,7 +253,7 @@ func (s *State) chance(k OutcomeKind, n int, spots []hex.Hex) (Outcome, int) {
 	return o, idx
 }
 
-var chanceWhat = [numOutcomeKinds]string{"", "die roll", "card draw", "paratrooper's landing"}
+var chanceWhat = [numOutcomeKinds]string{"", "die roll", "card draw", "paratrooper's landing", "Combat card draw"}
 
 // fail keeps the first impossible outcome met.
 func (s *State) fail(err error) {

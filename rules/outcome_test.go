@@ -41,13 +41,19 @@ func TestOutcomesRoundTrip(t *testing.T) {
 		name    string
 		players [2]int
 		drop    bool
+		winter  bool
 	}
 	var kinds [numOutcomeKinds]int
 	for pi, p := range soakPositions() {
-		for _, g := range []game{{"1v1", [2]int{1, 1}, false}, {"teams", [2]int{2, 2}, false}, {"airdrop", [2]int{1, 1}, true}} {
+		for _, g := range []game{{"1v1", [2]int{1, 1}, false, false}, {"teams", [2]int{2, 2}, false, false}, {"airdrop", [2]int{1, 1}, true, false},
+			{"winter", [2]int{1, 1}, false, true}, {"winter teams", [2]int{2, 2}, false, true}} {
 			t.Run(p.name+" "+g.name, func(t *testing.T) {
 				setup, _ := setupOf(t, append(append([]string(nil), p.specs...), "deck=full")...)
 				setup.Objectives, setup.Players = p.objs, g.players
+				if g.winter {
+					// WW II: the Combat cards, snowfall and reduced visibility.
+					setup.Combat, setup.Rulesets = testCombatCards(), []*Ruleset{Snowfall(), ReducedVisibility()}
+				}
 				if g.drop {
 					setup.Airdrops = []Airdrop{{Side: setup.First, Center: H("4,12"), Range: 2, Count: 3,
 						Unit: UnitSetup{Type: Infantry, Side: setup.First}}}

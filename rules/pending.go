@@ -38,6 +38,11 @@ type frame struct {
 	section int8
 	// frKeep: the two cards drawn.
 	keep [2]CardID
+	// Winter Combat cards (winter_combat.go): the defender's reaction
+	// window is over, the dice the attacker loses by them, the flags being
+	// applied and whether Tenacity was played on them.
+	reacted, tenacious bool
+	malus, flags       int8
 }
 
 // push puts f on the stack, reusing the buffers of a frame popped before.

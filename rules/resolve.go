@@ -128,11 +128,15 @@ func (s *State) cardPlace(side Side, c CardID) int {
 // rollBattle rolls the declared battle on top of the stack.
 func (s *State) rollBattle() {
 	bt := s.top()
+	if s.reactionWindow(bt) {
+		s.phase = PhaseCombat // the defender's Combat cards first (winter_combat.go)
+		return
+	}
 	u := &s.units[bt.att]
 	t := bt.targetPos
-	dice := s.battleDice(u, t, bt.overrun)
+	dice := max(0, s.battleDice(u, t, bt.overrun)-bt.malus)
 	s.emit(Event{Kind: EvBattle, Side: u.side, From: s.b.hexAt[u.pos], To: s.b.hexAt[t], N: dice})
-	s.fire(u.side, int(bt.target), dice, false, false)
+	s.fire(u.side, int(bt.target), dice, s.combatStarsHit(u), false)
 }
 
 // fire rolls dice against unit vi and resolves the result. Stars hit when
@@ -141,6 +145,7 @@ func (s *State) fire(by Side, vi int, dice int8, starsHit, noIgnore bool) {
 	ev := Event{Kind: EvDiceRolled, Side: by}
 	var hits, flags int8
 	sym, hasSym := symbolOf(s.units[vi].typ)
+	hasSym = hasSym && s.symbolsHit()
 	for k := int8(0); k < dice; k++ {
 		f := s.roll()
 		ev.addFace(f)
@@ -175,12 +180,13 @@ func (s *State) resolveHits(ti int, hits, flags int8, ignorable bool) {
 		return
 	}
 	f := s.top()
+	f.flags = flags
 	f.retreats = s.retreatOptions(target, flags, ignorable && s.canIgnoreFlag(target), f.retreats[:0])
 	if len(f.retreats) == 0 {
 		s.afterResolve()
 		return
 	}
-	if len(f.retreats) == 1 {
+	if len(f.retreats) == 1 && !s.tenacityOpen() {
 		s.applyRetreat(f.retreats[0])
 		return
 	}
@@ -515,6 +521,9 @@ func (s *State) airPowerDice(side Side) int {
 	st := s.b.setup
 	if st.AirDice[side] > 0 {
 		return st.AirDice[side]
+	}
+	if n := s.rulesetAirDice(side); n > 0 {
+		return int(n) // the weather (WW II "Chutes de neige")
 	}
 	sup, ok := AirSuperiority(st.Front, st.Year)
 	if !ok {

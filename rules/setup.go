@@ -78,6 +78,10 @@ type Setup struct {
 	// Night is the night-attack rule (FAQ III 19): a visibility track
 	// that limits every unit's range.
 	Night Night
+	// Combat are the Winter Combat cards the game plays with (Winter Wars
+	// II "Cartes Combat d'Hiver"), as their owner supplies them; none means
+	// the game plays without Combat cards.
+	Combat []CombatCardDef
 	// Rulesets are the rulesets the scenario plays with besides the base
 	// game, in order: their rows follow the base game's in the catalog.
 	Rulesets []*Ruleset
@@ -239,6 +243,9 @@ type Objective struct {
 
 // Validate checks the setup for contradictions, with a precise message.
 func (s *Setup) Validate() error {
+	if err := validateCombat(s.Combat); err != nil {
+		return err
+	}
 	g := s.Grid
 	if g.Rows <= 0 || g.Width <= 1 || g.Rows > 60 || g.Width > 60 {
 		return fmt.Errorf("board: bad size %dx%d", g.Width, g.Rows)

@@ -3,6 +3,7 @@ package rules
 import (
 	"errors"
 	"fmt"
+	"slices"
 
 	"m44/hex"
 )
@@ -54,6 +55,9 @@ type board struct {
 	battleBack []bool
 	// turnStart: some objective is captured at the start of a turn.
 	turnStart bool
+	// combat is the Winter Combat card of each id of the game's Combat
+	// pile (winter_combat.go); empty when the game plays without them.
+	combat []*CombatCardDef
 }
 
 // unit is one unit's state.
@@ -102,9 +106,10 @@ const (
 	PhaseTarget                  // Air Power / Barrage: choose the target hexes
 	PhaseAmbush                  // the defender may answer a close assault with Ambush
 	PhaseOver                    // the game is over
+	PhaseCombat                  // the defender may play Winter Combat cards in reaction to an attack
 )
 
-var phaseNames = [...]string{"card", "order", "move", "battle", "retreat", "take-ground", "overrun", "keep", "target", "ambush", "over"}
+var phaseNames = [...]string{"card", "order", "move", "battle", "retreat", "take-ground", "overrun", "keep", "target", "ambush", "over", "combat"}
 
 func (p Phase) String() string { return phaseNames[p] }
 
@@ -161,6 +166,13 @@ type State struct {
 	bad       error      // the first impossible forced outcome met
 	outs      *[]Outcome // the outcomes of the action being recorded
 	events    *[]Event
+	// Winter Combat cards (winter_combat.go): hands by seat, the face-down
+	// pile (unordered: a draw picks at random), the discards, and the
+	// effects in force this turn.
+	chand [4][]CardID
+	cpile []CardID
+	cdisc []CardID
+	cfx   []combatFx
 }
 
 // Errors returned by Apply.
@@ -323,7 +335,7 @@ func Compile(s *Setup) (*Board, error) {
 		i := int16(g.Index(us.Hex))
 		st.occ[i] = int8(len(st.units))
 		st.units = append(st.units, unit{pos: i, start: i, typ: def.Class, kind: k, side: us.Side, figures: f, max: f,
-			worth: max(1, us.Medals), kmove: def.MaxMove, kfight: def.MoveAndFight, mcap: moveCap(s, us.Side, def.Class, us.MaxMove),
+			worth: max(1, us.Medals), kmove: def.MaxMove, kfight: def.MoveAndFight, mcap: cat.rulesetMoveCap(&def, moveCap(s, us.Side, def.Class, us.MaxMove)),
 			ignoresFlag: us.IgnoresFlag})
 		b.nation = append(b.nation, us.Nation)
 		b.badge = append(b.badge, us.Badge)
@@ -343,7 +355,7 @@ func Compile(s *Setup) (*Board, error) {
 		for n := 0; n < a.Count; n++ {
 			st.units = append(st.units, unit{typ: def.Class, kind: kind, side: a.Side, figures: f, max: f,
 				worth: max(1, a.Unit.Medals), kmove: def.MaxMove, kfight: def.MoveAndFight,
-				mcap: moveCap(s, a.Side, def.Class, a.Unit.MaxMove), dead: true, reserve: int8(k + 1), ignoresFlag: a.Unit.IgnoresFlag})
+				mcap: cat.rulesetMoveCap(&def, moveCap(s, a.Side, def.Class, a.Unit.MaxMove)), dead: true, reserve: int8(k + 1), ignoresFlag: a.Unit.IgnoresFlag})
 			b.nation = append(b.nation, a.Unit.Nation)
 			b.badge = append(b.badge, a.Unit.Badge)
 			b.battleBack = append(b.battleBack, a.Unit.BattleBack)
@@ -364,6 +376,10 @@ func Compile(s *Setup) (*Board, error) {
 	}
 	for i := range b.deck {
 		st.deck = append(st.deck, CardID(i))
+	}
+	b.combat = combatDeck(s.Combat)
+	for i := range b.combat {
+		st.cpile = append(st.cpile, CardID(i))
 	}
 	for side := Allies; side <= Axis; side++ {
 		st.players[side] = int8(max(1, s.Players[side]))
@@ -412,6 +428,7 @@ func (st *State) deal() {
 		}
 		st.shared[side] = st.drawCard()
 	}
+	st.dealCombat()
 	st.updateMedals()
 	st.vis = startVisibility(st.b.setup.Night)
 	if st.phase != PhaseOver {
@@ -431,6 +448,10 @@ func (s *State) Clone() *State {
 	c.orderedBy = append([]int8(nil), s.orderedBy...)
 	c.taken = append([]SideMask(nil), s.taken...)
 	c.stack = cloneStack(s.stack)
+	for k := range c.chand {
+		c.chand[k] = slices.Clone(s.chand[k])
+	}
+	c.cpile, c.cdisc, c.cfx = slices.Clone(s.cpile), slices.Clone(s.cdisc), slices.Clone(s.cfx)
 	c.events = nil
 	return &c
 }
@@ -551,7 +572,7 @@ func (s *State) ToAct() Side {
 	switch s.phase {
 	case PhaseRetreat:
 		return s.units[s.top().victim].side
-	case PhaseAmbush:
+	case PhaseAmbush, PhaseCombat:
 		return s.units[s.top().target].side
 	}
 	return s.active

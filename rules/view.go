@@ -39,6 +39,20 @@ type View struct {
 	Units       []UnitInfo
 	Features    []HexFeature
 	Legal       []string
+	// Winter Combat cards: the viewer's current player's, how many the
+	// other side holds, the face-down pile's size, the discards, the
+	// cards in force this turn ("side:key").
+	CombatHand     []CombatCardView
+	OtherCombat    int
+	CombatPile     int
+	CombatDiscards []CombatCardView
+	CombatInForce  []string
+}
+
+// CombatCardView is one Winter Combat card as a player sees it.
+type CombatCardView struct {
+	ID CardID
+	CombatCardDef
 }
 
 // CardView names a card.
@@ -154,6 +168,15 @@ func (s *State) View(viewer Side) View {
 		v.InEffect = s.InEffect()
 	}
 	v.Targets = s.Targets()
+	if s.CombatOn() {
+		for _, c := range s.chand[s.seat(viewer)] {
+			v.CombatHand = append(v.CombatHand, CombatCardView{ID: c, CombatCardDef: *s.b.combat[c]})
+		}
+		for _, c := range s.cdisc {
+			v.CombatDiscards = append(v.CombatDiscards, CombatCardView{ID: c, CombatCardDef: *s.b.combat[c]})
+		}
+		v.OtherCombat, v.CombatPile, v.CombatInForce = s.combatHeld(viewer.Opp()), len(s.cpile), s.CombatInForce()
+	}
 	if viewer == s.active {
 		for _, c := range s.ReconChoice() {
 			v.Choice = append(v.Choice, s.cardView(c))
@@ -246,8 +269,8 @@ func (s *State) hash(gen bool) uint64 {
 		switch o.Kind {
 		case OutDie:
 			put(int64(o.Face))
-		case OutCard:
-			put(int64(OutCard)<<16 | int64(o.Card))
+		case OutCard, OutCombat:
+			put(int64(o.Kind)<<16 | int64(o.Card))
 		default:
 			put(int64(o.Kind)<<16 | int64(uint8(o.Hex.Row))<<8 | int64(uint8(o.Hex.Col)))
 		}
@@ -281,6 +304,7 @@ func (s *State) hash(gen bool) uint64 {
 	for _, q := range s.quota {
 		put(int64(q))
 	}
+	s.hashCombat(put)
 	h.Write(buf)
 	return h.Sum64()
 }

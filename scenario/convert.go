@@ -554,6 +554,9 @@ func (c *converter) options(raw json.RawMessage, field string) {
 			c.night(k, v, field+"."+k)
 			continue
 		}
+		if c.winterOption(k, v, field+"."+k) {
+			continue
+		}
 		if strings.EqualFold(k, "infantry_exit_counts_2") {
 			c.infantryExit2 = strings.TrimSpace(string(v)) == "true"
 			continue

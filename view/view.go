@@ -154,6 +154,9 @@ type Board struct {
 	Visibility    int         `json:"visibility,omitempty"` // night attacks: how far units may fire (absent: no limit)
 	Units         []Unit      `json:"units"`
 	Features      []Feature   `json:"features"`
+	// Combat is the public part of the Winter Combat cards (combat.go),
+	// absent without them.
+	Combat *CombatBoard `json:"combat,omitempty"`
 }
 
 // BoardOf is the public part of st.
@@ -162,7 +165,7 @@ func BoardOf(st *rules.State) Board {
 		Medals: PerSideOf(st.Medals()), Victory: PerSideOf(st.Victory()), Players: PerSideOf(st.Players()),
 		CurrentPlayer: PerSide{Allies: st.CurrentPlayer(rules.Allies), Axis: st.CurrentPlayer(rules.Axis)},
 		DrawPile:      st.DrawPileSize(), Discards: Cards(st, st.Discards()), Played: CardPtr(st, st.Played()),
-		InEffect: st.InEffect(), Targets: st.Targets(), Visibility: st.Visibility(), Units: []Unit{}, Features: []Feature{}}
+		InEffect: st.InEffect(), Targets: st.Targets(), Visibility: st.Visibility(), Units: []Unit{}, Features: []Feature{}, Combat: combatBoardOf(st)}
 	if over, w := st.Over(); over {
 		b.Over, b.Winner = true, &w
 	}
@@ -200,6 +203,9 @@ type SeatCards struct {
 	OtherHand   int    `json:"other_hand"`             // how many cards the other side holds in hand(s)
 	OtherShared *Card  `json:"other_shared,omitempty"` // team play: the other team's face-up shared card
 	Choice      []Card `json:"choice,omitempty"`       // Recon: the two cards drawn, while the seat's side chooses
+	// Winter Combat cards (combat.go): the seat's own, its team mate's.
+	CombatHand     []CombatCard `json:"combat_hand,omitzero"`
+	TeamCombatHand []CombatCard `json:"team_combat_hand,omitzero"`
 }
 
 // Counts is what a spectator knows of the cards: how many each side holds,
@@ -242,6 +248,7 @@ func Of(st *rules.State, v Viewer) View {
 	if st.Players()[side] == 2 {
 		sc.TeamHand = Cards(st, st.HandOf(side, 1-p))
 	}
+	seatCombat(st, sc, side, p)
 	if side == st.Active() {
 		if ch := st.ReconChoice(); len(ch) > 0 {
 			sc.Choice = Cards(st, ch)

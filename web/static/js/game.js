@@ -8,6 +8,7 @@ import { parseAll, byKind } from './actions.js';
 import { dieFace, glyph, paletteFor } from './symbols.js';
 import { esc } from './svg.js';
 import { langSelect, toast, errorText } from './ui.js';
+import { renderCombat } from './combat.js';
 
 const $ = (sel, root = document) => root.querySelector(sel);
 const PACE = Number(new URLSearchParams(location.search).get('pace') ?? 300); // ms between shown updates
@@ -247,6 +248,7 @@ class Game {
     this.renderDice();
     this.renderPlayed();
     this.renderHand(plan);
+    renderCombat(this);
     this.renderLog();
     this.renderInvite();
     this.renderOverlay();
@@ -425,6 +427,8 @@ class Game {
       for (const a of targets) { marks[a.to] = { kind: 'aim', action: a.action, label: what }; use(a); }
       for (const h of v.targets || []) marks[h] = { kind: 'aimed' };
     }
+    // Winter Combat cards are offered on their own cards (combat.js).
+    for (const a of byKind(L, 'combat')) use(a);
     // The step's closing buttons.
     const closers = { 'end-orders': 'btn.end-orders', 'end-moves': 'btn.end-moves', 'end-battles': 'btn.end-battles', 'end-targets': 'btn.end-targets', skip: 'btn.skip' };
     for (const a of L) {

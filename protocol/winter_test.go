@@ -1,0 +1,45 @@
+package protocol
+
+import (
+	"slices"
+	"strconv"
+	"testing"
+
+	"m44/view"
+)
+
+// WW II "Chutes de neige", "Visibilité réduite", "Cartes Combat d'Hiver":
+// "new" takes the .m44 options of the same names; the views deal and show
+// the Combat cards (own hand only) and the legal actions play them.
+func TestNewWinterOptions(t *testing.T) {
+	s := NewSession()
+	cards := `[{"key":"zz-fire","name":"Zz Fire","timing":"before-ordering","effect":"bonus-dice","n":1,"tenacity":true,"copies":5},` +
+		`{"key":"zz-cover","timing":"in-reaction","effect":"attack-malus","n":1,"copies":1}]`
+	var sum Summary
+	ok(t, s, newGame(duelSetup, 1, `,"options":{"snowfall_rules":true,"reduced_visibility_rules":true,"winter_combat_cards":`+cards+`}`), &sum)
+	var v view.View
+	ok(t, s, `{"cmd":"view","as":"allies"}`, &v)
+	if len(v.CombatHand) != 2 || v.Combat == nil || v.Combat.Held.Axis != 2 || v.Combat.Pile != 2 {
+		t.Fatalf("allies' view: hand %+v, board %+v", v.CombatHand, v.Combat)
+	}
+	fire := slices.IndexFunc(v.CombatHand, func(c view.CombatCard) bool { return c.Key == "zz-fire" })
+	if fire < 0 {
+		t.Fatalf("no zz-fire among %+v", v.CombatHand)
+	}
+	{
+		act := "combat " + itoa(int(v.CombatHand[fire].ID))
+		if !slices.Contains(v.Legal, act) {
+			t.Fatalf("legal %v lacks %q", v.Legal, act)
+		}
+		ok(t, s, `{"cmd":"apply","action":"`+act+`"}`, nil)
+		ok(t, s, `{"cmd":"view","as":"axis"}`, &v)
+		if len(v.Combat.Discards) != 1 || v.Combat.Discards[0].Key != "zz-fire" || v.Combat.Held.Allies != 1 {
+			t.Fatalf("after the play: %+v", v.Combat)
+		}
+	}
+	for _, bad := range []string{`"winter_combat_cards":[{"key":"x","timing":"now"}]`, `"winter_combat_cards":true`} {
+		fails(t, s, newGame(duelSetup, 1, `,"options":{`+bad+`}`), CodeBadArgument)
+	}
+}
+
+func itoa(n int) string { return strconv.Itoa(n) }
