@@ -39,6 +39,12 @@ type Options struct {
 	SVG func(*match.Scenario) ([]byte, error)
 	// Static holds the browser client's files; nil means the embedded ones.
 	Static fs.FS
+	// PublicURL is the address players reach the server at, for the links
+	// it makes ("https://m44.example.org"); "" takes the request's (reach.go).
+	PublicURL string
+	// TrustProxy takes the links' address from X-Forwarded-Proto and
+	// X-Forwarded-Host (behind a reverse proxy that sets them).
+	TrustProxy bool
 }
 
 // Server serves the API and the client.
@@ -151,6 +157,7 @@ func (s *Server) routes() http.Handler {
 	mux.HandleFunc("GET /api/games/{id}/catalog", s.gameCatalog)
 	mux.HandleFunc("GET /api/catalog", s.baseCatalog)
 	mux.HandleFunc("GET /api/games/{id}/ws", s.websocket)
+	s.onlineRoutes(mux)
 	mux.HandleFunc("/api/", func(w http.ResponseWriter, r *http.Request) {
 		s.writeError(w, r, match.Errorf(match.CodeNotFound, "no API endpoint %s %s", r.Method, r.URL.Path))
 	})
@@ -317,7 +324,7 @@ func (s *Server) createGame(w http.ResponseWriter, r *http.Request) {
 		s.writeError(w, r, err)
 		return
 	}
-	writeJSON(w, http.StatusCreated, out)
+	writeJSON(w, http.StatusCreated, s.createdReply(r, out))
 }
 
 func (s *Server) game(w http.ResponseWriter, r *http.Request) *match.Match {
