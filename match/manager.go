@@ -289,7 +289,12 @@ func (g *Manager) newMatch(row store.Game, sc *Scenario, fresh bool) (*Match, er
 		if rs.Seat != d.name {
 			return nil, internal(fmt.Errorf("seat %s stored where %s was expected", rs.Seat, d.name), "bad game seats")
 		}
-		s := &seat{name: d.name, side: d.side, player: d.player, kind: rs.Kind, tokenHash: rs.TokenHash}
+		s := &seat{name: d.name, side: d.side, player: d.player, kind: rs.Kind, tokenHash: rs.TokenHash, account: rs.Account}
+		for _, t := range row.Tokens {
+			if t.Seat == d.name {
+				s.tokens = append(s.tokens, t.TokenHash)
+			}
+		}
 		if lv, ok := strings.CutPrefix(rs.Kind, "bot:"); ok {
 			b, err := g.cfg.NewBot(lv, mix(row.Seed, uint64(i)+1))
 			if err != nil {

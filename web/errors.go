@@ -27,6 +27,9 @@ func statusOf(code match.Code) int {
 	case match.CodeTooLarge:
 		return http.StatusRequestEntityTooLarge
 	}
+	if st := accountStatus(code); st != 0 {
+		return st
+	}
 	return http.StatusInternalServerError
 }
 

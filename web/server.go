@@ -18,6 +18,7 @@ import (
 	"sync"
 	"time"
 
+	"m44/accounts"
 	"m44/bots"
 	"m44/match"
 	"m44/rules"
@@ -45,6 +46,11 @@ type Options struct {
 	// TrustProxy takes the links' address from X-Forwarded-Proto and
 	// X-Forwarded-Host (behind a reverse proxy that sets them).
 	TrustProxy bool
+	// PasswordParams are the costs of password hashes; nil means
+	// accounts.Default (tests use cheap ones).
+	PasswordParams *accounts.Params
+	// Now is the clock of sessions and limits; nil means time.Now.
+	Now func() time.Time
 }
 
 // Server serves the API and the client.
@@ -54,6 +60,7 @@ type Server struct {
 	catalog *match.Catalog
 	games   *match.Manager
 	handler http.Handler
+	acc     *accountsState
 
 	done      chan struct{} // closed when the server shuts down
 	closeOnce sync.Once
@@ -80,7 +87,7 @@ func New(ctx context.Context, o Options) (*Server, error) {
 		// of the library is served.
 		o.Logger.Warn("some built-in scenarios are left out", "err", err)
 	}
-	s := &Server{opts: o, log: o.Logger, catalog: cat, done: make(chan struct{})}
+	s := &Server{opts: o, log: o.Logger, catalog: cat, done: make(chan struct{}), acc: newAccountsState(o)}
 	s.games = match.NewManager(match.Config{Store: o.Store, Catalog: cat, Logger: o.Logger, NewBot: o.NewBot, BotDelay: o.BotDelay})
 	if err := s.games.Start(ctx); err != nil {
 		return nil, fmt.Errorf("web: resume games: %w", err)

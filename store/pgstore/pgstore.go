@@ -286,12 +286,22 @@ func (s *Store) Game(ctx context.Context, id string) (store.Game, []store.Action
 				g.Seed, g.Settings, g.Created = uint64(seed), []byte(settings), stamp(created)
 				return err
 			})
-		b.Queue(`SELECT seat, kind, COALESCE(token_hash, '') FROM seats WHERE game = $1 ORDER BY ord`, id).
+		b.Queue(`SELECT seat, kind, COALESCE(token_hash, ''), COALESCE(account, '') FROM seats WHERE game = $1 ORDER BY ord`, id).
 			Query(func(rows pgx.Rows) error {
 				var err error
 				g.Seats, err = pgx.CollectRows(rows, func(r pgx.CollectableRow) (store.Seat, error) {
 					var st store.Seat
-					err := r.Scan(&st.Seat, &st.Kind, &st.TokenHash)
+					err := r.Scan(&st.Seat, &st.Kind, &st.TokenHash, &st.Account)
+					return st, err
+				})
+				return err
+			})
+		b.Queue(`SELECT seat, token_hash FROM seat_tokens WHERE game = $1 ORDER BY created, token_hash`, id).
+			Query(func(rows pgx.Rows) error {
+				var err error
+				g.Tokens, err = pgx.CollectRows(rows, func(r pgx.CollectableRow) (store.SeatToken, error) {
+					var st store.SeatToken
+					err := r.Scan(&st.Seat, &st.TokenHash)
 					return st, err
 				})
 				return err

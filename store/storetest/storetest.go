@@ -30,6 +30,9 @@ func Run(t *testing.T, open func(t *testing.T) match.Store) {
 		{"AppendRace", testAppendRace},
 		{"LiveGames", testLiveGames},
 		{"SetRecord", testSetRecord},
+		{"Accounts", testAccounts},
+		{"Sessions", testSessions},
+		{"SeatsOfAccounts", testSeatsOfAccounts},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) { tc.f(t, open(t)) })

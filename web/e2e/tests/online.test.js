@@ -49,3 +49,52 @@ test('with --public-url the invite and spectator links carry the public address'
     assert.deepEqual(b.errors, []);
   } finally { await b.close(); await srv.stop(); }
 });
+
+// Issue 13 "Accounts, optional": sign up in the lobby, start a battle; on
+// another browser (device) sign in and find it under "Your battles
+// (account)", and play it from there as the same seat.
+test('an account keeps its battles on another device', { timeout: 180000 }, async () => {
+  const srv = await startServer();
+  const laptop = await browser();
+  const phone = await browser({ width: 420, height: 860 });
+  try {
+    const p = laptop.page;
+    await p.goto(srv.url + '/');
+    await p.waitForSelector('#scn-list .scn-item');
+    await p.click('#sign-in');
+    await p.fill('#acct-user', 'Rommel');
+    await p.fill('#acct-pass', 'desert fox 44');
+    await p.click('#acct-up');
+    await p.waitForSelector('#acct-name');
+    assert.match(await p.textContent('#acct-name'), /^Rommel · 1500$/);
+    await shot(p, 'online-signed-in');
+    await p.click('input[name="mode"][value="online"]');
+    await p.click('input[name="side"][value="axis"]');
+    await p.click('#start');
+    await p.waitForSelector('#inv-title');
+    await p.click('#enter');
+    await p.waitForURL(/\/play\//);
+    const game = new URL(p.url()).pathname.split('/').pop();
+
+    const q = phone.page;
+    await q.goto(srv.url + '/');
+    await q.waitForSelector('#sign-in');
+    await q.click('#sign-in');
+    await q.fill('#acct-user', 'rommel');
+    await q.fill('#acct-pass', 'wrong password');
+    await q.click('#acct-in');
+    await q.waitForFunction(() => /Wrong name or password/.test(document.querySelector('#acct-msg').textContent));
+    await q.fill('#acct-pass', 'desert fox 44');
+    await q.click('#acct-in');
+    await q.waitForSelector(`#account-games [data-game="${game}"]`);
+    await shot(q, 'online-account-games');
+    await q.click(`#account-games [data-game="${game}"]`);
+    await q.waitForURL(new RegExp(`/play/${game}#[0-9a-f]{32}$`));
+    await q.waitForSelector('#status[data-mine]');
+    const tok = decodeURIComponent(new URL(q.url()).hash.slice(1));
+    const snap = await (await fetch(`${srv.url}/api/games/${game}?token=${tok}`)).json();
+    assert.equal(snap.seat, 'axis');
+    assert.deepEqual(laptop.errors, []);
+    assert.deepEqual(phone.errors.filter((e) => !/status of 401/.test(e)), [], 'only the wrong password failed');
+  } finally { await laptop.close(); await phone.close(); await srv.stop(); }
+});

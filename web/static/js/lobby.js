@@ -4,6 +4,7 @@ import { t, onLang, applyDom, sideName, lang } from './i18n.js';
 import { esc } from './svg.js';
 import { langSelect, toast, errorText } from './ui.js';
 import { reachNote } from './online.js';
+import { mountAccount, bindSeats } from './accounts.js';
 
 const $ = (sel, root = document) => root.querySelector(sel);
 const LEVELS = ['random', 'easy', 'medium', 'hard'];
@@ -35,6 +36,7 @@ class Lobby {
   async start() {
     this.root.innerHTML = layout();
     $('#lang-slot', this.root).replaceWith(langSelect());
+    mountAccount($('.topbar', this.root), $('.setup-panel', this.root));
     applyDom(this.root);
     onLang(() => { applyDom(this.root); this.renderList(); this.renderDetail(); this.renderSetup(); this.renderMine(); });
     $('#search', this.root).addEventListener('input', (e) => { this.filter = e.target.value.toLowerCase(); this.renderList(); });
@@ -215,6 +217,7 @@ class Lobby {
       for (const seat of mine) if (res.tokens && res.tokens[seat]) tokens[seat] = res.tokens[seat];
       for (const seat of friends) if (res.links && res.links[seat]) links[seat] = (res.urls && res.urls[seat]) || res.links[seat];
       store.put(res.game, { tokens, links, hotseat: mine.length > 1, current: tokens[mine[0]], name: s.name });
+      await bindSeats(res.game, Object.values(tokens));
       const url = `/play/${encodeURIComponent(res.game)}#${mine.map((m) => tokens[m]).filter(Boolean).join(',')}`;
       if (friends.length) this.showInvites(url, friends, links, res);
       else location.assign(url);
