@@ -94,6 +94,9 @@ func (m *Match) Owners() (seats []SeatOwner, over bool, winner string) {
 	if o, w := m.st.Over(); o {
 		over, winner = true, w.String()
 	}
+	if f := m.forfeit; f != nil {
+		over, winner = true, f.winner.String()
+	}
 	return seats, over, winner
 }
 
@@ -106,3 +109,7 @@ const (
 	CodeBadCredentials  Code = "bad_credentials"   // 401: wrong name or password, or not signed in
 	CodeTooManyAttempts Code = "too_many_attempts" // 429: sign-in attempts over the limit
 )
+
+// Rated reports whether the game was created rated (ratings between
+// accounts, issue 13).
+func (m *Match) Rated() bool { return m.settings.Rated }

@@ -31,6 +31,10 @@ type Config struct {
 	// BotDelay is a pause before each bot decision, so that people can
 	// follow the bots' moves.
 	BotDelay time.Duration
+	// Now is the server's clock (games' clocks, tables); nil means time.Now.
+	Now func() time.Time
+	// OnOver is called, on its own goroutine, when a game ends (ratings).
+	OnOver func(*Match)
 }
 
 // Manager holds the games being played.
@@ -67,6 +71,12 @@ func (g *Manager) Start(ctx context.Context) error {
 		if _, err := g.Get(ctx, id); err != nil {
 			g.log.Error("cannot resume game", "game", id, "err", err)
 		}
+	}
+	g.mu.Lock()
+	defer g.mu.Unlock()
+	if !g.closed {
+		g.wg.Add(1)
+		go g.runClocks()
 	}
 	return nil
 }
@@ -121,6 +131,8 @@ func (g *Manager) Get(ctx context.Context, id string) (*Match, error) {
 	}
 	g.games[id] = m
 	m.mu.Lock()
+	m.created, _ = time.Parse(time.RFC3339Nano, row.Created)
+	m.restoreClockLocked(row.Clock)
 	m.kickLocked()
 	m.mu.Unlock()
 	return m, nil
@@ -132,6 +144,8 @@ type Settings struct {
 	Hotseat bool    `json:"hotseat"`
 	Lang    string  `json:"lang,omitempty"`
 	Young   *Young  `json:"young,omitempty"`
+	Rated   bool    `json:"rated,omitempty"` // a rated game between accounts (ratings.go)
+	Clock   *Clock  `json:"clock,omitempty"` // the game's clock, if any (clock.go)
 }
 
 // Young is the young players' variant (the wire form the web API and the
@@ -147,6 +161,11 @@ type CreateRequest struct {
 	Seed     *uint64           `json:"seed"`
 	Lang     string            `json:"lang"`
 	Young    *Young            `json:"young"` // the young players' variant, if asked
+	// Open lists human seats left open: no token is made for them, and
+	// anyone may take one from the lobby's list of tables (tables.go).
+	Open  []string `json:"open"`
+	Rated bool     `json:"rated"`
+	Clock *Clock   `json:"clock"`
 }
 
 // Created is the reply to POST /api/games.
@@ -165,7 +184,10 @@ func (g *Manager) Create(ctx context.Context, req CreateRequest) (*Created, erro
 	if err != nil {
 		return nil, err
 	}
-	set := Settings{Players: PerSide{1, 1}, Hotseat: req.Hotseat, Lang: req.Lang, Young: req.Young}
+	set := Settings{Players: PerSide{1, 1}, Hotseat: req.Hotseat, Lang: req.Lang, Young: req.Young, Rated: req.Rated, Clock: req.Clock}
+	if err := checkTable(req); err != nil {
+		return nil, err
+	}
 	if req.Players != nil {
 		set.Players = *req.Players
 	}
@@ -203,6 +225,8 @@ func (g *Manager) Create(ctx context.Context, req CreateRequest) (*Created, erro
 		}
 		st := store.Seat{Seat: d.name, Kind: kind}
 		switch {
+		case kind == "human" && slices.Contains(req.Open, d.name):
+			// an open seat: its token is made when someone takes it
 		case kind == "human":
 			tok := newToken()
 			out.Tokens[d.name] = tok
@@ -230,6 +254,11 @@ func (g *Manager) Create(ctx context.Context, req CreateRequest) (*Created, erro
 	}
 	g.games[row.ID] = m
 	m.mu.Lock()
+	m.created = g.now()
+	if m.settings.Clock != nil {
+		m.restoreClockLocked("")
+		m.saveClockLocked(ctx)
+	}
 	m.kickLocked()
 	m.mu.Unlock()
 	g.log.Info("game created", "game", row.ID, "scenario", sc.ID, "seats", req.Seats, "seed", seed)
@@ -335,6 +364,11 @@ func (g *Manager) load(row store.Game, acts []store.Action) (*Match, map[int]str
 		}
 		if a.Action == "undo" {
 			err = m.undoLocked(ctx, s, false)
+		} else if a.Action == "timeout" || a.Action == "timeout bot" {
+			if m.settings.Clock == nil {
+				m.settings.Clock = &Clock{Mode: "turn", OnTimeout: "lose"} // a clock since removed: keep the log's meaning
+			}
+			err = m.timeoutLocked(s, a.Action == "timeout bot")
 		} else {
 			var act rules.Action
 			var outs []rules.Outcome

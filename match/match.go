@@ -36,6 +36,9 @@ type Match struct {
 	subs     map[*Sub]struct{}
 	botBusy  bool
 	closed   bool
+	created  time.Time  // when the game was created (the lobby's order)
+	clk      clockState // the clock's state, for a game with a clock (clock.go)
+	forfeit  *forfeit   // the game ended by a seat running out of time
 }
 
 // played is an action in effect.
@@ -113,6 +116,7 @@ func (m *Match) applyLocked(ctx context.Context, s *seat, a rules.Action, persis
 		if err := m.mgr.cfg.Store.Append(ctx, m.id, rec, over, winner); err != nil {
 			return 0, internal(err, "cannot record the action")
 		}
+		defer m.afterChangeLocked(ctx, over)
 	}
 	m.seq++
 	m.record = append(m.record, played{seat: s.name, action: a, outcomes: outs})
@@ -143,7 +147,7 @@ func (m *Match) Act(ctx context.Context, token, action string, version int) (int
 	if l := s.last; l != nil && l.action == canon && l.before == version {
 		return l.after, nil // a duplicate of the seat's last action
 	}
-	if over, _ := m.st.Over(); over {
+	if over, _ := m.st.Over(); over || m.forfeit != nil {
 		return 0, Errorf(CodeIllegal, "the game is over")
 	}
 	if version != len(m.log) {
@@ -224,6 +228,9 @@ func (m *Match) undoLocked(ctx context.Context, s *seat, persist bool) error {
 			return internal(err, "cannot record the undo")
 		}
 	}
+	if persist {
+		defer m.clockChangedLocked(ctx, true)
+	}
 	m.seq++
 	m.st = st
 	m.record = keep
@@ -247,7 +254,8 @@ type Record struct {
 	Actions    []string        `json:"actions"`
 	Outcomes   [][]string      `json:"outcomes"` // each action's, in order ([] for none)
 	Winner     string          `json:"winner"`
-	Hash       string          `json:"hash"` // the final state's hash, to check a replay
+	Timeout    string          `json:"timeout,omitempty"` // the seat that lost on time (the game ended there)
+	Hash       string          `json:"hash"`              // the final state's hash, to check a replay
 }
 
 // Record is the record of the game once it is over (at the current record
@@ -257,12 +265,18 @@ func (m *Match) Record() (*Record, error) {
 	m.mu.Lock()
 	defer m.mu.Unlock()
 	over, w := m.st.Over()
+	if f := m.forfeit; f != nil {
+		over, w = true, f.winner
+	}
 	if !over {
 		return nil, Errorf(CodeNotOver, "the game is not over: its record is given once it is")
 	}
 	r := &Record{Version: rules.RecordVersion, ScenarioID: m.sc.ID, Scenario: m.sc.Data, Seed: m.seed, Players: m.settings.Players, Young: m.settings.Young,
 		Deal: append([]rules.Outcome{}, m.deal...), Actions: make([]string, 0, len(m.record)), Outcomes: make([][]string, 0, len(m.record)),
 		Winner: w.String(), Hash: fmt.Sprintf("%016x", m.st.Hash())}
+	if f := m.forfeit; f != nil {
+		r.Timeout = f.seat
+	}
 	if !json.Valid(r.Scenario) {
 		r.Scenario = nil
 	}
@@ -319,11 +333,15 @@ func (m *Match) snapshotLocked(s *seat, fullLog bool) *Snapshot {
 		}
 		snap.Seats = append(snap.Seats, si)
 	}
-	if over, w := m.st.Over(); over {
+	if over, w := m.st.Over(); over || m.forfeit != nil {
+		if m.forfeit != nil {
+			w = m.forfeit.winner
+		}
 		snap.Over = true
 		ws := w.String()
 		snap.Winner = &ws
 	}
+	snap.Clock = m.clockViewLocked()
 	if t := m.toActLocked(); t != nil {
 		name, side := t.name, t.side.String()
 		snap.ToAct, snap.ToActSide = &name, &side

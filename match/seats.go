@@ -109,7 +109,7 @@ func (m *Match) seatOf(token string) (*seat, error) {
 // it is the side's current player, also when the side answers a decision in
 // the other side's turn (a retreat, an Ambush).
 func (m *Match) toActLocked() *seat {
-	if over, _ := m.st.Over(); over {
+	if over, _ := m.st.Over(); over || m.forfeit != nil {
 		return nil
 	}
 	side := m.st.ToAct()

@@ -28,6 +28,7 @@ type Snapshot struct {
 	LastRoll  *Roll           `json:"last_roll"`
 	Over      bool            `json:"over"`
 	Winner    *string         `json:"winner"`
+	Clock     *ClockView      `json:"clock,omitempty"` // the game's clock, if it has one
 }
 
 // ScenarioInfo is the scenario of a game.

@@ -45,6 +45,7 @@ type Store interface {
 	// Ping checks that the database answers.
 	Ping(ctx context.Context) error
 
+	ClockStore   // games' clocks (clock.go)
 	AccountStore // accounts, sessions, seats bound to accounts (accountstore.go)
 }
 

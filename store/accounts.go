@@ -228,3 +228,15 @@ func (s *Store) seatTokens(ctx context.Context, game string) ([]SeatToken, error
 	}
 	return out, rows.Err()
 }
+
+// SetClock stores a game's clock state (ErrNotFound for no such game).
+func (s *Store) SetClock(ctx context.Context, game, state string) error {
+	res, err := s.db.ExecContext(ctx, `UPDATE games SET clock = ? WHERE id = ?`, state, game)
+	if err != nil {
+		return fmt.Errorf("store: set clock: %w", err)
+	}
+	if n, _ := res.RowsAffected(); n == 0 {
+		return ErrNotFound
+	}
+	return nil
+}

@@ -286,6 +286,8 @@ type Game struct {
 	// Tokens are the seats' tokens beyond the first (SetSeatToken: one per
 	// device an account opened its seat on), in the order added.
 	Tokens []SeatToken
+	// Clock is the game's clock state (JSON, owned by the caller; SetClock).
+	Clock string
 }
 
 // Seat is one seat of a game.
@@ -336,8 +338,8 @@ func (s *Store) Game(ctx context.Context, id string) (Game, []Action, error) {
 	var seed int64
 	var settings string
 	var winner sql.NullString
-	err := s.db.QueryRowContext(ctx, `SELECT id, scenario_id, scenario, seed, settings, created, over, winner, record_version, deal FROM games WHERE id = ?`, id).
-		Scan(&g.ID, &g.ScenarioID, &g.Scenario, &seed, &settings, &g.Created, &g.Over, &winner, &g.RecordVersion, &g.Deal)
+	err := s.db.QueryRowContext(ctx, `SELECT id, scenario_id, scenario, seed, settings, created, over, winner, record_version, deal, clock FROM games WHERE id = ?`, id).
+		Scan(&g.ID, &g.ScenarioID, &g.Scenario, &seed, &settings, &g.Created, &g.Over, &winner, &g.RecordVersion, &g.Deal, &g.Clock)
 	if errors.Is(err, sql.ErrNoRows) {
 		return g, nil, ErrNotFound
 	}

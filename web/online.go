@@ -1,6 +1,10 @@
 package web
 
-import "net/http"
+import (
+	"net/http"
+
+	"m44/match"
+)
 
 // onlineRoutes adds the endpoints of online play (issue 13): where links
 // point, accounts, ratings.
@@ -13,4 +17,14 @@ func (s *Server) onlineRoutes(mux *http.ServeMux) {
 	mux.HandleFunc("POST /api/me/seats", s.bindSeat)
 	mux.HandleFunc("GET /api/me/games", s.myGames)
 	mux.HandleFunc("POST /api/me/games/{id}/token", s.seatToken)
+	mux.HandleFunc("GET /api/tables", s.listTables)
+	mux.HandleFunc("POST /api/tables/auto", s.auto)
+	mux.HandleFunc("POST /api/games/{id}/join", s.join)
+	mux.HandleFunc("GET /api/leaderboard", s.leaderboard)
+}
+
+// gameOver follows the end of a game (match.Config.OnOver): a rated game's
+// ratings are updated (ratings.go).
+func (s *Server) gameOver(m *match.Match) {
+	s.rate(m)
 }

@@ -36,3 +36,7 @@ CREATE TABLE seat_tokens (
     PRIMARY KEY (game, seat, token_hash),
     FOREIGN KEY (game, seat) REFERENCES seats(game, seat) ON DELETE CASCADE
 );
+
+-- A game's clock (issue 13), as JSON: the seat whose time runs, since
+-- when, and the time each seat has used; '' for a game without a clock.
+ALTER TABLE games ADD COLUMN clock TEXT NOT NULL DEFAULT '';

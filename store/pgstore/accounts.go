@@ -201,3 +201,17 @@ func (s *Store) AddSeatToken(ctx context.Context, game, seat, tokenHash string) 
 	}
 	return nil
 }
+
+// SetClock stores a game's clock state (store.ErrNotFound for no such game).
+func (s *Store) SetClock(ctx context.Context, game, state string) error {
+	ctx, cancel := op(ctx)
+	defer cancel()
+	tag, err := s.pool.Exec(ctx, `UPDATE games SET clock = $1 WHERE id = $2`, state, game)
+	if err != nil {
+		return fmt.Errorf("pgstore: set clock: %w", err)
+	}
+	if tag.RowsAffected() == 0 {
+		return store.ErrNotFound
+	}
+	return nil
+}

@@ -274,12 +274,12 @@ func (s *Store) Game(ctx context.Context, id string) (store.Game, []store.Action
 	var acts []store.Action
 	err := pgx.BeginTxFunc(ctx, s.pool, pgx.TxOptions{IsoLevel: pgx.RepeatableRead, AccessMode: pgx.ReadOnly}, func(tx pgx.Tx) error {
 		var b pgx.Batch
-		b.Queue(`SELECT id, scenario_id, scenario, seed, settings, created, over, COALESCE(winner, ''), record_version, deal FROM games WHERE id = $1`, id).
+		b.Queue(`SELECT id, scenario_id, scenario, seed, settings, created, over, COALESCE(winner, ''), record_version, deal, clock FROM games WHERE id = $1`, id).
 			QueryRow(func(row pgx.Row) error {
 				var seed int64
 				var settings string
 				var created time.Time
-				err := row.Scan(&g.ID, &g.ScenarioID, &g.Scenario, &seed, &settings, &created, &g.Over, &g.Winner, &g.RecordVersion, &g.Deal)
+				err := row.Scan(&g.ID, &g.ScenarioID, &g.Scenario, &seed, &settings, &created, &g.Over, &g.Winner, &g.RecordVersion, &g.Deal, &g.Clock)
 				if errors.Is(err, pgx.ErrNoRows) {
 					return store.ErrNotFound
 				}

@@ -133,3 +133,25 @@ func testSeatsOfAccounts(t *testing.T, s match.Store) {
 		t.Fatalf("seats of a1 once over: %+v", seats)
 	}
 }
+
+// Issue 13 clocks: a game's clock state is kept as given, and survives
+// (Game returns it).
+func testClock(t *testing.T, s match.Store) {
+	ctx := context.Background()
+	if err := s.CreateGame(ctx, game("g1")); err != nil {
+		t.Fatal(err)
+	}
+	if g, _, _ := s.Game(ctx, "g1"); g.Clock != "" {
+		t.Fatalf("a new game's clock: %q", g.Clock)
+	}
+	state := `{"running":"axis","since":"2026-11-25T06:00:00Z","used_ms":{"allies":1500}}`
+	if err := s.SetClock(ctx, "g1", state); err != nil {
+		t.Fatal(err)
+	}
+	if g, _, _ := s.Game(ctx, "g1"); g.Clock != state {
+		t.Fatalf("clock %q, want %q", g.Clock, state)
+	}
+	if err := s.SetClock(ctx, "nope", state); !errors.Is(err, store.ErrNotFound) {
+		t.Fatalf("clock of no game: %v", err)
+	}
+}

@@ -33,6 +33,7 @@ func Run(t *testing.T, open func(t *testing.T) match.Store) {
 		{"Accounts", testAccounts},
 		{"Sessions", testSessions},
 		{"SeatsOfAccounts", testSeatsOfAccounts},
+		{"Clock", testClock},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) { tc.f(t, open(t)) })

@@ -2,6 +2,7 @@
 // into the main dictionaries by online.js.
 export default {
   en: {
+    'ev.timeout': '{side} ran out of time',
     'acct.signin': 'Sign in', 'acct.signup': 'Create the account', 'acct.signout': 'Sign out',
     'acct.title': 'Your account', 'acct.why': 'Optional: an account keeps your battles on any device and gives you a rating.',
     'acct.name': 'Name', 'acct.password': 'Password (8 characters or more)', 'acct.as': '{name} · {rating}',
@@ -11,6 +12,7 @@ export default {
     'online.spectate': 'Spectator link',
   },
   fr: {
+    'ev.timeout': 'Les {side} n\'ont plus de temps',
     'acct.signin': 'Se connecter', 'acct.signup': 'Créer le compte', 'acct.signout': 'Se déconnecter',
     'acct.title': 'Votre compte', 'acct.why': 'Facultatif : un compte garde vos batailles sur tout appareil et vous donne un classement.',
     'acct.name': 'Nom', 'acct.password': 'Mot de passe (8 caractères ou plus)', 'acct.as': '{name} · {rating}',
@@ -20,6 +22,7 @@ export default {
     'online.spectate': 'Lien pour les spectateurs',
   },
   de: {
+    'ev.timeout': 'Die Zeit der {side} ist abgelaufen',
     'acct.signin': 'Anmelden', 'acct.signup': 'Konto anlegen', 'acct.signout': 'Abmelden',
     'acct.title': 'Dein Konto', 'acct.why': 'Freiwillig: Ein Konto bewahrt deine Schlachten auf jedem Gerät und gibt dir eine Wertung.',
     'acct.name': 'Name', 'acct.password': 'Passwort (mindestens 8 Zeichen)', 'acct.as': '{name} · {rating}',
@@ -29,6 +32,7 @@ export default {
     'online.spectate': 'Link für Zuschauer',
   },
   cs: {
+    'ev.timeout': '{side} vyčerpali svůj čas',
     'acct.signin': 'Přihlásit se', 'acct.signup': 'Založit účet', 'acct.signout': 'Odhlásit se',
     'acct.title': 'Váš účet', 'acct.why': 'Nepovinné: účet uchová vaše bitvy na každém zařízení a dá vám hodnocení.',
     'acct.name': 'Jméno', 'acct.password': 'Heslo (nejméně 8 znaků)', 'acct.as': '{name} · {rating}',
