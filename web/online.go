@@ -21,6 +21,8 @@ func (s *Server) onlineRoutes(mux *http.ServeMux) {
 	mux.HandleFunc("POST /api/tables/auto", s.auto)
 	mux.HandleFunc("POST /api/games/{id}/join", s.join)
 	mux.HandleFunc("GET /api/leaderboard", s.leaderboard)
+	mux.HandleFunc("GET /api/games/{id}/chat", s.getChat)
+	mux.HandleFunc("POST /api/games/{id}/chat", s.postChat)
 }
 
 // gameOver follows the end of a game (match.Config.OnOver): a rated game's

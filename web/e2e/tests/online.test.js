@@ -1,14 +1,15 @@
 // Online play across the internet (issue 13), in Debian's Chromium.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { startServer, browser, shot } from '../lib.js';
+import { startServer, browser, shot, step, sleep } from '../lib.js';
 import words from '../../static/js/i18n/online.js';
 
 test('the words of online play exist in every language, with the same placeholders', () => {
   const ph = (s) => [...new Set(s.match(/\{\w+\}/g) || [])].sort().join();
   for (const [code, d] of Object.entries(words)) {
     assert.deepEqual(Object.keys(d).sort(), Object.keys(words.en).sort(), code);
-    for (const k of Object.keys(d)) assert.equal(ph(d[k]), ph(words.en[k]), `${code} ${k}`);
+    const one = (m) => (typeof m === 'object' ? m.other : m);
+    for (const k of Object.keys(d)) assert.equal(ph(one(d[k])), ph(one(words.en[k])), `${code} ${k}`);
   }
 });
 
@@ -97,4 +98,98 @@ test('an account keeps its battles on another device', { timeout: 180000 }, asyn
     assert.deepEqual(laptop.errors, []);
     assert.deepEqual(phone.errors.filter((e) => !/status of 401/.test(e)), [], 'only the wrong password failed');
   } finally { await laptop.close(); await phone.close(); await srv.stop(); }
+});
+
+async function signUp(page, url, name, password) {
+  await page.goto(url + '/');
+  await page.waitForSelector('#sign-in');
+  await page.click('#sign-in');
+  await page.fill('#acct-user', name);
+  await page.fill('#acct-pass', password);
+  await page.click('#acct-up');
+  await page.waitForSelector('#acct-name');
+}
+
+const seatOf = (page) => decodeURIComponent(new URL(page.url()).hash.slice(1));
+
+// Issue 13, three browsers: two accounts meet at a rated table with a
+// real-time clock (the second joins from the lobby's list), the one who
+// waits is alerted when their turn comes (tab title), they chat (text shown
+// as text), a spectator joins from the live games, the clock runs out and
+// the rated result moves both ratings.
+test('a rated table: join from the lobby, your-turn alert, chat, spectator, clock expiry, ratings', { timeout: 300000 }, async () => {
+  const srv = await startServer({ botDelay: '10ms' });
+  const A = await browser(), B = await browser(), C = await browser();
+  try {
+    await signUp(A.page, srv.url, 'Alpha', 'first player');
+    await signUp(B.page, srv.url, 'Bravo', 'second player');
+    // Alpha opens a rated table (Allies) with 40 s of reflection each.
+    const res = await A.page.evaluate(async () => {
+      const r = await fetch('/api/games', { method: 'POST', headers: { 'Content-Type': 'application/json' },
+        body: JSON.stringify({ scenario: 'pegasus-bridge', seats: { allies: 'human', axis: 'human' }, open: ['axis'], rated: true,
+          clock: { mode: 'realtime', reserve: 40, on_timeout: 'lose' } }) });
+      const c = await r.json();
+      await fetch('/api/me/seats', { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ game: c.game, token: c.tokens.allies }) });
+      return c;
+    });
+    await A.page.goto(srv.url + res.links.allies);
+    await A.page.waitForSelector('#status[data-mine]');
+    // Bravo finds it among the open tables and joins.
+    await B.page.goto(srv.url + '/');
+    await B.page.waitForSelector(`#open-tables li[data-game="${res.game}"]`);
+    assert.match(await B.page.textContent(`#open-tables li[data-game="${res.game}"]`), /Alpha \(1500\).*free seat.*40 min|Alpha \(1500\).*free seat/);
+    await shot(B.page, 'online-open-tables');
+    await B.page.click(`#open-tables button[data-game="${res.game}"]`);
+    await B.page.waitForURL(new RegExp(`/play/${res.game}#[0-9a-f]{32}$`));
+    await B.page.waitForSelector('#status[data-mine]');
+    // The clock runs for the Allies (Pegasus Bridge: the Allies move first).
+    await A.page.waitForSelector('#clock .clock-seat.running[data-seat="allies"]');
+    // Bravo looks away; Alpha plays the turn; Bravo's tab says it is their turn.
+    await B.page.evaluate(() => { Object.defineProperty(document, 'hidden', { configurable: true, get: () => true }); });
+    const snapOf = async () => (await (await fetch(`${srv.url}/api/games/${res.game}`)).json());
+    for (let i = 0; i < 80 && (await snapOf()).to_act === 'allies'; i++) { await step(A.page); await sleep(100); }
+    assert.equal((await snapOf()).to_act, 'axis');
+    await B.page.waitForFunction(() => /^▶ Your turn/.test(document.title), null, { timeout: 20000 });
+    // Chat: a quick message and a text that looks like HTML, shown as text.
+    await B.page.click('#chat-toggle');
+    await B.page.click('#chat .chat-quick button:has-text("Good luck!")');
+    await A.page.click('#chat-toggle');
+    await A.page.waitForSelector('#chat-list li:has-text("Good luck!")');
+    await A.page.fill('#chat-input', '<img src=x onerror=alert(1)> hi');
+    await A.page.click('#chat-send');
+    await B.page.waitForSelector('#chat-list li:has-text("hi")');
+    assert.equal(await B.page.textContent('#chat-list li:last-child .msg'), '<img src=x onerror=alert(1)> hi');
+    assert.equal(await B.page.$('#chat-list img'), null, 'no element made from a message');
+    assert.match(await B.page.textContent('#chat-list li:last-child'), /^Alpha: /);
+    await shot(B.page, 'online-chat');
+    // A spectator joins from the live games and sees the spectators' channel only.
+    await C.page.goto(srv.url + '/');
+    await C.page.waitForSelector(`#live-games button[data-game="${res.game}"]`);
+    await C.page.click(`#live-games button[data-game="${res.game}"]`);
+    await C.page.waitForURL(new RegExp(`/play/${res.game}$`));
+    await C.page.waitForSelector('#chat-toggle');
+    await C.page.click('#chat-toggle');
+    await C.page.waitForSelector('#chat .tab[data-channel="spectators"]');
+    assert.equal(await C.page.$('#chat .tab[data-channel="players"]'), null);
+    assert.equal(await C.page.$('#chat-list li:has-text("Good luck")'), null, 'the players\' chat stays theirs');
+    // Bravo does not move: the clock runs out, the Allies win on time.
+    await A.page.waitForSelector('.dialog.over', { timeout: 90000 });
+    const over = await snapOf();
+    assert.equal(over.over, true);
+    assert.equal(over.winner, 'allies');
+    await shot(A.page, 'online-timeout');
+    // Both ratings moved: Alpha up, Bravo down.
+    let lb;
+    for (let i = 0; i < 50; i++) {
+      lb = await (await fetch(srv.url + '/api/leaderboard')).json();
+      if (lb.players.length === 2) break;
+      await sleep(200);
+    }
+    assert.deepEqual(lb.players.map((p) => p.name), ['Alpha', 'Bravo']);
+    assert.ok(lb.players[0].rating > 1500 && lb.players[1].rating < 1500, JSON.stringify(lb.players));
+    await C.page.goto(srv.url + '/');
+    await C.page.waitForFunction(() => /Alpha — 1\d{3} · 1 game/.test(document.querySelector('#leaderboard').textContent));
+    const errs = [...A.errors, ...B.errors, ...C.errors].filter((e) => !/status of 4\d\d/.test(e));
+    assert.deepEqual(errs, []);
+  } finally { await A.close(); await B.close(); await C.close(); await srv.stop(); }
 });

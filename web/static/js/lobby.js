@@ -5,6 +5,7 @@ import { esc } from './svg.js';
 import { langSelect, toast, errorText } from './ui.js';
 import { reachNote } from './online.js';
 import { mountAccount, bindSeats } from './accounts.js';
+import { mountTables } from './lobbytables.js';
 
 const $ = (sel, root = document) => root.querySelector(sel);
 const LEVELS = ['random', 'easy', 'medium', 'hard'];
@@ -37,6 +38,7 @@ class Lobby {
     this.root.innerHTML = layout();
     $('#lang-slot', this.root).replaceWith(langSelect());
     mountAccount($('.topbar', this.root), $('.setup-panel', this.root));
+    mountTables($('.setup-panel', this.root));
     applyDom(this.root);
     onLang(() => { applyDom(this.root); this.renderList(); this.renderDetail(); this.renderSetup(); this.renderMine(); });
     $('#search', this.root).addEventListener('input', (e) => { this.filter = e.target.value.toLowerCase(); this.renderList(); });

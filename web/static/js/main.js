@@ -3,6 +3,7 @@ import { startLobby } from './lobby.js';
 import { startGame } from './game.js';
 import { t, onLang } from './i18n.js';
 import { bindSeats } from './accounts.js';
+import { startTable } from './table.js';
 
 const root = document.getElementById('app');
 const m = /^\/play\/([^/]+)\/?$/.exec(location.pathname);
@@ -14,6 +15,8 @@ if (m) {
   // A signed-in player's seats follow their account (issue 13).
   bindSeats(decodeURIComponent(m[1]), decodeURIComponent(location.hash.replace(/^#/, '')).split(','));
   startGame(root, decodeURIComponent(m[1]));
+  startTable(decodeURIComponent(m[1])); // clock, chat, your-turn alerts
+
 } else {
   document.body.classList.add('page-lobby');
   startLobby(root);
