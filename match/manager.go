@@ -146,6 +146,8 @@ type Settings struct {
 	Young   *Young  `json:"young,omitempty"`
 	Rated   bool    `json:"rated,omitempty"` // a rated game between accounts (ratings.go)
 	Clock   *Clock  `json:"clock,omitempty"` // the game's clock, if any (clock.go)
+	// Leg is 1 or 2 for a game played "two ways" (twoways.go), 0 otherwise.
+	Leg int `json:"leg,omitempty"`
 }
 
 // Young is the young players' variant (the wire form the web API and the
@@ -166,6 +168,8 @@ type CreateRequest struct {
 	Open  []string `json:"open"`
 	Rated bool     `json:"rated"`
 	Clock *Clock   `json:"clock"`
+	// TwoWays plays the scenario twice, sides swapped (twoways.go).
+	TwoWays bool `json:"two_ways"`
 }
 
 // Created is the reply to POST /api/games.
@@ -185,6 +189,9 @@ func (g *Manager) Create(ctx context.Context, req CreateRequest) (*Created, erro
 		return nil, err
 	}
 	set := Settings{Players: PerSide{1, 1}, Hotseat: req.Hotseat, Lang: req.Lang, Young: req.Young, Rated: req.Rated, Clock: req.Clock}
+	if req.TwoWays {
+		set.Leg = 1
+	}
 	if err := checkTable(req); err != nil {
 		return nil, err
 	}

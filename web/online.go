@@ -23,10 +23,12 @@ func (s *Server) onlineRoutes(mux *http.ServeMux) {
 	mux.HandleFunc("GET /api/leaderboard", s.leaderboard)
 	mux.HandleFunc("GET /api/games/{id}/chat", s.getChat)
 	mux.HandleFunc("POST /api/games/{id}/chat", s.postChat)
+	mux.HandleFunc("GET /api/games/{id}/two-ways", s.twoWays)
 }
 
 // gameOver follows the end of a game (match.Config.OnOver): a rated game's
 // ratings are updated (ratings.go).
 func (s *Server) gameOver(m *match.Match) {
 	s.rate(m)
+	s.secondLeg(m)
 }

@@ -48,20 +48,21 @@ export function mountTables(panel) {
   const clock = el('select', { id: 'table-clock' });
   const timeout = el('select', { id: 'table-timeout' });
   const rated = el('input', { type: 'checkbox', id: 'table-rated' });
+  const twoWays = el('input', { type: 'checkbox', id: 'table-two-ways' });
   const open = el('button', { type: 'button', className: 'btn', id: 'open-table' });
   const auto = el('button', { type: 'button', className: 'btn', id: 'any-opponent' });
   const openList = el('ul', { id: 'open-tables', className: 'table-list' });
   const liveList = el('ul', { id: 'live-games', className: 'table-list' });
   const board = el('ol', { id: 'leaderboard', className: 'table-list' });
-  const h = { tables: el('h2'), open: el('h3'), live: el('h3'), board: el('h3'), side: el('span'), clock: el('span'), timeout: el('span'), rated: el('span') };
+  const h = { tables: el('h2'), open: el('h3'), live: el('h3'), board: el('h3'), side: el('span'), clock: el('span'), timeout: el('span'), rated: el('span'), twoWays: el('span') };
   form.append(el('label', {}, h.side, ' ', side), el('label', {}, h.clock, ' ', clock), el('label', {}, h.timeout, ' ', timeout),
-    el('label', { id: 'rated-label' }, rated, ' ', h.rated), el('div', { className: 'row' }, open, auto));
+    el('label', { id: 'rated-label' }, rated, ' ', h.rated), el('label', {}, twoWays, ' ', h.twoWays), el('div', { className: 'row' }, open, auto));
   sec.append(h.tables, form, h.open, openList, h.live, liveList, h.board, board);
 
   const words = () => {
     h.tables.textContent = t('tables.title'); h.open.textContent = t('tables.open'); h.live.textContent = t('tables.live');
     h.board.textContent = t('tables.leaderboard'); h.side.textContent = t('tables.side'); h.clock.textContent = t('tables.clock');
-    h.timeout.textContent = t('tables.timeout'); h.rated.textContent = t('tables.rated');
+    h.timeout.textContent = t('tables.timeout'); h.rated.textContent = t('tables.rated'); h.twoWays.textContent = t('tables.two-ways');
     open.textContent = t('tables.open-btn'); auto.textContent = t('tables.any');
     const keep = [side.value, clock.value, timeout.value];
     side.replaceChildren(...['allies', 'axis'].map((s) => el('option', { value: s, textContent: sideName(s) })));
@@ -77,7 +78,7 @@ export function mountTables(panel) {
     if (!sc) return;
     const me = side.value, other = me === 'allies' ? 'axis' : 'allies';
     try {
-      const res = await call('POST', '/api/games', { scenario: sc.id, seats: { allies: 'human', axis: 'human' }, open: [other], lang: lang(), clock: clockOf(), rated: !!(account() && rated.checked) });
+      const res = await call('POST', '/api/games', { scenario: sc.id, seats: { allies: 'human', axis: 'human' }, open: [other], lang: lang(), clock: clockOf(), rated: !!(account() && rated.checked), two_ways: twoWays.checked });
       remember(res.game, me, res.tokens[me], sc.name);
       await bindSeats(res.game, [res.tokens[me]]);
       location.assign(res.links[me]);

@@ -24,6 +24,7 @@ export function startTable(game) {
   const box = el('aside', { id: 'table-box', className: 'table-box' });
   box.setAttribute('aria-label', 'online');
   const clock = el('div', { id: 'clock', className: 'clock', hidden: true });
+  const pair = el('div', { id: 'two-ways', className: 'clock', hidden: true });
   const toggle = el('button', { type: 'button', id: 'chat-toggle', className: 'btn' });
   const badge = el('span', { id: 'chat-unread', className: 'badge', hidden: true });
   const panel = el('div', { id: 'chat', className: 'chat', hidden: true });
@@ -43,7 +44,7 @@ export function startTable(game) {
   form.append(input, send);
   panel.append(tabs, list, quick, form, alerts);
   toggle.append(el('span', { className: 'lbl' }), badge);
-  box.append(clock, toggle, panel);
+  box.append(pair, clock, toggle, panel);
   document.body.append(box);
 
   const st = { snap: null, channel: null, channels: [], since: {}, msgs: { players: [], spectators: [] }, unread: 0, mine: false, alerting: false, polling: {} };
@@ -130,6 +131,33 @@ export function startTable(game) {
     }
   }
 
+  // "Two ways": the pair's medals, and the way to the second game.
+  let pairKey = '';
+  async function twoWays(snap) {
+    const key = `${snap.over}:${snap.view && snap.view.medals ? JSON.stringify(snap.view.medals) : ''}`;
+    if (key === pairKey) return;
+    pairKey = key;
+    try {
+      const r = await getJSON(`/api/games/${encodeURIComponent(game)}/two-ways`);
+      const p = r && r.two_ways;
+      if (!p) { pair.hidden = true; return; }
+      const leg = game.endsWith('-2') ? 2 : 1;
+      const meFirst = snap.seat ? (leg === 1 ? snap.seat : p.players.find((x) => x.second_seat === snap.seat).seat) : null;
+      const kids = [el('span', { className: 'clock-mode', textContent: t('twoways.leg', { leg }) })];
+      for (const x of p.players) {
+        const s = el('span', { className: 'clock-seat' + (x.seat === meFirst ? ' running' : ''), textContent: t('twoways.medals', { side: sideName(x.seat), medals: x.medals }) });
+        s.dataset.seat = x.seat;
+        kids.push(s);
+      }
+      if (leg === 1 && p.legs.length === 2) {
+        const a = el('a', { id: 'second-leg', className: 'btn primary', textContent: t('twoways.next'), href: `/play/${encodeURIComponent(p.legs[1].game)}${location.hash}` });
+        kids.push(a);
+      }
+      pair.replaceChildren(...kids);
+      pair.hidden = false;
+    } catch { pair.hidden = true; }
+  }
+
   // The clock: counted down locally from the server's deadline.
   let skew = 0;
   function fmt(ms) {
@@ -206,6 +234,7 @@ export function startTable(game) {
         for (const ch of chans) poll(ch);
       }
       renderClock();
+      twoWays(snap);
       if (st.mine && !was) yourTurn();
       if (!st.mine) unmark();
       box.dataset.mine = st.mine ? 'yes' : 'no';

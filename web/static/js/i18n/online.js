@@ -2,6 +2,7 @@
 // into the main dictionaries by online.js.
 export default {
   en: {
+    'tables.two-ways': 'Two ways (play it twice, sides swapped)', 'twoways.leg': 'Two ways · game {leg} of 2', 'twoways.medals': '{side} (first game): {medals}', 'twoways.next': 'Play the return game',
     'tables.title': 'Play online', 'tables.open': 'Open tables', 'tables.live': 'Live games', 'tables.leaderboard': 'Leaderboard',
     'tables.side': 'My side', 'tables.clock': 'Clock', 'tables.timeout': 'Out of time', 'tables.rated': 'rated',
     'tables.timeout.lose': 'loses', 'tables.timeout.bot': 'a bot plays on', 'tables.open-btn': 'Open a table (scenario chosen)',
@@ -25,6 +26,7 @@ export default {
     'online.spectate': 'Spectator link',
   },
   fr: {
+    'tables.two-ways': 'Aller-retour (deux parties, camps inversés)', 'twoways.leg': 'Aller-retour · partie {leg} sur 2', 'twoways.medals': '{side} (1re partie) : {medals}', 'twoways.next': 'Jouer la revanche',
     'tables.title': 'Jouer en ligne', 'tables.open': 'Tables ouvertes', 'tables.live': 'Parties en cours', 'tables.leaderboard': 'Classement',
     'tables.side': 'Mon camp', 'tables.clock': 'Pendule', 'tables.timeout': 'Temps écoulé', 'tables.rated': 'classée',
     'tables.timeout.lose': 'perd', 'tables.timeout.bot': 'un robot continue', 'tables.open-btn': 'Ouvrir une table (scénario choisi)',
@@ -48,6 +50,7 @@ export default {
     'online.spectate': 'Lien pour les spectateurs',
   },
   de: {
+    'tables.two-ways': 'Hin und zurück (zweimal, Seiten getauscht)', 'twoways.leg': 'Hin und zurück · Partie {leg} von 2', 'twoways.medals': '{side} (1. Partie): {medals}', 'twoways.next': 'Rückspiel spielen',
     'tables.title': 'Online spielen', 'tables.open': 'Offene Tische', 'tables.live': 'Laufende Partien', 'tables.leaderboard': 'Rangliste',
     'tables.side': 'Meine Seite', 'tables.clock': 'Uhr', 'tables.timeout': 'Zeit abgelaufen', 'tables.rated': 'gewertet',
     'tables.timeout.lose': 'verliert', 'tables.timeout.bot': 'ein Bot spielt weiter', 'tables.open-btn': 'Tisch eröffnen (gewähltes Szenario)',
@@ -71,6 +74,7 @@ export default {
     'online.spectate': 'Link für Zuschauer',
   },
   cs: {
+    'tables.two-ways': 'Tam a zpět (dvě hry, strany prohozené)', 'twoways.leg': 'Tam a zpět · hra {leg} ze 2', 'twoways.medals': '{side} (1. hra): {medals}', 'twoways.next': 'Hrát odvetu',
     'tables.title': 'Hrát online', 'tables.open': 'Otevřené stoly', 'tables.live': 'Probíhající hry', 'tables.leaderboard': 'Žebříček',
     'tables.side': 'Moje strana', 'tables.clock': 'Hodiny', 'tables.timeout': 'Vypršení času', 'tables.rated': 'hodnocená',
     'tables.timeout.lose': 'prohrává', 'tables.timeout.bot': 'hraje dál robot', 'tables.open-btn': 'Otevřít stůl (zvolený scénář)',
