@@ -75,8 +75,9 @@ func (m *Match) info(lang string) (TableInfo, bool, bool) {
 	return t, open, over || m.forfeitLocked() != nil
 }
 
-// Tables lists the open tables, oldest first, and the live games (no seat
-// open), newest first.
+// Tables lists the open tables, oldest first, and the live games between
+// players (no seat open, two human seats or more, not hot-seat), newest
+// first.
 func (g *Manager) Tables(lang string) (open, live []TableInfo) {
 	g.mu.Lock()
 	games := make([]*Match, 0, len(g.games))
@@ -86,12 +87,18 @@ func (g *Manager) Tables(lang string) (open, live []TableInfo) {
 	g.mu.Unlock()
 	for _, m := range games {
 		t, isOpen, over := m.info(lang)
+		humans := 0
+		for _, ts := range t.Seats {
+			if ts.Kind == "human" {
+				humans++
+			}
+		}
 		switch {
 		case over:
 		case isOpen:
 			open = append(open, t)
-		default:
-			live = append(live, t)
+		case humans >= 2 && !m.settings.Hotseat:
+			live = append(live, t) // games between players; not one's games against bots, nor hot-seat
 		}
 	}
 	sort.Slice(open, func(i, j int) bool {

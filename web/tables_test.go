@@ -32,6 +32,9 @@ func TestOpenTablesAndLiveGames(t *testing.T) {
 	if code, raw := ts.call("POST", "/api/games", map[string]any{"scenario": id, "seats": map[string]string{"allies": "human", "axis": "bot:easy"}, "open": []string{"axis"}}, nil); code != 400 {
 		t.Fatalf("a bot's seat open: %d %s", code, raw)
 	}
+	// One's game against a bot, and a hot-seat game, are nobody's business.
+	ts.create(map[string]any{"scenario": id, "seats": map[string]string{"allies": "human", "axis": "bot:easy"}})
+	ts.create(map[string]any{"scenario": id, "seats": map[string]string{"allies": "human", "axis": "human"}, "hotseat": true})
 	var list tablesReply
 	raw := ts.must(200, "GET", "/api/tables", nil, &list)
 	if len(list.Open) != 1 || list.Open[0].Game != c.Game || len(list.Live) != 0 || list.Open[0].Clock == nil || list.Open[0].Clock.PerMove != 86400 {
