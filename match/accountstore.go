@@ -36,4 +36,10 @@ type AccountStore interface {
 	BindSeat(ctx context.Context, account, game, seat string) error
 	AccountSeats(ctx context.Context, account string) ([]store.AccountSeat, error)
 	AddSeatToken(ctx context.Context, game, seat, tokenHash string) error
+
+	// AppendChat stores message n of a game's chat channel (JSON; a number
+	// already stored is an error); ChatTail is a channel's last limit
+	// messages, oldest first, and the number of its last one.
+	AppendChat(ctx context.Context, game, channel string, n int, message string) error
+	ChatTail(ctx context.Context, game, channel string, limit int) ([]string, int, error)
 }

@@ -5,6 +5,7 @@ import (
 	"database/sql"
 	"errors"
 	"fmt"
+	"slices"
 	"strings"
 	"time"
 )
@@ -239,4 +240,36 @@ func (s *Store) SetClock(ctx context.Context, game, state string) error {
 		return ErrNotFound
 	}
 	return nil
+}
+
+// AppendChat stores message number n of a game's chat channel (a number
+// already stored, or a game not stored, is an error).
+func (s *Store) AppendChat(ctx context.Context, game, channel string, n int, message string) error {
+	if _, err := s.db.ExecContext(ctx, `INSERT INTO chats (game, channel, n, message) VALUES (?, ?, ?, ?)`, game, channel, n, message); err != nil {
+		return fmt.Errorf("store: append chat: %w", err)
+	}
+	return nil
+}
+
+// ChatTail is the last limit messages of a game's chat channel, oldest
+// first, and the number of the last one (0 for none).
+func (s *Store) ChatTail(ctx context.Context, game, channel string, limit int) ([]string, int, error) {
+	rows, err := s.db.QueryContext(ctx, `SELECT n, message FROM chats WHERE game = ? AND channel = ? ORDER BY n DESC LIMIT ?`, game, channel, limit)
+	if err != nil {
+		return nil, 0, fmt.Errorf("store: chat: %w", err)
+	}
+	defer rows.Close()
+	var out []string
+	last := 0
+	for rows.Next() {
+		var n int
+		var m string
+		if err := rows.Scan(&n, &m); err != nil {
+			return nil, 0, err
+		}
+		last = max(last, n)
+		out = append(out, m)
+	}
+	slices.Reverse(out)
+	return out, last, rows.Err()
 }

@@ -77,7 +77,7 @@ func TestMigrateOldGames(t *testing.T) {
 	ctx := context.Background()
 	// Back to the first schema, with a game stored then.
 	for _, q := range []string{
-		`DROP TABLE seat_tokens`, `DROP TABLE sessions`, `DROP TABLE actions`, `DROP TABLE seats`, `DROP TABLE accounts`, `DROP TABLE games`, `DROP TABLE scenarios`, `DELETE FROM schema_migrations`,
+		`DROP TABLE chats`, `DROP TABLE seat_tokens`, `DROP TABLE sessions`, `DROP TABLE actions`, `DROP TABLE seats`, `DROP TABLE accounts`, `DROP TABLE games`, `DROP TABLE scenarios`, `DELETE FROM schema_migrations`,
 	} {
 		if _, err := s.db.Exec(q); err != nil {
 			t.Fatal(q, err)

@@ -2,6 +2,7 @@ package web
 
 import (
 	"context"
+	"encoding/json"
 	"net/http"
 	"strconv"
 	"strings"
@@ -18,8 +19,9 @@ import (
 // and write it) and one for the spectators (anyone reads it; those without
 // a seat write it). Messages are text (at most MaxChat characters) or a
 // quick message by key, which each reader's client words in its language.
-// The server keeps the last ChatHistory messages of each channel in memory
-// (a restart empties them) and answers long polls. Text is sent as given
+// Messages are stored with the game; the server holds the last ChatHistory
+// of each channel in memory (loaded from the store at the first request
+// after a start) and answers long polls. Text is sent as given
 // (control characters removed): clients show it as text, never as HTML.
 
 // Chat limits.
@@ -47,6 +49,7 @@ type ChatMessage struct {
 
 type chatRoom struct {
 	mu      sync.Mutex
+	loaded  bool
 	msgs    map[string][]ChatMessage // per channel
 	n       map[string]int
 	changed chan struct{} // closed and replaced on each message
@@ -56,23 +59,44 @@ type chats struct {
 	mu    sync.Mutex
 	rooms map[string]*chatRoom
 	limit *accounts.Limiter
+	store match.AccountStore
 }
 
-func newChats(now func() time.Time) *chats {
+func newChats(now func() time.Time, st match.AccountStore) *chats {
 	l := accounts.NewLimiter(chatBurst, chatWindow)
 	l.Now = now
-	return &chats{rooms: map[string]*chatRoom{}, limit: l}
+	return &chats{rooms: map[string]*chatRoom{}, limit: l, store: st}
 }
 
-func (c *chats) room(game string) *chatRoom {
+// room is the game's chat, loaded from the store the first time.
+func (c *chats) room(ctx context.Context, game string) (*chatRoom, error) {
 	c.mu.Lock()
-	defer c.mu.Unlock()
 	r, ok := c.rooms[game]
 	if !ok {
 		r = &chatRoom{msgs: map[string][]ChatMessage{}, n: map[string]int{}, changed: make(chan struct{})}
 		c.rooms[game] = r
 	}
-	return r
+	c.mu.Unlock()
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	if r.loaded {
+		return r, nil
+	}
+	for _, ch := range []string{"players", "spectators"} {
+		raw, last, err := c.store.ChatTail(ctx, game, ch, ChatHistory)
+		if err != nil {
+			return nil, err
+		}
+		for _, s := range raw {
+			var m ChatMessage
+			if json.Unmarshal([]byte(s), &m) == nil {
+				r.msgs[ch] = append(r.msgs[ch], m)
+			}
+		}
+		r.n[ch] = last
+	}
+	r.loaded = true
+	return r, nil
 }
 
 // since is the channel's messages after n, and a channel closed at the
@@ -89,11 +113,15 @@ func (r *chatRoom) since(ch string, n int) ([]ChatMessage, <-chan struct{}) {
 	return out, r.changed
 }
 
-func (r *chatRoom) post(ch string, m ChatMessage) ChatMessage {
+func (r *chatRoom) post(ctx context.Context, st match.AccountStore, game, ch string, m ChatMessage) (ChatMessage, error) {
 	r.mu.Lock()
 	defer r.mu.Unlock()
-	r.n[ch]++
-	m.N = r.n[ch]
+	m.N = r.n[ch] + 1
+	b, _ := json.Marshal(m)
+	if err := st.AppendChat(ctx, game, ch, m.N, string(b)); err != nil {
+		return m, err
+	}
+	r.n[ch] = m.N
 	list := append(r.msgs[ch], m)
 	if len(list) > ChatHistory {
 		list = list[len(list)-ChatHistory:]
@@ -101,7 +129,7 @@ func (r *chatRoom) post(ch string, m ChatMessage) ChatMessage {
 	r.msgs[ch] = list
 	close(r.changed)
 	r.changed = make(chan struct{})
-	return m
+	return m, nil
 }
 
 // cleanChat is a message's text with control characters removed and
@@ -151,7 +179,11 @@ func (s *Server) getChat(w http.ResponseWriter, r *http.Request) {
 	}
 	since, _ := strconv.Atoi(q.Get("since"))
 	wait, _ := strconv.Atoi(q.Get("wait"))
-	room := s.chat.room(m.ID())
+	room, err := s.chat.room(r.Context(), m.ID())
+	if err != nil {
+		s.writeError(w, r, err)
+		return
+	}
 	msgs, changed := room.since(ch, since)
 	if len(msgs) == 0 && wait > 0 {
 		ctx, cancel := context.WithTimeout(r.Context(), min(time.Duration(wait)*time.Second, chatWait))
@@ -238,6 +270,13 @@ func (s *Server) postChat(w http.ResponseWriter, r *http.Request) {
 	} else if a, _ := s.account(r); a != nil {
 		msg.From = a.Name
 	}
-	msg = s.chat.room(m.ID()).post(req.Channel, msg)
+	room, err := s.chat.room(r.Context(), m.ID())
+	if err == nil {
+		msg, err = room.post(r.Context(), s.opts.Store, m.ID(), req.Channel, msg)
+	}
+	if err != nil {
+		s.writeError(w, r, err)
+		return
+	}
 	writeJSON(w, http.StatusOK, msg)
 }

@@ -83,8 +83,21 @@ func TestChat(t *testing.T) {
 	case <-time.After(5 * time.Second):
 		t.Fatal("the long poll did not wake")
 	}
+	// The chat is stored with the game: a restart keeps it.
+	ts.close()
+	ts2 := newTestServer(t, ts.db, func(o *Options) { o.Now = clock.Now })
+	got = chatReply{}
+	ts2.must(200, "GET", path+"?channel=players&token="+c.Tokens["allies"], nil, &got)
+	if len(got.Messages) != 2 || got.Messages[0].Text != "<script>alert(1)</script> hi" || got.Messages[1].Quick != "good-luck" {
+		t.Fatalf("players' chat after a restart: %+v", got.Messages)
+	}
+	ts = ts2
+	post = func(body map[string]any) (int, []byte) { return ts.call("POST", path, body, nil) }
+	if code, raw := post(map[string]any{"token": c.Tokens["allies"], "channel": "players", "text": "still here"}); code != 200 || !strings.Contains(string(raw), `"n":3`) {
+		t.Fatalf("numbering after a restart: %d %s", code, raw)
+	}
 	// Five messages in ten seconds, then wait.
-	for i := 0; i < 4; i++ {
+	for i := 0; i < 5; i++ { // the limit is the server's: the restart forgot the earlier ones
 		post(map[string]any{"token": c.Tokens["axis"], "channel": "players", "text": "spam"})
 	}
 	if code, raw := post(map[string]any{"token": c.Tokens["axis"], "channel": "players", "text": "spam"}); code != 429 {

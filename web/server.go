@@ -89,7 +89,7 @@ func New(ctx context.Context, o Options) (*Server, error) {
 		o.Logger.Warn("some built-in scenarios are left out", "err", err)
 	}
 	s := &Server{opts: o, log: o.Logger, catalog: cat, done: make(chan struct{}), acc: newAccountsState(o)}
-	s.chat = newChats(s.acc.now)
+	s.chat = newChats(s.acc.now, o.Store)
 	s.games = match.NewManager(match.Config{Store: o.Store, Catalog: cat, Logger: o.Logger, NewBot: o.NewBot, BotDelay: o.BotDelay,
 		Now: o.Now, OnOver: s.gameOver})
 	if err := s.games.Start(ctx); err != nil {

@@ -40,3 +40,13 @@ CREATE TABLE seat_tokens (
 -- A game's clock (issue 13), as JSON: the seat whose time runs, since
 -- when, and the time each seat has used; '' for a game without a clock.
 ALTER TABLE games ADD COLUMN clock TEXT NOT NULL DEFAULT '';
+
+-- A game's chat (issue 13): per channel ("players", "spectators"), each
+-- message by its number n, as JSON.
+CREATE TABLE chats (
+    game    TEXT NOT NULL REFERENCES games(id) ON DELETE CASCADE,
+    channel TEXT NOT NULL,
+    n       INTEGER NOT NULL,
+    message TEXT NOT NULL,
+    PRIMARY KEY (game, channel, n)
+);

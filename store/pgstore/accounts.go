@@ -215,3 +215,44 @@ func (s *Store) SetClock(ctx context.Context, game, state string) error {
 	}
 	return nil
 }
+
+// AppendChat stores message number n of a game's chat channel (a number
+// already stored, or a game not stored, is an error).
+func (s *Store) AppendChat(ctx context.Context, game, channel string, n int, message string) error {
+	ctx, cancel := op(ctx)
+	defer cancel()
+	if _, err := s.pool.Exec(ctx, `INSERT INTO chats (game, channel, n, message) VALUES ($1, $2, $3, $4)`, game, channel, n, message); err != nil {
+		return fmt.Errorf("pgstore: append chat: %w", err)
+	}
+	return nil
+}
+
+// ChatTail is the last limit messages of a game's chat channel, oldest
+// first, and the number of the last one (0 for none).
+func (s *Store) ChatTail(ctx context.Context, game, channel string, limit int) ([]string, int, error) {
+	ctx, cancel := op(ctx)
+	defer cancel()
+	rows, err := s.pool.Query(ctx, `SELECT n, message FROM chats WHERE game = $1 AND channel = $2 ORDER BY n DESC LIMIT $3`, game, channel, limit)
+	if err != nil {
+		return nil, 0, fmt.Errorf("pgstore: chat: %w", err)
+	}
+	type row struct {
+		n int
+		m string
+	}
+	got, err := pgx.CollectRows(rows, func(r pgx.CollectableRow) (row, error) {
+		var x row
+		err := r.Scan(&x.n, &x.m)
+		return x, err
+	})
+	if err != nil {
+		return nil, 0, fmt.Errorf("pgstore: chat: %w", err)
+	}
+	out := make([]string, len(got))
+	last := 0
+	for i, x := range got {
+		out[len(got)-1-i] = x.m
+		last = max(last, x.n)
+	}
+	return out, last, nil
+}

@@ -3,6 +3,7 @@ package storetest
 import (
 	"context"
 	"errors"
+	"fmt"
 	"slices"
 	"testing"
 	"time"
@@ -153,5 +154,38 @@ func testClock(t *testing.T, s match.Store) {
 	}
 	if err := s.SetClock(ctx, "nope", state); !errors.Is(err, store.ErrNotFound) {
 		t.Fatalf("clock of no game: %v", err)
+	}
+}
+
+// Issue 13 chat: messages are kept per game and channel, numbered; the
+// tail is the last ones in order; a number twice is refused.
+func testChat(t *testing.T, s match.Store) {
+	ctx := context.Background()
+	if err := s.CreateGame(ctx, game("g1")); err != nil {
+		t.Fatal(err)
+	}
+	if msgs, last, err := s.ChatTail(ctx, "g1", "players", 10); err != nil || len(msgs) != 0 || last != 0 {
+		t.Fatalf("empty chat: %v %d %v", msgs, last, err)
+	}
+	for n := 1; n <= 5; n++ {
+		if err := s.AppendChat(ctx, "g1", "players", n, fmt.Sprintf(`{"n":%d}`, n)); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if err := s.AppendChat(ctx, "g1", "spectators", 1, `{"n":1,"s":1}`); err != nil {
+		t.Fatal(err)
+	}
+	if err := s.AppendChat(ctx, "g1", "players", 3, `{}`); err == nil {
+		t.Fatal("message 3 twice: no error")
+	}
+	if err := s.AppendChat(ctx, "nope", "players", 1, `{}`); err == nil {
+		t.Fatal("chat of no game: no error")
+	}
+	msgs, last, err := s.ChatTail(ctx, "g1", "players", 3)
+	if err != nil || last != 5 || !slices.Equal(msgs, []string{`{"n":3}`, `{"n":4}`, `{"n":5}`}) {
+		t.Fatalf("tail of 3: %v %d %v", msgs, last, err)
+	}
+	if msgs, last, _ := s.ChatTail(ctx, "g1", "spectators", 10); len(msgs) != 1 || last != 1 {
+		t.Fatalf("spectators: %v %d", msgs, last)
 	}
 }

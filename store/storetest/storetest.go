@@ -34,6 +34,7 @@ func Run(t *testing.T, open func(t *testing.T) match.Store) {
 		{"Sessions", testSessions},
 		{"SeatsOfAccounts", testSeatsOfAccounts},
 		{"Clock", testClock},
+		{"Chat", testChat},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) { tc.f(t, open(t)) })
