@@ -321,7 +321,7 @@ func (m *Match) afterChangeLocked(ctx context.Context, over bool) {
 
 // gameOver reports a game that has just ended to Config.OnOver.
 func (g *Manager) gameOver(m *Match) {
-	if g.cfg.OnOver == nil {
+	if g.cfg.OnOver == nil || g.ctx.Err() != nil {
 		return
 	}
 	g.wg.Add(1)
