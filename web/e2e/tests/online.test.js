@@ -113,21 +113,21 @@ async function signUp(page, url, name, password) {
 const seatOf = (page) => decodeURIComponent(new URL(page.url()).hash.slice(1));
 
 // Issue 13, three browsers: two accounts meet at a rated table with a
-// real-time clock (the second joins from the lobby's list), the one who
-// waits is alerted when their turn comes (tab title), they chat (text shown
-// as text), a spectator joins from the live games, the clock runs out and
-// the rated result moves both ratings.
-test('a rated table: join from the lobby, your-turn alert, chat, spectator, clock expiry, ratings', { timeout: 300000 }, async () => {
+// real-time clock (the second joins from the lobby's list), each is alerted
+// when their turn comes while they look away (tab title), they chat (text
+// shown as text), a spectator joins from the live games, the clock runs
+// out and the rated result moves both ratings.
+test('a rated table: join from the lobby, your-turn alerts, chat, spectator, clock expiry, ratings', { timeout: 300000 }, async () => {
   const srv = await startServer({ botDelay: '10ms' });
   const A = await browser(), B = await browser(), C = await browser();
   try {
     await signUp(A.page, srv.url, 'Alpha', 'first player');
     await signUp(B.page, srv.url, 'Bravo', 'second player');
-    // Alpha opens a rated table (Allies) with 40 s of reflection each.
+    // Alpha opens a rated table (Allies) with 75 s of reflection each.
     const res = await A.page.evaluate(async () => {
       const r = await fetch('/api/games', { method: 'POST', headers: { 'Content-Type': 'application/json' },
         body: JSON.stringify({ scenario: 'pegasus-bridge', seats: { allies: 'human', axis: 'human' }, open: ['axis'], rated: true,
-          clock: { mode: 'realtime', reserve: 40, on_timeout: 'lose' } }) });
+          clock: { mode: 'realtime', reserve: 75, on_timeout: 'lose' } }) });
       const c = await r.json();
       await fetch('/api/me/seats', { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ game: c.game, token: c.tokens.allies }) });
       return c;
@@ -172,23 +172,28 @@ test('a rated table: join from the lobby, your-turn alert, chat, spectator, cloc
     await C.page.waitForSelector('#chat .tab[data-channel="spectators"]');
     assert.equal(await C.page.$('#chat .tab[data-channel="players"]'), null);
     assert.equal(await C.page.$('#chat-list li:has-text("Good luck")'), null, 'the players\' chat stays theirs');
-    // Bravo does not move: the clock runs out, the Allies win on time.
-    await A.page.waitForSelector('.dialog.over', { timeout: 90000 });
+    // Alpha looks away; Bravo plays the turn; Alpha's tab says it is their turn.
+    await A.page.evaluate(() => { Object.defineProperty(document, 'hidden', { configurable: true, get: () => true }); });
+    for (let i = 0; i < 80 && (await snapOf()).to_act === 'axis'; i++) { await step(B.page); await sleep(100); }
+    assert.equal((await snapOf()).to_act, 'allies');
+    await A.page.waitForFunction(() => /^▶ Your turn/.test(document.title), null, { timeout: 20000 });
+    // Alpha does not move: the clock runs out, the Axis win on time.
+    await B.page.waitForSelector('.dialog.over', { timeout: 120000 });
     const over = await snapOf();
     assert.equal(over.over, true);
-    assert.equal(over.winner, 'allies');
-    await shot(A.page, 'online-timeout');
-    // Both ratings moved: Alpha up, Bravo down.
+    assert.equal(over.winner, 'axis');
+    await shot(B.page, 'online-timeout');
+    // Both ratings moved: Bravo up, Alpha down.
     let lb;
     for (let i = 0; i < 50; i++) {
       lb = await (await fetch(srv.url + '/api/leaderboard')).json();
       if (lb.players.length === 2) break;
       await sleep(200);
     }
-    assert.deepEqual(lb.players.map((p) => p.name), ['Alpha', 'Bravo']);
+    assert.deepEqual(lb.players.map((p) => p.name), ['Bravo', 'Alpha']);
     assert.ok(lb.players[0].rating > 1500 && lb.players[1].rating < 1500, JSON.stringify(lb.players));
     await C.page.goto(srv.url + '/');
-    await C.page.waitForFunction(() => /Alpha — 1\d{3} · 1 game/.test(document.querySelector('#leaderboard').textContent));
+    await C.page.waitForFunction(() => /Bravo — 1\d{3} · 1 game/.test(document.querySelector('#leaderboard').textContent));
     const errs = [...A.errors, ...B.errors, ...C.errors].filter((e) => !/status of 4\d\d/.test(e));
     assert.deepEqual(errs, []);
   } finally { await A.close(); await B.close(); await C.close(); await srv.stop(); }
