@@ -113,3 +113,13 @@ const (
 // Rated reports whether the game was created rated (ratings between
 // accounts, issue 13).
 func (m *Match) Rated() bool { return m.settings.Rated }
+
+// ToAct is the seat to act now ("" once the game is over).
+func (m *Match) ToAct() string {
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	if t := m.toActLocked(); t != nil {
+		return t.name
+	}
+	return ""
+}

@@ -322,6 +322,7 @@ type MyGame struct {
 	Created  string `json:"created"`
 	Over     bool   `json:"over"`
 	Winner   string `json:"winner,omitempty"`
+	YourTurn bool   `json:"your_turn"` // the seat is to act now
 }
 
 func (s *Server) myGames(w http.ResponseWriter, r *http.Request) {
@@ -340,6 +341,11 @@ func (s *Server) myGames(w http.ResponseWriter, r *http.Request) {
 		g := MyGame{Game: st.Game, Seat: st.Seat, Scenario: st.ScenarioID, Created: st.Created, Over: st.Over, Winner: st.Winner}
 		if sc, err := s.catalog.Get(r.Context(), st.ScenarioID); err == nil {
 			g.Name = sc.Name(lang)
+		}
+		if !st.Over {
+			if m, err := s.games.Get(r.Context(), st.Game); err == nil {
+				g.YourTurn = m.ToAct() == st.Seat
+			}
 		}
 		out = append(out, g)
 		if len(out) == 100 {

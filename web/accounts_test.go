@@ -191,7 +191,10 @@ func TestSeatsFollowTheAccount(t *testing.T) {
 	phone.must(200, "POST", "/api/session", map[string]string{"name": "zhukov", "password": "front line 1"}, nil)
 	var mine struct{ Games []MyGame }
 	phone.must(200, "GET", "/api/me/games", nil, &mine)
-	if len(mine.Games) != 1 || mine.Games[0].Game != c.Game || mine.Games[0].Seat != "allies" || mine.Games[0].Name == "" || mine.Games[0].Over {
+	var s snap
+	ts.must(200, "GET", "/api/games/"+c.Game, nil, &s)
+	if len(mine.Games) != 1 || mine.Games[0].Game != c.Game || mine.Games[0].Seat != "allies" || mine.Games[0].Name == "" || mine.Games[0].Over ||
+		mine.Games[0].YourTurn != (*s.ToAct == "allies") {
 		t.Fatalf("games on the phone: %+v", mine.Games)
 	}
 	var tok map[string]string

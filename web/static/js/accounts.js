@@ -78,7 +78,7 @@ export function mountAccount(topbar, panel) {
       const r = await accountApi.games();
       const list = (r && r.games) || [];
       games.hidden = !list.length;
-      games.innerHTML = `<h2>${esc(t('acct.games'))}</h2><ul>${list.slice(0, 20).map((g) => `<li><a href="#" data-game="${esc(g.game)}" data-seat="${esc(g.seat)}">${esc(g.name || g.scenario)}</a> <span class="muted">${esc(g.seat)} · ${esc(g.over ? t('acct.over') : t('acct.live'))}</span></li>`).join('')}</ul>`;
+      games.innerHTML = `<h2>${esc(t('acct.games'))}</h2><ul>${list.slice(0, 20).map((g) => `<li><a href="#" data-game="${esc(g.game)}" data-seat="${esc(g.seat)}">${esc(g.name || g.scenario)}</a> <span class="muted">${esc(g.seat)} · ${esc(g.over ? t('acct.over') : g.your_turn ? t('acct.yourturn') : t('acct.live'))}</span></li>`).join('')}</ul>`;
     } catch { games.hidden = true; }
   };
   box.addEventListener('click', async (e) => {

@@ -2,6 +2,7 @@
 // into the main dictionaries by online.js.
 export default {
   en: {
+    'acct.yourturn': 'your turn',
     'tables.two-ways': 'Two ways (play it twice, sides swapped)', 'twoways.leg': 'Two ways · game {leg} of 2', 'twoways.medals': '{side} (first game): {medals}', 'twoways.next': 'Play the return game',
     'tables.title': 'Play online', 'tables.open': 'Open tables', 'tables.live': 'Live games', 'tables.leaderboard': 'Leaderboard',
     'tables.side': 'My side', 'tables.clock': 'Clock', 'tables.timeout': 'Out of time', 'tables.rated': 'rated',
@@ -26,6 +27,7 @@ export default {
     'online.spectate': 'Spectator link',
   },
   fr: {
+    'acct.yourturn': 'à vous de jouer',
     'tables.two-ways': 'Aller-retour (deux parties, camps inversés)', 'twoways.leg': 'Aller-retour · partie {leg} sur 2', 'twoways.medals': '{side} (1re partie) : {medals}', 'twoways.next': 'Jouer la revanche',
     'tables.title': 'Jouer en ligne', 'tables.open': 'Tables ouvertes', 'tables.live': 'Parties en cours', 'tables.leaderboard': 'Classement',
     'tables.side': 'Mon camp', 'tables.clock': 'Pendule', 'tables.timeout': 'Temps écoulé', 'tables.rated': 'classée',
@@ -50,6 +52,7 @@ export default {
     'online.spectate': 'Lien pour les spectateurs',
   },
   de: {
+    'acct.yourturn': 'du bist am Zug',
     'tables.two-ways': 'Hin und zurück (zweimal, Seiten getauscht)', 'twoways.leg': 'Hin und zurück · Partie {leg} von 2', 'twoways.medals': '{side} (1. Partie): {medals}', 'twoways.next': 'Rückspiel spielen',
     'tables.title': 'Online spielen', 'tables.open': 'Offene Tische', 'tables.live': 'Laufende Partien', 'tables.leaderboard': 'Rangliste',
     'tables.side': 'Meine Seite', 'tables.clock': 'Uhr', 'tables.timeout': 'Zeit abgelaufen', 'tables.rated': 'gewertet',
@@ -74,6 +77,7 @@ export default {
     'online.spectate': 'Link für Zuschauer',
   },
   cs: {
+    'acct.yourturn': 'jste na tahu',
     'tables.two-ways': 'Tam a zpět (dvě hry, strany prohozené)', 'twoways.leg': 'Tam a zpět · hra {leg} ze 2', 'twoways.medals': '{side} (1. hra): {medals}', 'twoways.next': 'Hrát odvetu',
     'tables.title': 'Hrát online', 'tables.open': 'Otevřené stoly', 'tables.live': 'Probíhající hry', 'tables.leaderboard': 'Žebříček',
     'tables.side': 'Moje strana', 'tables.clock': 'Hodiny', 'tables.timeout': 'Vypršení času', 'tables.rated': 'hodnocená',
