@@ -8,13 +8,6 @@ import (
 // DefaultIdleAfter is how long a game no one asks for stays in memory.
 const DefaultIdleAfter = 10 * time.Minute
 
-func (g *Manager) now() time.Time {
-	if g.cfg.Now != nil {
-		return g.cfg.Now()
-	}
-	return time.Now()
-}
-
 func (g *Manager) idleAfter() time.Duration {
 	if g.cfg.IdleAfter == 0 {
 		return DefaultIdleAfter
@@ -43,7 +36,7 @@ func (g *Manager) Sweep(now time.Time) int {
 		m.mu.Lock()
 		over, _, _ := m.overLocked()
 		bot := m.toActLocked()
-		free := len(m.subs) == 0 && !m.botBusy && (bot == nil || bot.bot == nil)
+		free := len(m.subs) == 0 && !m.botBusy && (bot == nil || bot.bot == nil) && (over || !m.pinnedLocked())
 		if free && (over || since >= idle) {
 			m.evicted = true // a holder of this copy is told to ask again
 			delete(g.games, id)
@@ -69,4 +62,19 @@ func (g *Manager) sweepLoop(ctx context.Context, every time.Duration) {
 			}
 		}
 	}
+}
+
+// pinnedLocked reports whether the unfinished game must stay in memory
+// however idle: a table with an open seat (the lobby lists the games in
+// memory) or a game with a clock (its expiry is checked in memory).
+func (m *Match) pinnedLocked() bool {
+	if m.settings.Clock != nil {
+		return true
+	}
+	for _, s := range m.seats {
+		if s.open() {
+			return true
+		}
+	}
+	return false
 }

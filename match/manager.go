@@ -43,8 +43,11 @@ type Config struct {
 	// finished one a tenth of it); it is reloaded from the store when
 	// asked for again. 0 means DefaultIdleAfter; negative, never unloaded.
 	IdleAfter time.Duration
-	// Now is the clock (tests); nil means time.Now.
+	// Now is the server's clock (idle games, games' clocks, tables; tests
+	// set it); nil means time.Now.
 	Now func() time.Time
+	// OnOver is called, on its own goroutine, when a game ends (ratings).
+	OnOver func(*Match)
 }
 
 // Manager holds the games being played.
@@ -85,6 +88,12 @@ func (g *Manager) Start(ctx context.Context) error {
 		if _, err := g.Get(ctx, id); err != nil {
 			g.log.Error("cannot resume game", "game", id, "err", err)
 		}
+	}
+	g.mu.Lock()
+	defer g.mu.Unlock()
+	if !g.closed {
+		g.wg.Add(1)
+		go g.runClocks()
 	}
 	return nil
 }
@@ -141,6 +150,8 @@ func (g *Manager) Get(ctx context.Context, id string) (*Match, error) {
 	m.used.Store(g.now().UnixNano())
 	g.games[id] = m
 	m.mu.Lock()
+	m.created, _ = time.Parse(time.RFC3339Nano, row.Created)
+	m.restoreClockLocked(row.Clock)
 	m.kickLocked()
 	m.mu.Unlock()
 	return m, nil
@@ -154,7 +165,11 @@ type Settings struct {
 	Young   *Young  `json:"young,omitempty"`
 	// MaxActions is the decisions (actions and undos) after which the
 	// game ends (limit.go); 0: the server's Config.MaxActions.
-	MaxActions int `json:"max_actions,omitempty"`
+	MaxActions int    `json:"max_actions,omitempty"`
+	Rated      bool   `json:"rated,omitempty"` // a rated game between accounts (ratings.go)
+	Clock      *Clock `json:"clock,omitempty"` // the game's clock, if any (clock.go)
+	// Leg is 1 or 2 for a game played "two ways" (twoways.go), 0 otherwise.
+	Leg int `json:"leg,omitempty"`
 }
 
 // Young is the young players' variant (the wire form the web API and the
@@ -173,6 +188,13 @@ type CreateRequest struct {
 	// MaxActions ends the game after this many decisions (0: the
 	// server's limit, which it may not exceed).
 	MaxActions int `json:"max_actions"`
+	// Open lists human seats left open: no token is made for them, and
+	// anyone may take one from the lobby's list of tables (tables.go).
+	Open  []string `json:"open"`
+	Rated bool     `json:"rated"`
+	Clock *Clock   `json:"clock"`
+	// TwoWays plays the scenario twice, sides swapped (twoways.go).
+	TwoWays bool `json:"two_ways"`
 }
 
 // Created is the reply to POST /api/games.
@@ -191,7 +213,13 @@ func (g *Manager) Create(ctx context.Context, req CreateRequest) (*Created, erro
 	if err != nil {
 		return nil, err
 	}
-	set := Settings{Players: PerSide{1, 1}, Hotseat: req.Hotseat, Lang: req.Lang, Young: req.Young}
+	set := Settings{Players: PerSide{1, 1}, Hotseat: req.Hotseat, Lang: req.Lang, Young: req.Young, Rated: req.Rated, Clock: req.Clock}
+	if req.TwoWays {
+		set.Leg = 1
+	}
+	if err := checkTable(req); err != nil {
+		return nil, err
+	}
 	if req.Players != nil {
 		set.Players = *req.Players
 	}
@@ -241,6 +269,8 @@ func (g *Manager) Create(ctx context.Context, req CreateRequest) (*Created, erro
 		}
 		st := store.Seat{Seat: d.name, Kind: kind}
 		switch {
+		case kind == "human" && slices.Contains(req.Open, d.name):
+			// an open seat: its token is made when someone takes it
 		case kind == "human":
 			tok := newToken()
 			out.Tokens[d.name] = tok
@@ -272,6 +302,11 @@ func (g *Manager) Create(ctx context.Context, req CreateRequest) (*Created, erro
 	m.used.Store(g.now().UnixNano())
 	g.games[row.ID] = m
 	m.mu.Lock()
+	m.created = g.now()
+	if m.settings.Clock != nil {
+		m.restoreClockLocked("")
+		m.saveClockLocked(ctx)
+	}
 	m.kickLocked()
 	m.mu.Unlock()
 	g.log.Info("game created", "game", row.ID, "scenario", sc.ID, "seats", req.Seats, "seed", seed)
@@ -331,7 +366,12 @@ func (g *Manager) newMatch(row store.Game, sc *Scenario, fresh bool) (*Match, er
 		if rs.Seat != d.name {
 			return nil, internal(fmt.Errorf("seat %s stored where %s was expected", rs.Seat, d.name), "bad game seats")
 		}
-		s := &seat{name: d.name, side: d.side, player: d.player, kind: rs.Kind, tokenHash: rs.TokenHash}
+		s := &seat{name: d.name, side: d.side, player: d.player, kind: rs.Kind, tokenHash: rs.TokenHash, account: rs.Account}
+		for _, t := range row.Tokens {
+			if t.Seat == d.name {
+				s.tokens = append(s.tokens, t.TokenHash)
+			}
+		}
 		if lv, ok := strings.CutPrefix(rs.Kind, "bot:"); ok {
 			b, err := g.cfg.NewBot(lv, mix(row.Seed, uint64(i)+1))
 			if err != nil {
@@ -372,6 +412,11 @@ func (g *Manager) load(row store.Game, acts []store.Action) (*Match, map[int]str
 		}
 		if a.Action == "undo" {
 			err = m.undoLocked(ctx, s, false)
+		} else if a.Action == "timeout" || a.Action == "timeout bot" {
+			if m.settings.Clock == nil {
+				m.settings.Clock = &Clock{Mode: "turn", OnTimeout: "lose"} // a clock since removed: keep the log's meaning
+			}
+			err = m.timeoutLocked(s, a.Action == "timeout bot")
 		} else {
 			var act rules.Action
 			var outs []rules.Outcome

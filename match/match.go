@@ -41,6 +41,9 @@ type Match struct {
 	// evicted, that this copy was unloaded (the manager holds it no more).
 	used    atomic.Int64
 	evicted bool
+	created time.Time  // when the game was created (the lobby's order)
+	clk     clockState // the clock's state, for a game with a clock (clock.go)
+	forfeit *forfeit   // the game ended by a seat running out of time
 }
 
 // played is an action in effect.
@@ -114,6 +117,7 @@ func (m *Match) applyLocked(ctx context.Context, s *seat, a rules.Action, persis
 		if err := m.mgr.cfg.Store.Append(ctx, m.id, rec, over, winner); err != nil {
 			return 0, internal(err, "cannot record the action")
 		}
+		defer m.afterChangeLocked(ctx, over)
 	}
 	m.seq++
 	m.record = append(m.record, played{seat: s.name, action: a, outcomes: outs})
@@ -234,6 +238,9 @@ func (m *Match) undoLocked(ctx context.Context, s *seat, persist bool) error {
 			return internal(err, "cannot record the undo")
 		}
 	}
+	if persist {
+		defer m.clockChangedLocked(ctx, true)
+	}
 	m.seq++
 	m.st = st
 	m.record = keep
@@ -255,10 +262,11 @@ type Record struct {
 	Young      *Young          `json:"young,omitempty"` // the young players' variant
 	Deal       []rules.Outcome `json:"deal"`            // the outcomes of the opening
 	Actions    []string        `json:"actions"`
-	Outcomes   [][]string      `json:"outcomes"`        // each action's, in order ([] for none)
-	Winner     string          `json:"winner"`          // "" for a draw (only at the action limit)
-	Ended      string          `json:"ended,omitempty"` // "action_limit": ended by the game's limit, not by the engine
-	Hash       string          `json:"hash"`            // the final state's hash, to check a replay
+	Outcomes   [][]string      `json:"outcomes"`          // each action's, in order ([] for none)
+	Winner     string          `json:"winner"`            // "" for a draw (only at the action limit)
+	Ended      string          `json:"ended,omitempty"`   // "action_limit": ended by the game's limit, not by the engine
+	Timeout    string          `json:"timeout,omitempty"` // the seat that lost on time (the game ended there)
+	Hash       string          `json:"hash"`              // the final state's hash, to check a replay
 }
 
 // Record is the record of the game once it is over (at the current record
@@ -274,6 +282,9 @@ func (m *Match) Record() (*Record, error) {
 	r := &Record{Version: rules.RecordVersion, ScenarioID: m.sc.ID, Scenario: m.sc.Data, Seed: m.seed, Players: m.settings.Players, Young: m.settings.Young,
 		Deal: append([]rules.Outcome{}, m.deal...), Actions: make([]string, 0, len(m.record)), Outcomes: make([][]string, 0, len(m.record)),
 		Winner: winner, Ended: ended, Hash: fmt.Sprintf("%016x", m.st.Hash())}
+	if f := m.forfeit; f != nil {
+		r.Timeout = f.seat
+	}
 	if !json.Valid(r.Scenario) {
 		r.Scenario = nil
 	}
@@ -336,6 +347,7 @@ func (m *Match) snapshotLocked(s *seat, fullLog bool) *Snapshot {
 			snap.Winner = &w
 		}
 	}
+	snap.Clock = m.clockViewLocked()
 	if t := m.toActLocked(); t != nil {
 		name, side := t.name, t.side.String()
 		snap.ToAct, snap.ToActSide = &name, &side

@@ -52,6 +52,8 @@ type seat struct {
 	player    int
 	kind      string // "human" or "bot:<level>"
 	tokenHash string
+	tokens    []string // more token hashes: one per device of its account (AddToken)
+	account   string   // the account the seat belongs to, "" for none
 	bot       bots.Bot
 	level     string
 	conns     int
@@ -93,6 +95,11 @@ func (m *Match) seatOf(token string) (*seat, error) {
 	for _, s := range m.seats {
 		if s.tokenHash != "" && subtle.ConstantTimeCompare([]byte(s.tokenHash), []byte(h)) == 1 {
 			return s, nil
+		}
+		for _, t := range s.tokens {
+			if subtle.ConstantTimeCompare([]byte(t), []byte(h)) == 1 {
+				return s, nil
+			}
 		}
 	}
 	return nil, Errorf(CodeUnauthorized, "this token holds no seat of game %s", m.id)

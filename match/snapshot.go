@@ -31,7 +31,8 @@ type Snapshot struct {
 	Winner    *string         `json:"winner"`
 	// Ended is "action_limit" when the game ended at its limit of
 	// decisions rather than by a victory (Winner is then nil for a draw).
-	Ended string `json:"ended,omitempty"`
+	Ended string     `json:"ended,omitempty"`
+	Clock *ClockView `json:"clock,omitempty"` // the game's clock, if it has one
 }
 
 // ScenarioInfo is the scenario of a game.

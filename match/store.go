@@ -44,6 +44,9 @@ type Store interface {
 	Migrations(ctx context.Context) ([]string, error)
 	// Ping checks that the database answers.
 	Ping(ctx context.Context) error
+
+	ClockStore   // games' clocks (clock.go)
+	AccountStore // accounts, sessions, seats bound to accounts (accountstore.go)
 }
 
 // The SQLite store is a Store. (So is the PostgreSQL one, asserted in

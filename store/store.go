@@ -283,6 +283,11 @@ type Game struct {
 	Over          bool
 	Winner        string
 	Seats         []Seat
+	// Tokens are the seats' tokens beyond the first (SetSeatToken: one per
+	// device an account opened its seat on), in the order added.
+	Tokens []SeatToken
+	// Clock is the game's clock state (JSON, owned by the caller; SetClock).
+	Clock string
 }
 
 // Seat is one seat of a game.
@@ -290,6 +295,7 @@ type Seat struct {
 	Seat      string
 	Kind      string // "human" or "bot:<level>"
 	TokenHash string // humans only
+	Account   string // the account the seat belongs to (BindSeat), "" for none
 }
 
 // Action is one entry of a game's log of decisions.
@@ -332,8 +338,8 @@ func (s *Store) Game(ctx context.Context, id string) (Game, []Action, error) {
 	var seed int64
 	var settings string
 	var winner sql.NullString
-	err := s.db.QueryRowContext(ctx, `SELECT id, scenario_id, scenario, seed, settings, created, over, winner, record_version, deal FROM games WHERE id = ?`, id).
-		Scan(&g.ID, &g.ScenarioID, &g.Scenario, &seed, &settings, &g.Created, &g.Over, &winner, &g.RecordVersion, &g.Deal)
+	err := s.db.QueryRowContext(ctx, `SELECT id, scenario_id, scenario, seed, settings, created, over, winner, record_version, deal, clock FROM games WHERE id = ?`, id).
+		Scan(&g.ID, &g.ScenarioID, &g.Scenario, &seed, &settings, &g.Created, &g.Over, &winner, &g.RecordVersion, &g.Deal, &g.Clock)
 	if errors.Is(err, sql.ErrNoRows) {
 		return g, nil, ErrNotFound
 	}
@@ -341,13 +347,13 @@ func (s *Store) Game(ctx context.Context, id string) (Game, []Action, error) {
 		return g, nil, fmt.Errorf("store: game %s: %w", id, err)
 	}
 	g.Seed, g.Settings, g.Winner = uint64(seed), []byte(settings), winner.String
-	rows, err := s.db.QueryContext(ctx, `SELECT seat, kind, COALESCE(token_hash, '') FROM seats WHERE game = ? ORDER BY rowid`, id)
+	rows, err := s.db.QueryContext(ctx, `SELECT seat, kind, COALESCE(token_hash, ''), COALESCE(account, '') FROM seats WHERE game = ? ORDER BY rowid`, id)
 	if err != nil {
 		return g, nil, fmt.Errorf("store: game %s: seats: %w", id, err)
 	}
 	for rows.Next() {
 		var st Seat
-		if err := rows.Scan(&st.Seat, &st.Kind, &st.TokenHash); err != nil {
+		if err := rows.Scan(&st.Seat, &st.Kind, &st.TokenHash, &st.Account); err != nil {
 			rows.Close()
 			return g, nil, fmt.Errorf("store: game %s: seats: %w", id, err)
 		}
@@ -355,6 +361,9 @@ func (s *Store) Game(ctx context.Context, id string) (Game, []Action, error) {
 	}
 	rows.Close()
 	if err := rows.Err(); err != nil {
+		return g, nil, err
+	}
+	if g.Tokens, err = s.seatTokens(ctx, id); err != nil {
 		return g, nil, err
 	}
 	rows, err = s.db.QueryContext(ctx, `SELECT seq, seat, action, version, outcomes FROM actions WHERE game = ? ORDER BY seq`, id)

@@ -29,6 +29,9 @@ func statusOf(code match.Code) int {
 	case match.CodeRateLimited:
 		return http.StatusTooManyRequests
 	}
+	if st := accountStatus(code); st != 0 {
+		return st
+	}
 	return http.StatusInternalServerError
 }
 

@@ -18,6 +18,7 @@ import (
 	"sync"
 	"time"
 
+	"m44/accounts"
 	"m44/bots"
 	"m44/match"
 	"m44/rules"
@@ -42,6 +43,17 @@ type Options struct {
 	// Limits bound what clients may ask (limits.go); nil means
 	// DefaultLimits. A zero field is no limit.
 	Limits *Limits
+	// PublicURL is the address players reach the server at, for the links
+	// it makes ("https://m44.example.org"); "" takes the request's (reach.go).
+	PublicURL string
+	// TrustProxy takes the links' address from X-Forwarded-Proto and
+	// X-Forwarded-Host (behind a reverse proxy that sets them).
+	TrustProxy bool
+	// PasswordParams are the costs of password hashes; nil means
+	// accounts.Default (tests use cheap ones).
+	PasswordParams *accounts.Params
+	// Now is the clock of sessions and limits; nil means time.Now.
+	Now func() time.Time
 }
 
 // Server serves the API and the client.
@@ -51,6 +63,8 @@ type Server struct {
 	catalog *match.Catalog
 	games   *match.Manager
 	handler http.Handler
+	acc     *accountsState
+	chat    *chats
 
 	limits                          Limits
 	createLim, uploadLim, actionLim *limiter
@@ -89,11 +103,13 @@ func New(ctx context.Context, o Options) (*Server, error) {
 		// of the library is served.
 		o.Logger.Warn("some built-in scenarios are left out", "err", err)
 	}
-	s := &Server{opts: o, log: o.Logger, catalog: cat, done: make(chan struct{}), metrics: mets, limits: *o.Limits}
+	s := &Server{opts: o, log: o.Logger, catalog: cat, done: make(chan struct{}), metrics: mets, limits: *o.Limits, acc: newAccountsState(o)}
+	s.chat = newChats(s.acc.now, o.Store)
 	s.createLim, s.uploadLim, s.actionLim = newLimiter(s.limits.Create), newLimiter(s.limits.Upload), newLimiter(s.limits.Action)
 	s.sockCaps = newSocketCaps(s.limits.SocketsPerGame, s.limits.SocketsPerClient)
 	s.games = match.NewManager(match.Config{Store: o.Store, Catalog: cat, Logger: o.Logger, NewBot: o.NewBot, BotDelay: o.BotDelay,
-		MaxActions: o.Limits.MaxActions, BotOnlyGames: o.Limits.BotOnlyGames, BotOnlyDelay: o.Limits.BotOnlyDelay, IdleAfter: o.Limits.IdleAfter})
+		MaxActions: o.Limits.MaxActions, BotOnlyGames: o.Limits.BotOnlyGames, BotOnlyDelay: o.Limits.BotOnlyDelay, IdleAfter: o.Limits.IdleAfter,
+		Now: o.Now, OnOver: s.gameOver})
 	games = s.games.Loaded
 	if err := s.games.Start(ctx); err != nil {
 		return nil, fmt.Errorf("web: resume games: %w", err)
@@ -176,6 +192,7 @@ func (s *Server) routes() http.Handler {
 	mux.HandleFunc("GET /api/games/{id}/catalog", s.gameCatalog)
 	mux.HandleFunc("GET /api/catalog", s.baseCatalog)
 	mux.HandleFunc("GET /api/games/{id}/ws", s.websocket)
+	s.onlineRoutes(mux)
 	mux.HandleFunc("/api/", func(w http.ResponseWriter, r *http.Request) {
 		s.writeError(w, r, match.Errorf(match.CodeNotFound, "no API endpoint %s %s", r.Method, r.URL.Path))
 	})
@@ -355,7 +372,7 @@ func (s *Server) createGame(w http.ResponseWriter, r *http.Request) {
 		s.writeError(w, r, err)
 		return
 	}
-	writeJSON(w, http.StatusCreated, out)
+	writeJSON(w, http.StatusCreated, s.createdReply(r, out))
 }
 
 func (s *Server) game(w http.ResponseWriter, r *http.Request) *match.Match {

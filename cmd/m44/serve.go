@@ -36,8 +36,12 @@ type serveConfig struct {
 	db       string // a SQLite file, or a postgres:// URL
 	botDelay time.Duration
 	verbose  bool
-	noLimits bool             // no rate limits nor connection caps (timeouts stay)
-	ready    func(url string) // called once listening (tests)
+	noLimits bool // no rate limits nor connection caps (timeouts stay)
+	// publicURL is the address players reach the server at, for invite
+	// and spectator links; trustProxy takes it from X-Forwarded-* headers.
+	publicURL  string
+	trustProxy bool
+	ready      func(url string) // called once listening (tests)
 }
 
 // runServe is "m44 serve": the game server and the browser client.
@@ -50,8 +54,10 @@ func runServe(args []string, stdout, stderr io.Writer) int {
 	fs.DurationVar(&c.botDelay, "bot-delay", 250*time.Millisecond, "pause before each computer move, so that players can follow")
 	fs.BoolVar(&c.verbose, "v", false, "log every request")
 	fs.BoolVar(&c.noLimits, "no-rate-limits", false, "no per-address rate limits nor WebSocket caps (load tests on loopback); the timeouts stay")
+	fs.StringVar(&c.publicURL, "public-url", "", "the address players reach this server at, for invite and spectator links (e.g. https://m44.example.org; default $"+publicURLEnv+", else the address each request came to)")
+	fs.BoolVar(&c.trustProxy, "trust-proxy", false, "behind a reverse proxy: take the links' address from its X-Forwarded-Proto and X-Forwarded-Host headers")
 	fs.Usage = func() {
-		fmt.Fprintf(stderr, "usage: m44 serve [--addr host:port] [--db file|postgres://user@host/db]\n\n"+
+		fmt.Fprintf(stderr, "usage: m44 serve [--addr host:port] [--db file|postgres://user@host/db] [--public-url URL] [--trust-proxy]\n\n"+
 			"Serves Memoir '44 in the browser: the game server (docs/web-api.md) and its client.\n"+
 			"Games are kept in an embedded SQLite file, or in PostgreSQL with a postgres:// URL\n"+
 			"(--db, or the environment variable "+dbEnv+").\n\n")
@@ -61,6 +67,15 @@ func runServe(args []string, stdout, stderr io.Writer) int {
 		return code
 	}
 	c.db = chooseDB(c.db, os.Getenv(dbEnv))
+	if c.publicURL == "" {
+		c.publicURL = os.Getenv(publicURLEnv)
+	}
+	if c.publicURL != "" {
+		if err := web.ValidPublicURL(c.publicURL); err != nil {
+			fmt.Fprintf(stderr, "m44 serve: --public-url %q: %v\n", c.publicURL, err)
+			return 2
+		}
+	}
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 	defer stop()
 	if err := serve(ctx, c, stdout, stderr); err != nil {
@@ -88,7 +103,8 @@ func serve(ctx context.Context, c serveConfig, stdout, stderr io.Writer) error {
 		limits.SocketsPerGame, limits.SocketsPerClient = 0, 0
 	}
 	srv, err := web.New(ctx, web.Options{Store: st, Logger: log, Version: version(), BotDelay: c.botDelay,
-		Library: web.Library(), SVG: web.BoardSVG(), Limits: &limits})
+		Library: web.Library(), SVG: web.BoardSVG(), Limits: &limits,
+		PublicURL: c.publicURL, TrustProxy: c.trustProxy})
 	if err != nil {
 		return err
 	}
@@ -99,6 +115,7 @@ func serve(ctx context.Context, c serveConfig, stdout, stderr io.Writer) error {
 	}
 	url := "http://" + ln.Addr().String() + "/"
 	fmt.Fprintf(stdout, "m44: serving on %s (database %s); Ctrl-C stops\n", url, desc)
+	printReach(stdout, ln.Addr(), c.publicURL)
 	if c.ready != nil {
 		c.ready(url)
 	}
@@ -106,6 +123,10 @@ func serve(ctx context.Context, c serveConfig, stdout, stderr io.Writer) error {
 	log.Info("stopped")
 	return err
 }
+
+// publicURLEnv names the environment variable that gives the public URL
+// when --public-url is not given.
+const publicURLEnv = "M44_PUBLIC_URL"
 
 // chooseDB is the database to serve from: the --db flag's value, else the
 // environment's, else defaultDB.

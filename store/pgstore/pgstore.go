@@ -274,24 +274,34 @@ func (s *Store) Game(ctx context.Context, id string) (store.Game, []store.Action
 	var acts []store.Action
 	err := pgx.BeginTxFunc(ctx, s.pool, pgx.TxOptions{IsoLevel: pgx.RepeatableRead, AccessMode: pgx.ReadOnly}, func(tx pgx.Tx) error {
 		var b pgx.Batch
-		b.Queue(`SELECT id, scenario_id, scenario, seed, settings, created, over, COALESCE(winner, ''), record_version, deal FROM games WHERE id = $1`, id).
+		b.Queue(`SELECT id, scenario_id, scenario, seed, settings, created, over, COALESCE(winner, ''), record_version, deal, clock FROM games WHERE id = $1`, id).
 			QueryRow(func(row pgx.Row) error {
 				var seed int64
 				var settings string
 				var created time.Time
-				err := row.Scan(&g.ID, &g.ScenarioID, &g.Scenario, &seed, &settings, &created, &g.Over, &g.Winner, &g.RecordVersion, &g.Deal)
+				err := row.Scan(&g.ID, &g.ScenarioID, &g.Scenario, &seed, &settings, &created, &g.Over, &g.Winner, &g.RecordVersion, &g.Deal, &g.Clock)
 				if errors.Is(err, pgx.ErrNoRows) {
 					return store.ErrNotFound
 				}
 				g.Seed, g.Settings, g.Created = uint64(seed), []byte(settings), stamp(created)
 				return err
 			})
-		b.Queue(`SELECT seat, kind, COALESCE(token_hash, '') FROM seats WHERE game = $1 ORDER BY ord`, id).
+		b.Queue(`SELECT seat, kind, COALESCE(token_hash, ''), COALESCE(account, '') FROM seats WHERE game = $1 ORDER BY ord`, id).
 			Query(func(rows pgx.Rows) error {
 				var err error
 				g.Seats, err = pgx.CollectRows(rows, func(r pgx.CollectableRow) (store.Seat, error) {
 					var st store.Seat
-					err := r.Scan(&st.Seat, &st.Kind, &st.TokenHash)
+					err := r.Scan(&st.Seat, &st.Kind, &st.TokenHash, &st.Account)
+					return st, err
+				})
+				return err
+			})
+		b.Queue(`SELECT seat, token_hash FROM seat_tokens WHERE game = $1 ORDER BY created, token_hash`, id).
+			Query(func(rows pgx.Rows) error {
+				var err error
+				g.Tokens, err = pgx.CollectRows(rows, func(r pgx.CollectableRow) (store.SeatToken, error) {
+					var st store.SeatToken
+					err := r.Scan(&st.Seat, &st.TokenHash)
 					return st, err
 				})
 				return err

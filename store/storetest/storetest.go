@@ -30,6 +30,11 @@ func Run(t *testing.T, open func(t *testing.T) match.Store) {
 		{"AppendRace", testAppendRace},
 		{"LiveGames", testLiveGames},
 		{"SetRecord", testSetRecord},
+		{"Accounts", testAccounts},
+		{"Sessions", testSessions},
+		{"SeatsOfAccounts", testSeatsOfAccounts},
+		{"Clock", testClock},
+		{"Chat", testChat},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) { tc.f(t, open(t)) })

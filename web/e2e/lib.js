@@ -30,11 +30,11 @@ export function buildServer() {
 
 // startServer runs `m44 serve --addr 127.0.0.1:0 --db <tmp>` and resolves
 // with {url, stop} once it prints the address it serves on.
-export async function startServer({ botDelay = '60ms', addr = '127.0.0.1:0', dir = null } = {}) {
+export async function startServer({ botDelay = '60ms', addr = '127.0.0.1:0', dir = null, args = [] } = {}) {
   const bin = buildServer();
   const keep = !!dir;
   dir = dir || fs.mkdtempSync(path.join(os.tmpdir(), 'm44-e2e-db-'));
-  const proc = spawn(bin, ['serve', '--addr', addr, '--db', path.join(dir, 'm44.db'), '--bot-delay', botDelay],
+  const proc = spawn(bin, ['serve', '--addr', addr, '--db', path.join(dir, 'm44.db'), '--bot-delay', botDelay, ...args],
     { cwd: dir, stdio: ['ignore', 'pipe', 'pipe'] });
   let log = '';
   const url = await new Promise((resolve, reject) => {

@@ -3,6 +3,9 @@ import { api, store } from './api.js';
 import { t, onLang, applyDom, sideName, lang } from './i18n.js';
 import { esc } from './svg.js';
 import { langSelect, toast, errorText } from './ui.js';
+import { reachNote } from './online.js';
+import { mountAccount, bindSeats } from './accounts.js';
+import { mountTables } from './lobbytables.js';
 
 const $ = (sel, root = document) => root.querySelector(sel);
 const LEVELS = ['random', 'easy', 'medium', 'hard'];
@@ -34,6 +37,8 @@ class Lobby {
   async start() {
     this.root.innerHTML = layout();
     $('#lang-slot', this.root).replaceWith(langSelect());
+    mountAccount($('.topbar', this.root), $('.setup-panel', this.root));
+    mountTables($('.setup-panel', this.root));
     applyDom(this.root);
     onLang(() => { applyDom(this.root); this.renderList(); this.renderDetail(); this.renderSetup(); this.renderMine(); });
     $('#search', this.root).addEventListener('input', (e) => { this.filter = e.target.value.toLowerCase(); this.renderList(); });
@@ -212,10 +217,11 @@ class Lobby {
       const res = await api.createGame(req);
       const tokens = {}, links = {};
       for (const seat of mine) if (res.tokens && res.tokens[seat]) tokens[seat] = res.tokens[seat];
-      for (const seat of friends) if (res.links && res.links[seat]) links[seat] = res.links[seat];
+      for (const seat of friends) if (res.links && res.links[seat]) links[seat] = (res.urls && res.urls[seat]) || res.links[seat];
       store.put(res.game, { tokens, links, hotseat: mine.length > 1, current: tokens[mine[0]], name: s.name });
+      await bindSeats(res.game, Object.values(tokens));
       const url = `/play/${encodeURIComponent(res.game)}#${mine.map((m) => tokens[m]).filter(Boolean).join(',')}`;
-      if (friends.length) this.showInvites(url, friends, links);
+      if (friends.length) this.showInvites(url, friends, links, res);
       else location.assign(url);
     } catch (e) {
       toast(errorText(e.code, e.message), 'error');
@@ -224,11 +230,12 @@ class Lobby {
     }
   }
 
-  showInvites(url, friends, links) {
+  showInvites(url, friends, links, res) {
     const ov = $('#overlay', this.root);
     ov.hidden = false;
     ov.innerHTML = `<div class="dialog wide" role="dialog" aria-modal="true" aria-labelledby="inv-title"><h2 id="inv-title">${esc(t('lobby.invites'))}</h2><p>${esc(t('lobby.invites.text'))}</p>
       ${friends.map((seat) => { const u = new URL(links[seat], location.origin).href; return `<div class="invite-row"><span class="seat-label">${esc(seatName(seat))}</span><input readonly value="${esc(u)}" aria-label="${esc(seatName(seat))}"><button type="button" class="btn" data-copy="${esc(u)}">${esc(t('btn.copy'))}</button></div>`; }).join('')}
+      ${reachNote(res, t)}
       <div class="dialog-buttons"><a class="btn primary big" id="enter" href="${esc(url)}">${esc(t('lobby.go'))}</a></div></div>`;
     ov.onclick = async (e) => {
       const b = e.target.closest('[data-copy]');

@@ -2,6 +2,8 @@
 import { startLobby } from './lobby.js';
 import { startGame } from './game.js';
 import { t, onLang } from './i18n.js';
+import { bindSeats } from './accounts.js';
+import { startTable } from './table.js';
 
 const root = document.getElementById('app');
 const m = /^\/play\/([^/]+)\/?$/.exec(location.pathname);
@@ -10,7 +12,11 @@ setTitle();
 onLang(setTitle);
 if (m) {
   document.body.classList.add('page-game');
+  // A signed-in player's seats follow their account (issue 13).
+  bindSeats(decodeURIComponent(m[1]), decodeURIComponent(location.hash.replace(/^#/, '')).split(','));
   startGame(root, decodeURIComponent(m[1]));
+  startTable(decodeURIComponent(m[1])); // clock, chat, your-turn alerts
+
 } else {
   document.body.classList.add('page-lobby');
   startLobby(root);
