@@ -149,6 +149,7 @@ func (s *Server) routes() http.Handler {
 	mux.HandleFunc("POST /api/games/{id}/undo", s.undo)
 	mux.HandleFunc("GET /api/games/{id}/record", s.record)
 	mux.HandleFunc("GET /api/games/{id}/catalog", s.gameCatalog)
+	mux.HandleFunc("GET /api/games/{id}/briefing", s.gameBriefing)
 	mux.HandleFunc("GET /api/catalog", s.baseCatalog)
 	mux.HandleFunc("GET /api/games/{id}/ws", s.websocket)
 	mux.HandleFunc("/api/", func(w http.ResponseWriter, r *http.Request) {
@@ -243,10 +244,12 @@ func (s *Server) listScenarios(w http.ResponseWriter, r *http.Request) {
 	writeJSON(w, http.StatusOK, out)
 }
 
-// ScenarioDetail is GET /api/scenarios/{id}: the entry and the board.
+// ScenarioDetail is GET /api/scenarios/{id}: the entry, the board and the
+// briefing.
 type ScenarioDetail struct {
 	match.Entry
-	SVG string `json:"svg,omitempty"`
+	SVG      string         `json:"svg,omitempty"`
+	Briefing match.Briefing `json:"briefing"`
 }
 
 func (s *Server) getScenario(w http.ResponseWriter, r *http.Request) {
@@ -255,7 +258,8 @@ func (s *Server) getScenario(w http.ResponseWriter, r *http.Request) {
 		s.writeError(w, r, err)
 		return
 	}
-	d := ScenarioDetail{Entry: sc.Entry(r.URL.Query().Get("lang"))}
+	lang := r.URL.Query().Get("lang")
+	d := ScenarioDetail{Entry: sc.Entry(lang), Briefing: sc.Briefing(lang)}
 	if s.opts.SVG != nil {
 		svg, err := s.opts.SVG(sc)
 		if err != nil {
@@ -421,4 +425,14 @@ func (s *Server) gameCatalog(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	writeJSON(w, http.StatusOK, view.CatalogOf(m.State().Catalog()))
+}
+
+// gameBriefing is GET /api/games/{id}/briefing?lang=: the briefing of the
+// game's scenario (match.Briefing). Public, like the board: no token.
+func (s *Server) gameBriefing(w http.ResponseWriter, r *http.Request) {
+	m := s.game(w, r)
+	if m == nil {
+		return
+	}
+	writeJSON(w, http.StatusOK, m.Briefing(r.URL.Query().Get("lang")))
 }
