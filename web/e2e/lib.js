@@ -180,6 +180,9 @@ export async function click(page, sel, timeout = 3000) {
 export async function step(page, rnd = Math.random) {
   const pick = (a) => a[Math.floor(rnd() * a.length)];
   const go = async (list, what) => ((await click(page, pick(list))) ? what : '');
+  // A confirmation (a card that orders nothing, ending a turn with units
+  // that can still battle): a person reads it and goes on.
+  if (await page.$('#confirm-yes')) return (await click(page, '#confirm-yes')) ? 'confirm' : '';
   const keep = await ids(page, '#hand [data-keep]');
   if (keep.length) return go(keep, 'keep');
   const playable = await ids(page, '#hand .card.playable');

@@ -38,6 +38,7 @@ export const api = {
   createGame: (req) => call('POST', '/api/games', req),
   snapshot: (id, token) => call('GET', `/api/games/${encodeURIComponent(id)}${token ? `?token=${encodeURIComponent(token)}` : ''}`),
   act: (id, token, action, version) => call('POST', `/api/games/${encodeURIComponent(id)}/actions`, { token, action, version }),
+  briefing: (id, lang) => call('GET', `/api/games/${encodeURIComponent(id)}/briefing?lang=${encodeURIComponent(lang || '')}`),
   catalog: (id) => call('GET', id ? `/api/games/${encodeURIComponent(id)}/catalog` : '/api/catalog'),
   undo: (id, token, version) => call('POST', `/api/games/${encodeURIComponent(id)}/undo`, { token, version }),
 };

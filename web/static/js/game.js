@@ -3,14 +3,30 @@
 import { api, Live, store, ApiError } from './api.js';
 import { t, template, has, lang, onLang, cardName, cardEffect, cardParts, sideName, applyDom, rowName } from './i18n.js';
 import { setCatalog, row } from './catalog.js';
-import { BoardView, hexDistance, parseHex } from './board.js';
+import { BoardView, hexDistance, parseHex, geometry } from './board.js';
 import { parseAll, byKind } from './actions.js';
 import { dieFace, glyph, paletteFor } from './symbols.js';
 import { esc } from './svg.js';
 import { langSelect, toast, errorText } from './ui.js';
+import { briefingHtml } from './briefing.js';
+import { Zoom } from './zoom.js';
 
 const $ = (sel, root = document) => root.querySelector(sel);
-const PACE = Number(new URLSearchParams(location.search).get('pace') ?? 300); // ms between shown updates
+
+// The player's preferences, kept in this browser (m44.prefs): card size,
+// the pace at which the other side's moves are shown, passing Ambush
+// questions at once when the player holds no Ambush card, and confirming
+// the end of a turn with units that can still battle.
+const PREFS_KEY = 'm44.prefs';
+const PREF_DEFAULTS = { cards: 1, pace: 'normal', ambushAuto: false, confirmEnd: true };
+const PACES = { fast: 150, normal: 500, slow: 1100 }; // ms between shown updates
+function loadPrefs() {
+  try { return { ...PREF_DEFAULTS, ...JSON.parse(localStorage.getItem(PREFS_KEY) || '{}') }; } catch { return { ...PREF_DEFAULTS }; }
+}
+const prefs = loadPrefs();
+function savePrefs() { try { localStorage.setItem(PREFS_KEY, JSON.stringify(prefs)); } catch { /* storage may be off */ } }
+const paceMs = () => Number(new URLSearchParams(location.search).get('pace') ?? PACES[prefs.pace] ?? PACES.normal);
+const phone = () => matchMedia('(max-width: 760px)').matches;
 
 export function startGame(root, gameId) {
   const g = new Game(root, gameId);
@@ -41,7 +57,17 @@ class Game {
     applyDom(this.root);
     $('#lang-slot', this.root).replaceWith(langSelect());
     this.board = new BoardView($('#board', this.root), { onHex: (h) => this.clickHex(h), onHover: (h) => this.hoverHex(h) });
-    onLang(() => { applyDom(this.root); this.render(); });
+    this.zoom = new Zoom($('#board-vp', this.root), $('#board', this.root));
+    this.root.style.setProperty('--card-zoom', prefs.cards);
+    $('#zoom-ctl', this.root).onclick = (e) => {
+      const b = e.target.closest('[data-zoom]');
+      if (!b) return;
+      if (b.dataset.zoom === 'fit') this.zoom.reset(); else this.zoom.by(b.dataset.zoom === 'in' ? 1.5 : 1 / 1.5);
+    };
+    $('#brief-btn', this.root).onclick = () => this.openBriefing();
+    $('#prefs-btn', this.root).onclick = () => this.openPrefs();
+    $('#hand-toggle', this.root).onclick = () => { this.drawer = !this.drawerOpen(); this.render(); };
+    onLang(() => { applyDom(this.root); this.briefing = null; if (this.briefOpen) this.openBriefing(); this.render(); });
     document.addEventListener('keydown', (e) => this.key(e));
     window.addEventListener('resize', () => this.fit());
 
@@ -135,7 +161,7 @@ class Game {
       if (s.seat && this.snap && this.snap.seat && s.seat !== this.snap.seat) continue; // an old seat's socket
       this.show(s, true);
       this.maybeSwitchSeat(s);
-      if (this.queue.length && !s.your_turn) await sleep(PACE);
+      if (this.queue.length && !s.your_turn) await sleep(paceMs());
     }
     this.pumping = false;
   }
@@ -227,6 +253,8 @@ class Game {
     const marks = { ...plan.marks };
     for (const f of this.floats) marks[f.hex] = { ...(marks[f.hex] || {}), text: f.text };
     const bottom = this.mySide() || (this.top === 'allies' ? 'axis' : 'allies');
+    const geo = geometry((s.scenario || {}).board);
+    root.style.setProperty('--board-ratio', ((geo.W + 20) / (geo.H + 20)).toFixed(3)); // the SVG's viewBox (board.js PAD)
     this.board.render({
       scenario: s.scenario || {},
       view: v,
@@ -246,9 +274,12 @@ class Game {
     this.renderDice();
     this.renderPlayed();
     this.renderHand(plan);
+    this.renderDrawer();
     this.renderLog();
     this.renderInvite();
     this.renderOverlay();
+    this.renderBriefing();
+    this.autoPass();
   }
 
   renderMedals() {
@@ -298,7 +329,8 @@ class Game {
       if (!s.spectator && this.hideFor) what = t('hotseat.title', { side: sideName(s.side) });
       return { marks, buttons, what, who };
     }
-    who = `${t('status.turn', { n: v.turn || 1 })} · ${t('status.yourturn')}`;
+    // An answer in the other side's turn (Ambush) is not "your turn".
+    who = v.active && me && v.active !== me ? `${t('status.turn', { n: v.turn || 1 })} · ${sideName(v.active)}` : `${t('status.turn', { n: v.turn || 1 })} · ${t('status.yourturn')}`;
     const plays = byKind(L, 'play');
     const orders = byKind(L, 'order');
     const moves = byKind(L, 'move');
@@ -464,7 +496,7 @@ class Game {
       const b = buttons[Number(el.dataset.i)];
       if (!b) return;
       if (b.local === 'cancel') { this.cancel(); return; }
-      if (b.action) this.act(b.action);
+      if (b.action) this.confirmAct(b.action);
     };
   }
 
@@ -563,7 +595,7 @@ class Game {
       if (el.dataset.play || (s.view && s.view.phase === 'ambush')) {
         // The button on the selected card plays it at once.
         const a = byKind(L, 'play').find((x) => x.card === id && !x.section && !x.as);
-        if (a) { this.act(a.action); return; }
+        if (a) { this.confirmAct(a.action); return; }
       }
       if (!playable.has(id)) return;
       this.sel.card = this.sel.card === id ? null : id;
@@ -647,6 +679,7 @@ class Game {
   renderOverlay() {
     const ov = $('#overlay', this.root);
     const s = this.snap;
+    if (this.confirming) return;
     if (this.hideFor) {
       ov.hidden = false;
       ov.innerHTML = `<div class="dialog" role="dialog" aria-modal="true" aria-labelledby="pass-title">
@@ -675,6 +708,107 @@ class Game {
     }
     ov.hidden = true;
     ov.innerHTML = '';
+  }
+
+  // ---- the scenario briefing, the preferences, the hand drawer ----
+
+  async openBriefing() {
+    this.briefOpen = true;
+    const box = $('#brief', this.root);
+    box.hidden = false;
+    this.renderBriefing();
+    if (!this.briefing) {
+      try {
+        this.briefing = await api.briefing(this.id, lang());
+      } catch (e) {
+        toast(errorText(e.code, e.message), 'error');
+        this.closeBriefing();
+        return;
+      }
+      this.renderBriefing();
+    }
+  }
+
+  closeBriefing() {
+    this.briefOpen = false;
+    const box = $('#brief', this.root);
+    box.hidden = true;
+    box.innerHTML = '';
+    $('#brief-btn', this.root).focus({ preventScroll: true });
+  }
+
+  renderBriefing() {
+    if (!this.briefOpen) return;
+    const box = $('#brief', this.root);
+    const s = this.snap || {};
+    const b = this.briefing;
+    const holders = ((s.scenario && s.scenario.objectives) || []).map((o) => o.holder || (o.taken && o.taken[0]) || null);
+    const html = `<div class="dialog wide brief" role="dialog" aria-modal="true" aria-labelledby="brief-title">
+      <div class="brief-head"><div><h2 id="brief-title">${esc((b && b.name) || (s.scenario && s.scenario.name) || '')}</h2>
+      ${b && (b.subtitle || b.date) ? `<p class="scn-subtitle">${esc([b.subtitle, b.date && (b.date_end ? `${b.date} – ${b.date_end}` : b.date)].filter(Boolean).join(' · '))}</p>` : ''}</div>
+      <button type="button" class="btn" id="brief-close">${esc(t('btn.close'))}</button></div>
+      <div class="brief-body">${briefingHtml(b, { hexName: (h) => this.hexName(h), holders })}</div></div>`;
+    if (html === this.briefHtml && box.innerHTML) return;
+    this.briefHtml = html;
+    box.innerHTML = html;
+    $('#brief-close', box).onclick = () => this.closeBriefing();
+    box.onclick = (e) => { if (e.target === box) this.closeBriefing(); };
+    if (!box.contains(document.activeElement)) $('#brief-close', box).focus({ preventScroll: true });
+  }
+
+  // hexName names a hex for the briefing: its map label, else its terrain, with its coordinates.
+  hexName(h) {
+    const s = this.snap || {};
+    const lab = ((s.scenario && s.scenario.labels) || []).find((l) => l.hex === h);
+    const f = ((s.view && s.view.features) || []).find((x) => x.hex === h);
+    const name = lab ? lab.text.join(' ') : rowName('terrain', (f && f.terrain) || 'plain');
+    return `${name} (${h})`;
+  }
+
+  openPrefs() {
+    const box = $('#prefs', this.root);
+    const opt = (name, val, label) => `<label class="opt${prefs[name] === val ? ' on' : ''}"><input type="radio" name="${name}" value="${val}"${prefs[name] === val ? ' checked' : ''}> ${esc(label)}</label>`;
+    box.hidden = false;
+    box.innerHTML = `<div class="dialog wide prefs" role="dialog" aria-modal="true" aria-labelledby="prefs-title"><h2 id="prefs-title">${esc(t('pref.title'))}</h2>
+      <fieldset><legend>${esc(t('pref.cards'))}</legend><div class="opts">${[0.8, 1, 1.25].map((v) => opt('cards', v, `${Math.round(v * 100)} %`)).join('')}</div></fieldset>
+      <fieldset><legend>${esc(t('pref.pace'))}</legend><div class="opts">${['fast', 'normal', 'slow'].map((v) => opt('pace', v, t('pref.pace.' + v))).join('')}</div></fieldset>
+      <label class="opt"><input type="checkbox" name="ambushAuto"${prefs.ambushAuto ? ' checked' : ''}> ${esc(t('pref.ambush'))}</label>
+      <label class="opt"><input type="checkbox" name="confirmEnd"${prefs.confirmEnd ? ' checked' : ''}> ${esc(t('pref.confirm'))}</label>
+      <div class="dialog-buttons"><button type="button" class="btn primary" id="prefs-close">${esc(t('btn.close'))}</button></div></div>`;
+    box.onchange = (e) => {
+      const el = e.target;
+      if (el.type === 'checkbox') prefs[el.name] = el.checked;
+      else prefs[el.name] = el.name === 'cards' ? Number(el.value) : el.value;
+      savePrefs();
+      this.root.style.setProperty('--card-zoom', prefs.cards);
+      this.openPrefs();
+      const again = box.querySelector(`[name="${el.name}"]${el.type === 'radio' ? `[value="${el.value}"]` : ''}`);
+      if (again) again.focus();
+    };
+    $('#prefs-close', box).onclick = () => { box.hidden = true; $('#prefs-btn', this.root).focus({ preventScroll: true }); };
+    box.onclick = (e) => { if (e.target === box) box.hidden = true; };
+    if (!box.contains(document.activeElement)) $('#prefs-close', box).focus();
+  }
+
+  // drawerOpen: on a phone the hand is a drawer, open when the player asks,
+  // or by itself when a card must be chosen.
+  drawerOpen() {
+    if (this.drawer != null) return this.drawer;
+    return !!(this.L && (byKind(this.L, 'play').length || byKind(this.L, 'keep').length));
+  }
+
+  renderDrawer() {
+    const s = this.snap, v = s.view || {};
+    // The player's own choice lasts until a card is, or is no longer, to be chosen.
+    const needs = !!(this.L && (byKind(this.L, 'play').length || byKind(this.L, 'keep').length));
+    if (this.drawerNeeds !== needs) { this.drawerNeeds = needs; this.drawer = null; }
+    const open = this.drawerOpen();
+    const bar = $('#hand-bar', this.root);
+    bar.classList.toggle('open', open);
+    const tg = $('#hand-toggle', this.root);
+    tg.setAttribute('aria-expanded', String(open));
+    const n = s.spectator ? 0 : (v.hand || []).length;
+    tg.innerHTML = `<span>${esc(t('panel.hand'))}${n ? ` · ${n}` : ''}</span><span aria-hidden="true">${open ? '▾' : '▴'}</span>`;
   }
 
   // ---- input ----
@@ -725,7 +859,50 @@ class Game {
   }
 
   key(e) {
-    if (e.key === 'Escape') { this.cancel(); }
+    if (e.key === 'Escape') {
+      if (this.briefOpen) { this.closeBriefing(); return; }
+      if (!$('#prefs', this.root).hidden) { $('#prefs', this.root).hidden = true; return; }
+      this.cancel();
+    }
+  }
+
+  // confirmAct acts, after asking when the engine says the play does
+  // nothing (a Probe on an empty flank: Legal.idle) or, unless turned off in
+  // the settings, when the turn ends with units that can still battle.
+  confirmAct(action) {
+    const a = (this.L || []).find((x) => x.action === action);
+    let ask = '';
+    if (a && a.kind === 'play' && a.idle) ask = t('confirm.idle', { card: cardName(a.name || this.cardNameById(a.card)) });
+    if (a && a.kind === 'end-battles' && prefs.confirmEnd) {
+      const n = new Set(byKind(this.L, 'battle').map((x) => x.from)).size;
+      if (n) ask = t('confirm.end-battles', { n });
+    }
+    if (!ask) { this.act(action); return; }
+    const ov = $('#overlay', this.root);
+    ov.hidden = false;
+    ov.innerHTML = `<div class="dialog confirm" role="alertdialog" aria-modal="true" aria-labelledby="confirm-text"><p id="confirm-text">${esc(ask)}</p>
+      <div class="dialog-buttons"><button type="button" class="btn primary" id="confirm-yes">${esc(t('btn.confirm'))}</button><button type="button" class="btn" id="confirm-no">${esc(t('btn.cancel'))}</button></div></div>`;
+    this.confirming = true;
+    const done = (yes) => { this.confirming = false; ov.hidden = true; ov.innerHTML = ''; if (yes) this.act(action); else this.render(); };
+    $('#confirm-yes', ov).onclick = () => done(true);
+    $('#confirm-no', ov).onclick = () => done(false);
+    $('#confirm-no', ov).focus();
+  }
+
+  // autoPass answers an Ambush question at once when the player holds no
+  // Ambush (the engine offers only "skip"): always against the computer,
+  // which learns nothing from it, and against people if the player chose so.
+  autoPass() {
+    const s = this.snap;
+    if (!s || !s.your_turn || this.hideFor || this.pending || s.over || (s.view || {}).phase !== 'ambush') return;
+    const L = this.L || [];
+    const sk = L.find((a) => a.kind === 'skip');
+    if (!sk || byKind(L, 'play').length || this.autoPassed === s.version) return;
+    const others = (s.seats || []).filter((x) => x.side !== s.side);
+    const vsBot = others.length > 0 && others.every((x) => x.kind && x.kind.startsWith('bot'));
+    if (!vsBot && !prefs.ambushAuto) return;
+    this.autoPassed = s.version;
+    setTimeout(() => this.act(sk.action), 0);
   }
 
   async act(action) {
@@ -777,11 +954,22 @@ function layout() {
     <a class="brand" href="/" aria-label="m44">m44</a>
     <div class="scn"><div id="scn-name" class="scn-name"></div><div id="turn" class="turn"></div></div>
     <div id="medals" class="medals"></div>
-    <div id="conn" class="conn" role="status"></div>
-    <span id="lang-slot"></span>
+    <div class="top-tools">
+      <button type="button" id="brief-btn" class="btn top-btn" aria-haspopup="dialog"><span data-i18n="btn.briefing"></span></button>
+      <button type="button" id="prefs-btn" class="btn top-btn" aria-haspopup="dialog" data-i18n-title="btn.settings" data-i18n-aria="btn.settings"><span aria-hidden="true">⚙</span></button>
+      <div id="conn" class="conn" role="status"></div>
+      <span id="lang-slot"></span>
+    </div>
   </header>
   <main class="table">
-    <section class="board-wrap"><div id="board" class="board"></div></section>
+    <section class="board-wrap">
+      <div id="board-vp" class="board-vp"><div id="board" class="board"></div></div>
+      <div id="zoom-ctl" class="zoom-ctl">
+        <button type="button" class="btn" data-zoom="in" data-i18n-title="btn.zoom.in" data-i18n-aria="btn.zoom.in">+</button>
+        <button type="button" class="btn" data-zoom="out" data-i18n-title="btn.zoom.out" data-i18n-aria="btn.zoom.out">−</button>
+        <button type="button" class="btn" data-zoom="fit" data-i18n-title="btn.zoom.fit" data-i18n-aria="btn.zoom.fit">⤢</button>
+      </div>
+    </section>
     <aside class="side">
       <div id="status" class="status" role="status" aria-live="polite"><div id="status-who" class="who"></div><div id="status-what" class="what"></div></div>
       <div id="actions" class="actions"></div>
@@ -791,7 +979,12 @@ function layout() {
       <div class="log"><h3 data-i18n="panel.log"></h3><ol id="log-list" class="log-list"></ol></div>
     </aside>
   </main>
-  <footer class="hand-bar"><div id="hand" class="hand"></div><div id="deck" class="deck"></div></footer>
+  <footer id="hand-bar" class="hand-bar">
+    <button type="button" id="hand-toggle" class="hand-toggle" aria-expanded="false" aria-controls="hand"></button>
+    <div id="hand" class="hand"></div><div id="deck" class="deck"></div>
+  </footer>
+  <div id="brief" class="overlay brief-overlay" hidden></div>
+  <div id="prefs" class="overlay" hidden></div>
   <div id="overlay" class="overlay" hidden></div>
 </div>`;
 }
