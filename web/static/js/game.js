@@ -793,6 +793,8 @@ class Game {
   // drawerOpen: on a phone the hand is a drawer, open when the player asks,
   // or by itself when a card must be chosen.
   drawerOpen() {
+    // A chosen card is confirmed with the buttons under the board: the drawer steps aside.
+    if (this.sel.card != null && phone()) return false;
     if (this.drawer != null) return this.drawer;
     return !!(this.L && (byKind(this.L, 'play').length || byKind(this.L, 'keep').length));
   }
