@@ -3,6 +3,7 @@ import { api, store } from './api.js';
 import { t, onLang, applyDom, sideName, lang } from './i18n.js';
 import { esc } from './svg.js';
 import { langSelect, toast, errorText } from './ui.js';
+import { briefingHtml } from './briefing.js';
 
 const $ = (sel, root = document) => root.querySelector(sel);
 const LEVELS = ['random', 'easy', 'medium', 'hard'];
@@ -103,7 +104,8 @@ class Lobby {
       <p class="scn-sub">${esc([s.date, s.front && `${t('lobby.front')}: ${cap(s.front)}`, boardName(s.board) && `${t('lobby.board')}: ${boardName(s.board)}`].filter(Boolean).join(' · '))}</p>
       <table class="scn-table"><thead><tr><th></th><th>${esc(t('lobby.cards'))}</th><th>${esc(t('lobby.victory'))}</th><th></th></tr></thead><tbody>${rows}</tbody></table>
       ${first ? `<p class="scn-first">${esc(t('lobby.first', { side: sideName(first) }))}</p>` : ''}
-      ${s.note ? `<p class="scn-note">${esc(s.note)}</p>` : ''}`;
+      ${s.note ? `<p class="scn-note">${esc(s.note)}</p>` : ''}
+      ${d.briefing ? `<details class="scn-brief"><summary>${esc(t('brief.victory'))} · ${esc(t('brief.rules'))}</summary><div class="brief-body">${briefingHtml(d.briefing)}</div></details>` : ''}`;
     const svg = box.querySelector('.preview svg');
     if (svg) { svg.removeAttribute('width'); svg.removeAttribute('height'); svg.setAttribute('role', 'img'); }
   }
