@@ -155,15 +155,15 @@ func (s *Server) routes() http.Handler {
 	mux.HandleFunc("/api/", func(w http.ResponseWriter, r *http.Request) {
 		s.writeError(w, r, match.Errorf(match.CodeNotFound, "no API endpoint %s %s", r.Method, r.URL.Path))
 	})
-	mux.HandleFunc("GET /play/{game}", servePage(s.opts.Static))
-	files := http.FileServerFS(s.opts.Static)
+	files := newStatics(s.opts.Static)
+	mux.HandleFunc("GET /play/{game}", files.servePage)
 	mux.HandleFunc("/", func(w http.ResponseWriter, r *http.Request) {
 		if r.Method != http.MethodGet && r.Method != http.MethodHead {
 			w.Header().Set("Allow", "GET, HEAD")
 			http.Error(w, "method not allowed", http.StatusMethodNotAllowed)
 			return
 		}
-		files.ServeHTTP(w, r)
+		files.filesHandler(w, r)
 	})
 	return s.logged(mux)
 }

@@ -36,7 +36,7 @@ export const api = {
   scenario: (id) => call('GET', `/api/scenarios/${encodeURIComponent(id)}`),
   upload: (text) => call('POST', '/api/scenarios', text, true),
   createGame: (req) => call('POST', '/api/games', req),
-  snapshot: (id, token) => call('GET', `/api/games/${encodeURIComponent(id)}${token ? `?token=${encodeURIComponent(token)}` : ''}`),
+  snapshot: (id, token, all = false) => call('GET', `/api/games/${encodeURIComponent(id)}?${token ? `token=${encodeURIComponent(token)}&` : ''}${all ? 'log=all' : ''}`),
   act: (id, token, action, version) => call('POST', `/api/games/${encodeURIComponent(id)}/actions`, { token, action, version }),
   briefing: (id, lang) => call('GET', `/api/games/${encodeURIComponent(id)}/briefing?lang=${encodeURIComponent(lang || '')}`),
   catalog: (id) => call('GET', id ? `/api/games/${encodeURIComponent(id)}/catalog` : '/api/catalog'),

@@ -367,9 +367,9 @@ export class BoardView {
       const o = this.center(r, c);
       const hexp = new Path().poly(sym.hexCorners(o, S * 0.9));
       switch (m.kind) {
-        case 'dest': out.push(paint(hexp, { fill: '#ffffff', op: 0.45, cls: 'm-dest' }) + paint(new Path().circle(o.x, o.y, S * 0.09), { fill: '#1b1b18', op: 0.5 })); break;
-        case 'retreat': out.push(paint(hexp, { fill: '#4f8fd0', op: 0.45, cls: 'm-retreat' })); break;
-        case 'tg': out.push(paint(hexp, { fill: '#f4d03f', op: 0.5, cls: 'm-tg' })); break;
+        case 'dest': out.push(paint(hexp, { fill: '#ffffff', op: 0.22, cls: 'm-dest' }) + paint(new Path().circle(o.x, o.y, S * 0.09), { fill: '#1b1b18', op: 0.5 })); break;
+        case 'retreat': out.push(paint(hexp, { fill: '#4f8fd0', op: 0.3, cls: 'm-retreat' })); break;
+        case 'tg': out.push(paint(hexp, { fill: '#f4d03f', op: 0.3, cls: 'm-tg' })); break;
         default: break;
       }
     }
@@ -398,7 +398,7 @@ export class BoardView {
         case 'retreat': case 'tg': case 'dest': out.push(paint(ring, { stroke: m.kind === 'retreat' ? '#1f5fa8' : m.kind === 'tg' ? '#a07800' : '#ffffff', width: 2.5 })); break;
         default: break;
       }
-      if (m.text) out.push(`<text x="${o.x.toFixed(1)}" y="${(o.y + S * 0.42).toFixed(1)}" font-size="10" font-weight="bold" text-anchor="middle" fill="#fff" stroke="#1b1b18" stroke-width="3" paint-order="stroke">${esc(m.text)}</text>`);
+      if (m.text) out.push(`<text class="floater" x="${o.x.toFixed(1)}" y="${(o.y + S * 0.42).toFixed(1)}" font-size="10" font-weight="bold" text-anchor="middle" fill="#fff" stroke="#1b1b18" stroke-width="3" paint-order="stroke">${esc(m.text)}</text>`);
     }
     return out.join('');
   }

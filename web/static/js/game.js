@@ -92,7 +92,7 @@ class Game {
       // Learn each token's seat.
       for (const tok of tokens) {
         try {
-          const s = await api.snapshot(this.id, tok);
+          const s = await api.snapshot(this.id, tok, tok === this.token);
           if (s && s.seat) this.seatTokens[s.seat] = tok;
           if (tok === this.token) this.snap = s;
         } catch (e) {
@@ -101,7 +101,7 @@ class Game {
       }
       if (!this.snap) {
         if (this.token && !Object.values(this.seatTokens).includes(this.token)) this.token = Object.values(this.seatTokens)[0] || '';
-        this.snap = await api.snapshot(this.id, this.token);
+        this.snap = await api.snapshot(this.id, this.token, true);
       }
     } catch (e) {
       this.fatal(e);
@@ -175,7 +175,7 @@ class Game {
     try {
       for (const [seat, tok] of others) {
         if (s.to_act ? seat !== s.to_act : true) continue;
-        const snap = await api.snapshot(this.id, tok);
+        const snap = await api.snapshot(this.id, tok, true);
         if (!snap.your_turn) continue;
         this.token = tok;
         store.put(this.id, { current: tok });
@@ -210,6 +210,7 @@ class Game {
       if (this.sel.card != null && !L.some((a) => a.kind === 'play' && a.card === this.sel.card)) this.sel.card = null;
     }
     if (this.top == null) this.top = topSide(s);
+    this.mergeLog(s);
     if (animate) this.animate(s);
     this.lastN = Math.max(this.lastN, lastLogN(s));
     this.render();
@@ -230,6 +231,21 @@ class Game {
   }
 
   fit() { /* the SVG scales itself (viewBox); nothing to do */ }
+
+  // mergeLog keeps the whole game's log: the first snapshot brings every
+  // entry (?log=all), later ones their tail, appended after the last entry
+  // kept. A hot-seat hand-over starts again from the new seat's whole log
+  // (each seat sees its own cards only).
+  mergeLog(s) {
+    const log = s.log || [];
+    if (!this.logAll || this.logSeat !== s.seat || (log.length && this.logAll.length && log[0].n > this.logAll[this.logAll.length - 1].n + 1)) {
+      this.logAll = log.slice();
+      this.logSeat = s.seat;
+      return;
+    }
+    const last = this.logAll.length ? this.logAll[this.logAll.length - 1].n : 0;
+    for (const e of log) if (e.n > last) this.logAll.push(e);
+  }
 
   mySide() { return this.snap && !this.snap.spectator ? this.snap.side : null; }
 
@@ -270,6 +286,7 @@ class Game {
     $('#status-who', root).textContent = plan.who;
     $('#status-what', root).textContent = plan.what;
     $('#status', root).dataset.mine = s.your_turn && !this.hideFor ? 'yes' : 'no';
+    $('#status', root).classList.toggle('thinking', !!plan.thinking); // a bar runs while the computer thinks
     this.renderButtons(plan.buttons);
     this.renderDice();
     this.renderPlayed();
@@ -327,7 +344,8 @@ class Game {
       else if (seat && seat.kind && seat.kind.startsWith('bot')) what = t('status.wait.bot', { who: name });
       else what = t('status.wait.human', { who: name });
       if (!s.spectator && this.hideFor) what = t('hotseat.title', { side: sideName(s.side) });
-      return { marks, buttons, what, who };
+      const thinking = !!(seat && seat.kind && seat.kind.startsWith('bot') && !this.hideFor);
+      return { marks, buttons, what, who, thinking };
     }
     // An answer in the other side's turn (Ambush) is not "your turn".
     who = v.active && me && v.active !== me ? `${t('status.turn', { n: v.turn || 1 })} · ${sideName(v.active)}` : `${t('status.turn', { n: v.turn || 1 })} · ${t('status.yourturn')}`;
@@ -512,32 +530,54 @@ class Game {
     return ['play', 'order', 'move'].includes(last.event.kind) && last.event.side === s.side;
   }
 
+  // renderDice shows every roll of the turn (the other side's battles, then
+  // the player's own), the newest first and rolling in, each with what it
+  // was rolled for and what it did.
   renderDice() {
     const box = $('#dice', this.root);
     const s = this.snap;
+    const log = this.logAll || s.log || [];
+    let from = log.length - 1;
+    while (from > 0 && !(log[from].event && log[from].event.kind === 'turn')) from--;
+    // The turn before is kept too while the new turn has rolled nothing yet.
+    const rollsFrom = (start) => {
+      const out = [];
+      for (let i = Math.max(start, 0); i < log.length; i++) {
+        const ev = log[i].event || {};
+        if (ev.kind !== 'dice' || !Array.isArray(ev.faces)) continue;
+        let ctx = '';
+        for (let j = i - 1; j >= 0 && j >= i - 3; j--) {
+          const e2 = log[j].event || {};
+          if (e2.kind === 'battle' || e2.kind === 'card-attack' || e2.kind === 'ambush') { ctx = this.words(log[j]); break; }
+        }
+        const results = [];
+        for (let j = i + 1; j < log.length; j++) {
+          const e2 = log[j].event || {};
+          if (['hits', 'retreat', 'flag-losses', 'eliminated', 'flag-ignored', 'healed'].includes(e2.kind)) results.push(this.words(log[j]));
+          if (e2.kind === 'dice' || e2.kind === 'battle' || e2.kind === 'turn') break;
+        }
+        out.push({ n: log[i].n, side: ev.side, faces: ev.faces, ctx, results });
+      }
+      return out;
+    };
+    let rolls = rollsFrom(from);
+    if (!rolls.length && from > 0) {
+      let prev = from - 1;
+      while (prev > 0 && !(log[prev].event && log[prev].event.kind === 'turn')) prev--;
+      rolls = rollsFrom(prev).filter((r) => r.n < log[from].n);
+    }
     const r = s.last_roll;
-    if (!r || !r.faces || !r.faces.length) { box.hidden = true; return; }
+    if (!rolls.length && r && r.faces && r.faces.length) rolls = [{ n: 0, side: r.side, faces: r.faces, ctx: '', results: [] }];
+    if (!rolls.length) { box.hidden = true; return; }
     box.hidden = false;
-    const log = s.log || [];
-    let i = log.length - 1;
-    while (i >= 0 && !(log[i].event && log[i].event.kind === 'dice')) i--;
-    let ctx = '';
-    for (let j = i - 1; j >= 0 && j >= i - 3; j--) {
-      const ev = log[j].event || {};
-      if (ev.kind === 'battle' || ev.kind === 'card-attack' || ev.kind === 'ambush') { ctx = this.words(log[j]); break; }
-    }
-    const results = [];
-    for (let j = i + 1; j < log.length; j++) {
-      const ev = log[j].event || {};
-      if (['hits', 'retreat', 'flag-losses', 'eliminated', 'flag-ignored', 'healed'].includes(ev.kind)) results.push(this.words(log[j]));
-      if (ev.kind === 'dice' || ev.kind === 'battle') break;
-    }
-    const rollN = i >= 0 ? log[i].n : 0;
-    const fresh = rollN !== this.shownRoll;
-    this.shownRoll = rollN;
-    box.innerHTML = `<h3>${esc(t('panel.dice'))} · ${esc(sideName(r.side))}</h3>
-      <div class="dice-row${fresh ? ' rolling' : ''}" aria-label="${esc(r.faces.map((f) => t('face.' + f)).join(', '))}">${r.faces.map((f) => `<span class="die-wrap" title="${esc(t('face.' + f))}">${dieFace(f, 40)}</span>`).join('')}</div>
-      ${ctx ? `<div class="dice-ctx">${ctx}</div>` : ''}${results.length ? `<div class="dice-res">${results.join('<br>')}</div>` : ''}`;
+    const newest = rolls[rolls.length - 1];
+    const fresh = newest.n !== this.shownRoll;
+    this.shownRoll = newest.n;
+    const html = `<h3>${esc(t('panel.dice'))}</h3><ol class="rolls">${rolls.slice().reverse().map((x, k) => `<li class="roll${k ? ' older' : ''}">
+      <div class="roll-side side-${esc(x.side || '')}">${esc(sideName(x.side))}</div>
+      <div class="dice-row${!k && fresh ? ' rolling' : ''}" aria-label="${esc(x.faces.map((f) => t('face.' + f)).join(', '))}">${x.faces.map((f) => `<span class="die-wrap" title="${esc(t('face.' + f))}">${dieFace(f, k ? 26 : 40)}</span>`).join('')}</div>
+      ${x.ctx ? `<div class="dice-ctx">${x.ctx}</div>` : ''}${x.results.length ? `<div class="dice-res">${x.results.join('<br>')}</div>` : ''}</li>`).join('')}</ol>`;
+    if (html !== this.diceHtml || fresh) { box.innerHTML = html; this.diceHtml = html; }
   }
 
   renderPlayed() {
@@ -632,7 +672,7 @@ class Game {
 
   renderLog() {
     const box = $('#log-list', this.root);
-    const log = (this.snap.log || []).slice(-250);
+    const log = this.logAll || this.snap.log || [];
     const skip = new Set(['turn-end', 'step']);
     const rows = [];
     for (const e of log) {

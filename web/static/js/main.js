@@ -1,7 +1,9 @@
 // Routing: /play/{game} is a game, anything else the lobby.
 import { startLobby } from './lobby.js';
 import { startGame } from './game.js';
-import { t, onLang } from './i18n.js';
+import { t, onLang, ready } from './i18n.js';
+
+await ready;
 
 const root = document.getElementById('app');
 const m = /^\/play\/([^/]+)\/?$/.exec(location.pathname);

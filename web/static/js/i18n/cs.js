@@ -124,7 +124,7 @@ export default {
 
   'panel.hand': 'Vaše ruka', 'panel.hand.mate': 'Ruka spoluhráče', 'panel.shared': 'Společná karta',
   'panel.other': { count: 'n', one: '{side}: {n} karta', few: '{side}: {n} karty', other: '{side}: {n} karet' }, 'panel.deck': 'Balíček: {n}', 'panel.discard': 'Odhozené',
-  'panel.played': 'Zahraná karta', 'panel.log': 'Záznam bitvy', 'panel.dice': 'Poslední hod', 'panel.medals': 'Medaile',
+  'panel.played': 'Zahraná karta', 'panel.log': 'Záznam bitvy', 'panel.dice': 'Hody v tomto tahu', 'panel.medals': 'Medaile',
   'panel.invite': 'Pozvěte přítele', 'panel.invite.text': 'Pošlete tento odkaz hráči za stranu {side}:',
   'panel.nohand': 'Diváci karty nevidí.',
   'panel.medals.of': { count: 'victory', one: '{side}: {n} z {victory} medaile', few: '{side}: {n} z {victory} medailí', other: '{side}: {n} z {victory} medailí' },

@@ -125,7 +125,7 @@ export default {
 
   'panel.hand': 'Deine Hand', 'panel.hand.mate': 'Hand deines Teamkameraden', 'panel.shared': 'Gemeinsame Karte',
   'panel.other': { count: 'n', one: '{side}: {n} Karte', other: '{side}: {n} Karten' }, 'panel.deck': 'Stapel: {n}', 'panel.discard': 'Ablage',
-  'panel.played': 'Gespielte Karte', 'panel.log': 'Schlachtprotokoll', 'panel.dice': 'Letzter Wurf', 'panel.medals': 'Medaillen',
+  'panel.played': 'Gespielte Karte', 'panel.log': 'Schlachtprotokoll', 'panel.dice': 'Würfe in diesem Zug', 'panel.medals': 'Medaillen',
   'panel.invite': 'Lade deinen Freund ein', 'panel.invite.text': 'Schicke diesen Link an den Spieler der {side}:',
   'panel.nohand': 'Zuschauer sehen keine Karten.',
   'panel.medals.of': { count: 'victory', one: '{side}: {n} von {victory} Medaille', other: '{side}: {n} von {victory} Medaillen' },

@@ -126,7 +126,7 @@ export default {
 
   'panel.hand': 'Your hand', 'panel.hand.mate': "Your team mate's hand", 'panel.shared': 'Shared card',
   'panel.other': { count: 'n', one: '{side}: {n} card', other: '{side}: {n} cards' }, 'panel.deck': 'Deck: {n}', 'panel.discard': 'Discard',
-  'panel.played': 'Card in play', 'panel.log': 'Battle log', 'panel.dice': 'Last roll', 'panel.medals': 'Medals',
+  'panel.played': 'Card in play', 'panel.log': 'Battle log', 'panel.dice': 'Rolls this turn', 'panel.medals': 'Medals',
   'panel.invite': 'Invite your friend', 'panel.invite.text': 'Send this link to the {side} player:',
   'panel.nohand': 'Spectators do not see the cards.',
   'panel.medals.of': { count: 'victory', one: '{side}: {n} of {victory} medal', other: '{side}: {n} of {victory} medals' },

@@ -125,7 +125,7 @@ export default {
 
   'panel.hand': 'Votre main', 'panel.hand.mate': 'Main de votre coéquipier', 'panel.shared': 'Carte partagée',
   'panel.other': { count: 'n', one: '{side} : {n} carte', other: '{side} : {n} cartes' }, 'panel.deck': 'Pioche : {n}', 'panel.discard': 'Défausse',
-  'panel.played': 'Carte jouée', 'panel.log': 'Journal de bataille', 'panel.dice': 'Dernier jet', 'panel.medals': 'Médailles',
+  'panel.played': 'Carte jouée', 'panel.log': 'Journal de bataille', 'panel.dice': 'Jets de ce tour', 'panel.medals': 'Médailles',
   'panel.invite': 'Invitez votre ami', 'panel.invite.text': 'Envoyez ce lien au joueur {side} :',
   'panel.nohand': 'Les spectateurs ne voient pas les cartes.',
   'panel.medals.of': { count: 'n', one: '{side} : {n} médaille sur {victory}', other: '{side} : {n} médailles sur {victory}' },
