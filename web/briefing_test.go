@@ -97,3 +97,46 @@ func TestBriefingBuiltin(t *testing.T) {
 		t.Errorf("facts %+v, want the Axis hand growing to 4", b.Facts)
 	}
 }
+
+// Issue 18 item 9: an upload is refused with each missing feature said
+// once (with how many hexes have it), and a file that is not JSON with the
+// line and column of the syntax error, not the decoder's Go words.
+func TestUploadProblemsOnceEach(t *testing.T) {
+	ts := newTestServer(t, "")
+	var bad struct {
+		Error struct {
+			Code     string `json:"code"`
+			Problems []struct {
+				Feature string   `json:"feature"`
+				Message string   `json:"message"`
+				Count   int      `json:"count"`
+				Hexes   []string `json:"hexes"`
+				Line    int      `json:"line"`
+				Column  int      `json:"column"`
+			} `json:"problems"`
+		} `json:"error"`
+	}
+	ts.must(422, "POST", "/api/scenarios", []byte("{\"board\": {\n  \"face\": x}}"), &bad)
+	if p := bad.Error.Problems; len(p) != 1 || p[0].Line != 2 || p[0].Column != 11 || strings.Contains(p[0].Message, "json.") {
+		t.Errorf("syntax: %+v", p)
+	}
+
+	ts.must(422, "POST", "/api/scenarios", sharedScenario(t, "1340-AcrossTheRiverRoer.m44"), &bad)
+	seen := map[string]int{}
+	for _, p := range bad.Error.Problems {
+		if p.Feature != "" {
+			seen[p.Feature]++
+			if p.Feature == "roads" && (p.Count < 2 || len(p.Hexes) != p.Count) {
+				t.Errorf("roads: count %d, hexes %v", p.Count, p.Hexes)
+			}
+		}
+	}
+	for f, n := range seen {
+		if n != 1 {
+			t.Errorf("feature %q said %d times", f, n)
+		}
+	}
+	if seen["roads"] != 1 || seen["minefields"] != 1 {
+		t.Errorf("features %v", seen)
+	}
+}

@@ -198,3 +198,30 @@ test('settings are kept; ending a turn with units that can still battle asks fir
     assert.fail('no battle step reached');
   } finally { await b.close(); }
 });
+
+// Issue 18 item 9: each upload problem said once, in the player's
+// language, with the line and column of a syntax error.
+test('upload problems are said once each, in French, with the line and column', { timeout: 60000 }, async () => {
+  const b = await browser({ width: 1440, height: 900, locale: 'fr-FR' });
+  try {
+    const { page } = b;
+    await page.goto(srv.url + '/');
+    await page.waitForSelector('#scn-list .scn-item');
+    await page.setInputFiles('#upload', { name: 'bad.m44', mimeType: 'application/json', buffer: Buffer.from('{"board": {\n  "face": x}}') });
+    await page.waitForSelector('.upload-msg.bad li');
+    assert.match(await page.textContent('.upload-msg li'), /^Ligne 2, colonne 11 : ce n’est pas du JSON valide/);
+    const roer = path.join(shared, '1340-AcrossTheRiverRoer.m44');
+    if (fs.existsSync(roer)) {
+      await page.setInputFiles('#upload', roer);
+      await page.waitForSelector('.upload-msg.bad li:has-text("roads")');
+      const items = await page.$$eval('.upload-msg li', (l) => l.map((e) => e.textContent));
+      assert.equal(items.length, new Set(items).size, items.join(' | '));
+      assert.ok(items.some((s) => /^roads, sur \d+ hexagones : pas encore pris en charge$/.test(s)), items.join(' | '));
+      // The list scrolls in its box: the lobby's Start stays where it was.
+      const h = await page.$eval('.upload-msg ul', (e) => e.getBoundingClientRect().height);
+      assert.ok(h <= 900 * 0.24 + 1, `list ${h}px high`);
+      await shot(page, 'upload-problems-fr');
+    }
+    assert.deepEqual(b.errors.filter((e) => !/status of 422/.test(e)), []);
+  } finally { await b.close(); }
+});

@@ -256,8 +256,14 @@ class Lobby {
       this.select(res.id);
     } catch (e) {
       msg.classList.add('bad');
-      const probs = (e.problems || []).map((p) => (typeof p === 'string' ? p : p.message || JSON.stringify(p)));
-      msg.innerHTML = `<b>${esc(e.code === 'bad_scenario' ? t('lobby.upload.bad') : errorText(e.code, e.message))}</b>${probs.length ? `<ul>${probs.slice(0, 8).map((p) => `<li>${esc(p)}</li>`).join('')}</ul>` : e.code === 'bad_scenario' && e.message ? `<p>${esc(e.message)}</p>` : ''}`;
+      // Each problem once (the server groups a feature's hexes), in words.
+      const probs = [...new Set((e.problems || []).map((p) => {
+        if (typeof p === 'string') return p;
+        if (p.line) return t('upload.syntax', { line: p.line, column: p.column, message: String(p.message || '').replace(/^JSON syntax error: /, '') });
+        if (p.feature) return p.count > 1 ? t('upload.feature.hexes', { feature: p.feature, count: p.count }) : t('upload.feature', { feature: p.feature });
+        return p.message || JSON.stringify(p);
+      }))];
+      msg.innerHTML = `<b>${esc(e.code === 'bad_scenario' ? t('lobby.upload.bad') : errorText(e.code, e.message))}</b>${probs.length ? `<ul>${probs.map((p) => `<li>${esc(p)}</li>`).join('')}</ul>` : e.code === 'bad_scenario' && e.message ? `<p>${esc(e.message)}</p>` : ''}`;
     } finally {
       $('#upload', this.root).value = '';
     }

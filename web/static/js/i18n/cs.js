@@ -221,4 +221,7 @@ export default {
   'pref.confirm': 'Zeptat se před koncem tahu, když jednotky ještě mohou bojovat',
   'confirm.end-battles': { count: 'n', one: '{n} jednotka ještě může bojovat. Přesto ukončit tah?', few: '{n} jednotky ještě mohou bojovat. Přesto ukončit tah?', other: '{n} jednotek ještě může bojovat. Přesto ukončit tah?' },
   'confirm.idle': '{card} teď nedá rozkaz žádné jednotce: jejím zahráním končí tah. Přesto zahrát?',
+  'upload.syntax': 'Řádek {line}, sloupec {column}: toto není platný JSON ({message})',
+  'upload.feature': '{feature}: zatím nepodporováno',
+  'upload.feature.hexes': { count: 'count', one: '{feature}, na {count} poli: zatím nepodporováno', few: '{feature}, na {count} polích: zatím nepodporováno', other: '{feature}, na {count} polích: zatím nepodporováno' },
 };

@@ -222,4 +222,7 @@ export default {
   'pref.confirm': 'Nachfragen, bevor ein Zug endet, in dem Einheiten noch kämpfen können',
   'confirm.end-battles': { count: 'n', one: '{n} Einheit kann noch kämpfen. Zug trotzdem beenden?', other: '{n} Einheiten können noch kämpfen. Zug trotzdem beenden?' },
   'confirm.idle': '{card} aktiviert jetzt keine Einheit: sie zu spielen beendet deinen Zug. Trotzdem spielen?',
+  'upload.syntax': 'Zeile {line}, Spalte {column}: das ist kein gültiges JSON ({message})',
+  'upload.feature': '{feature}: noch nicht unterstützt',
+  'upload.feature.hexes': { count: 'count', one: '{feature}, auf {count} Feld: noch nicht unterstützt', other: '{feature}, auf {count} Feldern: noch nicht unterstützt' },
 };

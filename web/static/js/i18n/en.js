@@ -223,4 +223,7 @@ export default {
   'pref.confirm': 'Ask before ending a turn with units that can still battle',
   'confirm.end-battles': { count: 'n', one: '{n} unit can still battle. End the turn anyway?', other: '{n} units can still battle. End the turn anyway?' },
   'confirm.idle': '{card} orders no unit now: playing it ends your turn. Play it anyway?',
+  'upload.syntax': 'Line {line}, column {column}: this is not valid JSON ({message})',
+  'upload.feature': '{feature}: not supported yet',
+  'upload.feature.hexes': { count: 'count', one: '{feature}, on {count} hex: not supported yet', other: '{feature}, on {count} hexes: not supported yet' },
 };

@@ -222,4 +222,7 @@ export default {
   'pref.confirm': 'Demander avant de finir un tour quand des unités peuvent encore combattre',
   'confirm.end-battles': { count: 'n', one: '{n} unité peut encore combattre. Finir le tour quand même ?', other: '{n} unités peuvent encore combattre. Finir le tour quand même ?' },
   'confirm.idle': '{card} n’active aucune unité maintenant : la jouer termine votre tour. La jouer quand même ?',
+  'upload.syntax': 'Ligne {line}, colonne {column} : ce n’est pas du JSON valide ({message})',
+  'upload.feature': '{feature} : pas encore pris en charge',
+  'upload.feature.hexes': { count: 'count', one: '{feature}, sur {count} hexagone : pas encore pris en charge', other: '{feature}, sur {count} hexagones : pas encore pris en charge' },
 };
