@@ -47,9 +47,9 @@ func (i Issue) String() string {
 // MarshalJSON writes the hex as "row,col" (absent when there is none).
 func (i Issue) MarshalJSON() ([]byte, error) {
 	type out struct {
-		Hex     string `json:"hex,omitempty"`
-		Field   string `json:"field,omitempty"`
-		Name    string `json:"name,omitempty"`
+		Hex     string   `json:"hex,omitempty"`
+		Field   string   `json:"field,omitempty"`
+		Name    string   `json:"name,omitempty"`
 		Feature string   `json:"feature,omitempty"`
 		Msg     string   `json:"message"`
 		Count   int      `json:"count,omitempty"`
