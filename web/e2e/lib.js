@@ -104,6 +104,11 @@ export async function browser({ width = 1280, height = 800, locale = 'en-US' } =
   const ctx = await chromium.launchPersistentContext(dir, {
     executablePath: CHROMIUM, args: FLAGS, viewport: { width, height }, locale, headless: true,
   });
+  // The tests play fast: the other side's moves at the settings' fast pace
+  // (a test that checks the settings sets its own).
+  await ctx.addInitScript(() => {
+    try { if (!localStorage.getItem('m44.prefs')) localStorage.setItem('m44.prefs', JSON.stringify({ pace: 'fast' })); } catch { /* no storage */ }
+  });
   const page = ctx.pages()[0] || await ctx.newPage();
   const errors = [];
   page.on('pageerror', (e) => errors.push(String(e && e.stack || e)));

@@ -225,3 +225,38 @@ test('upload problems are said once each, in French, with the line and column', 
     assert.deepEqual(b.errors.filter((e) => !/status of 422/.test(e)), []);
   } finally { await b.close(); }
 });
+
+// Issue 18 item 5: the last turn can be walked through again, step by step;
+// every roll of the turn stays in the dice panel; a roll that hits nothing
+// says so in the log.
+test('replay the last turn; the dice panel keeps the turn\'s rolls', { timeout: 180000 }, async () => {
+  const b = await browser({ width: 1440, height: 900 });
+  try {
+    const { page } = b;
+    await page.goto(await botGame('pegasus-bridge'));
+    const rnd = seeded(21);
+    // Play until the computer has had a turn and it is ours again.
+    let turns = 0;
+    for (let i = 0; i < 300 && turns < 2; i++) {
+      if (await waitMine(page)) break;
+      turns = await page.$$eval('#log-list li.log-turn', (l) => l.length);
+      if (turns >= 2) break;
+      await step(page, rnd);
+      await page.waitForTimeout(30);
+    }
+    assert.ok(turns >= 2, `${turns} turns`);
+    await page.click('#replay');
+    await page.waitForSelector('.game.replaying');
+    await page.waitForSelector('path.hl');
+    const line = await page.textContent('#status-what');
+    assert.ok(line.length > 3, line);
+    await shot(page, 'replay-last-turn');
+    await page.click('#replay'); // stop
+    await page.waitForSelector('.game:not(.replaying)', { timeout: 10000 });
+    // Rolls: the panel lists every roll of the turn shown (or of the turn before).
+    const rollsShown = await page.$$eval('#dice .roll', (l) => l.length);
+    const log = await page.$$eval('#log-list li', (l) => l.map((e) => e.className));
+    if (log.includes('log-dice')) assert.ok(rollsShown >= 1, 'the dice panel shows the rolls');
+    assert.deepEqual(b.errors, []);
+  } finally { await b.close(); }
+});

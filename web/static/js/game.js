@@ -65,9 +65,18 @@ class Game {
       if (b.dataset.zoom === 'fit') this.zoom.reset(); else this.zoom.by(b.dataset.zoom === 'in' ? 1.5 : 1 / 1.5);
     };
     $('#brief-btn', this.root).onclick = () => this.openBriefing();
+    $('#replay', this.root).onclick = () => this.replayLastTurn();
     $('#prefs-btn', this.root).onclick = () => this.openPrefs();
     $('#hand-toggle', this.root).onclick = () => { this.drawer = !this.drawerOpen(); this.render(); };
-    onLang(() => { applyDom(this.root); this.briefing = null; if (this.briefOpen) this.openBriefing(); this.render(); });
+    onLang(() => {
+      applyDom(this.root);
+      const conn = $('#conn', this.root);
+      if (conn.dataset.state) conn.textContent = t('conn.' + conn.dataset.state); // "Connected" follows the switch
+      this.briefing = null;
+      if (this.briefOpen) this.openBriefing();
+      this.handHtml = null;
+      this.render();
+    });
     document.addEventListener('keydown', (e) => this.key(e));
     window.addEventListener('resize', () => this.fit());
 
@@ -279,12 +288,14 @@ class Game {
       marks,
       trail: trailOf(s.log || []),
       objectives: (s.scenario && s.scenario.objectives) || [],
-      highlight: this.hover ? [this.hover] : [],
+      highlight: this.replay ? this.replay.hexes : this.hover ? [this.hover] : [],
       sections: plan.sections || [],
     });
     if (this.slides) { this.board.slide(this.slides); this.slides = null; }
     $('#status-who', root).textContent = plan.who;
-    $('#status-what', root).textContent = plan.what;
+    if (this.replay) $('#status-what', root).innerHTML = this.replay.line;
+    else $('#status-what', root).textContent = plan.what;
+    root.classList.toggle('replaying', !!this.replay);
     $('#status', root).dataset.mine = s.your_turn && !this.hideFor ? 'yes' : 'no';
     $('#status', root).classList.toggle('thinking', !!plan.thinking); // a bar runs while the computer thinks
     this.renderButtons(plan.buttons);
@@ -646,7 +657,7 @@ class Game {
   words(entry) {
     const ev = entry.event || {};
     const args = { ...ev, ...(entry.text && entry.text.args) };
-    const hexRef = (h) => (h ? `<span class="hexref" data-hex="${esc(h)}">${esc(h)}</span>` : '');
+    const hexRef = (h) => (h ? `<span class="hexref" data-hex="${esc(h)}" title="${esc(h)}">${esc(this.placeName(h))}</span>` : '');
     const A = {};
     for (const [k, val] of Object.entries(args)) A[k] = esc(Array.isArray(val) ? val.join(' ') : val);
     if (args.side) A.side = esc(sideName(args.side));
@@ -670,6 +681,17 @@ class Game {
     return s.replace(/\{(\w+)\}/g, (m, k) => (k in A ? A[k] : m));
   }
 
+  // placeName names a hex in the log: its map label, else its ground when
+  // that is not open countryside, else its coordinates (always in the chip's title).
+  placeName(h) {
+    const s = this.snap || {};
+    const lab = ((s.scenario && s.scenario.labels) || []).find((l) => l.hex === h);
+    if (lab) return lab.text.join(' ');
+    const f = ((s.view && s.view.features) || []).find((x) => x.hex === h);
+    if (f && f.terrain && f.terrain !== 'plain') return `${rowName('terrain', f.terrain)} ${h}`;
+    return h;
+  }
+
   renderLog() {
     const box = $('#log-list', this.root);
     const log = this.logAll || this.snap.log || [];
@@ -680,6 +702,7 @@ class Game {
       if (skip.has(ev.kind)) continue;
       if (ev.kind === 'turn') { rows.push(`<li class="log-turn side-${esc(ev.side || '')}">${this.words(e)}</li>`); continue; }
       rows.push(`<li class="log-${esc(ev.kind || 'x')}${ev.side ? ' side-' + esc(ev.side) : ''}">${this.words(e)}</li>`);
+      if (ev.kind === 'dice' && noEffect(log, e)) rows.push(`<li class="log-no-effect">${esc(t('ev.no-effect'))}</li>`);
     }
     if (!rows.length) {
       const v = this.snap.view || {};
@@ -737,13 +760,32 @@ class Game {
       const me = this.mySide();
       const title = w ? (me && !this.hotseat ? (w === me ? t('status.youwin') : t('status.youlose', { side: sideName(w) })) : t('status.winner', { side: sideName(w) })) : t('phase.over');
       const v = s.view || {};
-      ov.hidden = false;
-      ov.innerHTML = `<div class="dialog over" role="dialog" aria-modal="true" aria-labelledby="over-title">
+      const sum = summaryOf(this.logAll || s.log || []);
+      const cell = (side, f) => `<td>${esc(f(side))}</td>`;
+      const row = (key, f) => `<tr><th scope="row">${esc(t(key))}</th>${cell('allies', f)}${cell('axis', f)}</tr>`;
+      const html = `<div class="dialog over" role="dialog" aria-modal="true" aria-labelledby="over-title">
         <div class="dialog-side side-${esc(w || '')}">${glyphBadge(w || 'allies')}</div>
         <h2 id="over-title">${esc(title)}</h2>
         <p class="final-medals">${esc(sideName('allies'))} ${arr2(v.medals, 0)} — ${arr2(v.medals, 1)} ${esc(sideName('axis'))}</p>
-        <div class="dialog-buttons"><a class="btn primary" href="/">${esc(t('btn.rematch'))}</a><button type="button" class="btn" id="close-over">${esc(t('btn.close'))}</button></div></div>`;
-      $('#close-over', ov).onclick = () => { this.overDismissed = true; this.render(); };
+        <table class="summary"><caption>${esc(t('sum.title'))} · ${esc(t('sum.turns', { n: v.turn || 1 }))}</caption>
+          <thead><tr><th></th><th scope="col">${esc(sideName('allies'))}</th><th scope="col">${esc(sideName('axis'))}</th></tr></thead><tbody>
+          ${row('sum.row.medals', (sd) => String(arr2(v.medals, sd === 'allies' ? 0 : 1)))}
+          ${row('sum.row.units', (sd) => String(sum[sd].units))}
+          ${row('sum.row.figures', (sd) => String(sum[sd].figures))}
+          ${row('sum.row.dice', (sd) => String(sum[sd].dice))}
+          ${row('sum.row.grenades', (sd) => `${sum[sd].grenades} (${(sum[sd].dice / 6).toFixed(1)})`)}
+        </tbody></table>
+        <div class="dialog-buttons">${s.spectator ? '' : `<button type="button" class="btn primary" id="rematch">${esc(t('btn.rematch.same'))}</button><button type="button" class="btn" id="swap">${esc(t('btn.swap'))}</button>`}<a class="btn" href="/">${esc(t('btn.rematch'))}</a><button type="button" class="btn" id="close-over">${esc(t('btn.close'))}</button></div></div>`;
+      if (html !== this.overHtml || ov.hidden) {
+        ov.hidden = false;
+        ov.innerHTML = html;
+        this.overHtml = html;
+        $('#close-over', ov).onclick = () => { this.overDismissed = true; this.render(); };
+        if (!s.spectator) {
+          $('#rematch', ov).onclick = () => this.rematch(false);
+          $('#swap', ov).onclick = () => this.rematch(true);
+        }
+      }
       return;
     }
     ov.hidden = true;
@@ -851,6 +893,60 @@ class Game {
     tg.setAttribute('aria-expanded', String(open));
     const n = s.spectator ? 0 : (v.hand || []).length;
     tg.innerHTML = `<span>${esc(t('panel.hand'))}${n ? ` · ${n}` : ''}</span><span aria-hidden="true">${open ? '▾' : '▴'}</span>`;
+  }
+
+  // replayLastTurn walks through the last complete turn again, one step at
+  // a time at the chosen pace: each step's words in the status and its hexes
+  // lit on the board (the units stay where they are now).
+  async replayLastTurn() {
+    if (this.replay) { this.replay.stop = true; return; }
+    const log = this.logAll || [];
+    const turns = [];
+    log.forEach((e, i) => { if (e.event && e.event.kind === 'turn') turns.push(i); });
+    if (!turns.length) return;
+    const from = turns.length > 1 ? turns[turns.length - 2] : turns[0];
+    const to = turns.length > 1 ? turns[turns.length - 1] : log.length;
+    const kinds = new Set(['turn', 'play', 'order', 'move', 'battle', 'dice', 'hits', 'retreat', 'flag-losses', 'eliminated', 'take-ground', 'card-attack', 'ambush', 'exit', 'medals', 'healed', 'flag-ignored', 'airdrop']);
+    const steps = log.slice(from, to).filter((e) => e.event && kinds.has(e.event.kind));
+    const btn = $('#replay', this.root);
+    this.replay = { line: '', hexes: [], stop: false };
+    btn.setAttribute('aria-pressed', 'true');
+    for (const e of steps) {
+      if (this.replay.stop) break;
+      const ev = e.event;
+      this.replay.line = this.words(e);
+      this.replay.hexes = [ev.from, ev.to, ev.hex].filter(Boolean);
+      this.render();
+      await sleep(Math.max(paceMs() * 2, 400));
+    }
+    this.replay = null;
+    btn.removeAttribute('aria-pressed');
+    this.render();
+  }
+
+  // rematch starts the same battle again with the same seats (their
+  // kinds: player, computer level), or with the sides swapped; this browser
+  // keeps the seats it held (or their opposites) and invite links for the others.
+  async rematch(swap) {
+    const s = this.snap;
+    const other = (seat) => seat.replace(/^(allies|axis)/, (m) => (m === 'allies' ? 'axis' : 'allies'));
+    const seats = {}, players = { allies: 0, axis: 0 };
+    for (const x of s.seats || []) {
+      seats[swap ? other(x.seat) : x.seat] = x.kind;
+      players[x.side]++;
+    }
+    const mine = Object.keys(this.seatTokens).map((seat) => (swap ? other(seat) : seat));
+    const req = { scenario: s.scenario.id, seats, players: swap ? { allies: players.axis, axis: players.allies } : players, hotseat: !!s.hotseat, lang: lang() };
+    try {
+      const res = await api.createGame(req);
+      const tokens = {}, links = {};
+      for (const seat of mine) if (res.tokens && res.tokens[seat]) tokens[seat] = res.tokens[seat];
+      for (const [seat, l] of Object.entries(res.links || {})) if (!tokens[seat]) links[seat] = l;
+      store.put(res.game, { tokens, links, hotseat: mine.length > 1, current: tokens[mine[0]], name: s.scenario.name });
+      location.assign(`/play/${encodeURIComponent(res.game)}#${mine.map((m) => tokens[m]).filter(Boolean).join(',')}`);
+    } catch (e) {
+      toast(errorText(e.code, e.message), 'error');
+    }
   }
 
   // ---- input ----
@@ -1018,7 +1114,7 @@ function layout() {
       <div id="dice" class="dice" hidden></div>
       <div id="played" class="played" hidden></div>
       <div id="invite" class="invite" hidden></div>
-      <div class="log"><h3 data-i18n="panel.log"></h3><ol id="log-list" class="log-list"></ol></div>
+      <div class="log"><div class="log-head"><h3 data-i18n="panel.log"></h3><button type="button" id="replay" class="btn small-btn" data-i18n="btn.replay"></button></div><ol id="log-list" class="log-list"></ol></div>
     </aside>
   </main>
   <footer id="hand-bar" class="hand-bar">
@@ -1132,4 +1228,36 @@ function trailOf(log) {
   }
   // Only this turn's battles: older ones clutter the board.
   return out.filter((x) => !(x.old && x.kind === 'battle')).slice(-24);
+}
+
+// summaryOf counts, from the log, what each side lost and rolled: units
+// eliminated (by owner), figures lost (a hit's side is the other side of
+// the battle, attack or ambush just before it), dice and grenades rolled.
+function summaryOf(log) {
+  const out = { allies: { units: 0, figures: 0, dice: 0, grenades: 0 }, axis: { units: 0, figures: 0, dice: 0, grenades: 0 } };
+  const foe = (sd) => (sd === 'allies' ? 'axis' : sd === 'axis' ? 'allies' : null);
+  let target = null;
+  for (const e of log) {
+    const ev = e.event || {};
+    if (ev.kind === 'battle' || ev.kind === 'card-attack' || ev.kind === 'ambush') target = foe(ev.side);
+    else if ((ev.kind === 'hits' || ev.kind === 'flag-losses') && target) out[target].figures += Number(ev.figures) || 0;
+    else if (ev.kind === 'eliminated' && out[ev.side]) out[ev.side].units++;
+    else if (ev.kind === 'dice' && out[ev.side] && Array.isArray(ev.faces)) {
+      out[ev.side].dice += ev.faces.length;
+      out[ev.side].grenades += ev.faces.filter((f) => f === 'grenade').length;
+    }
+  }
+  return out;
+}
+
+// noEffect: the roll of entry e hit nothing (no loss, retreat, flag or heal
+// follows it before the next roll, battle or turn).
+function noEffect(log, e) {
+  let i = log.indexOf(e);
+  for (i++; i < log.length; i++) {
+    const k = (log[i].event || {}).kind;
+    if (['hits', 'retreat', 'flag-losses', 'eliminated', 'flag-ignored', 'healed'].includes(k)) return false;
+    if (['dice', 'battle', 'turn', 'card-attack', 'ambush', 'turn-end', 'game-over'].includes(k)) return true;
+  }
+  return false; // its effects may not have arrived yet
 }

@@ -55,9 +55,17 @@ export function has(key) { return key in LANGS[current] || key in en; }
 // count's CLDR plural category, chosen by Intl.PluralRules of the language
 // the message comes from. An unknown key gives the key itself.
 export function template(key, args = {}) {
-  if (key in LANGS[current]) return pluralForm(LANGS[current][key], current, args);
-  if (key in en) return pluralForm(en[key], 'en', args);
+  if (key in LANGS[current]) return pluralForm(LANGS[current][key], current, args, sideKey);
+  if (key in en) return pluralForm(en[key], 'en', args, sideKey);
   return key;
+}
+
+// sideKey is the side an argument stands for: "allies"/"axis", or a side's
+// name in the current language.
+function sideKey(v) {
+  if (v === 'allies' || v === 'axis') return v;
+  for (const side of ['allies', 'axis']) if (v === template('side.' + side)) return side;
+  return v;
 }
 
 // t words key with args ({name} placeholders); an unknown key shows itself.

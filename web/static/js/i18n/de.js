@@ -106,9 +106,9 @@ export default {
   'status.turn': 'Zug {n}',
   'status.you': 'du',
   'status.yourturn': 'Du bist am Zug',
-  'status.winner': 'Die {side} gewinnen die Schlacht!',
+  'status.winner': { side: 'side', allies: 'Die Alliierten gewinnen die Schlacht!', axis: 'Die {side} gewinnen die Schlacht!' },
   'status.youwin': 'Sieg! Du gewinnst die Schlacht.',
-  'status.youlose': 'Niederlage. Die {side} gewinnen.',
+  'status.youlose': { side: 'side', allies: 'Niederlage. Die Alliierten gewinnen.', axis: 'Niederlage. Die {side} gewinnen.' },
   'status.card.picked': '{card} spielen?',
   'status.card.section': 'Infanterieangriff: wähle den Sektor',
 
@@ -141,7 +141,7 @@ export default {
   'lobby.players': 'Spieler', 'lobby.seat.me': 'Ich', 'lobby.seat.friend': 'Freund (Einladungslink)',
   'lobby.seat.here': 'Spieler an diesem Bildschirm', 'lobby.seat.bot': 'Computer: {level}',
   'lobby.team.size': 'Spieler der {side}', 'lobby.cards': 'Karten', 'lobby.victory': 'Medaillen zum Sieg',
-  'lobby.first': 'Die {side} beginnen', 'lobby.invites': 'Einladungslinks', 'lobby.invites.text': 'Schicke jedem Freund seinen Link und betritt dann die Schlacht.',
+  'lobby.first': { side: 'side', allies: 'Die Alliierten beginnen', axis: 'Die {side} beginnen' }, 'lobby.invites': 'Einladungslinks', 'lobby.invites.text': 'Schicke jedem Freund seinen Link und betritt dann die Schlacht.',
   'lobby.go': 'Zur Schlacht', 'lobby.mygames': 'Deine Schlachten', 'lobby.resume': 'Fortsetzen',
   'lobby.none': 'Kein Szenario gefunden.', 'lobby.loading': 'Szenarien werden geladen…', 'lobby.language': 'Sprache',
   'lobby.board': 'Spielplan', 'lobby.front': 'Front',
@@ -186,7 +186,7 @@ export default {
   'ev.reshuffle': { count: 'cards', one: 'Der Stapel wird neu gemischt ({cards} Karte)', other: 'Der Stapel wird neu gemischt ({cards} Karten)' },
   'ev.turn-end': 'Ende des Zugs der {side}',
   'ev.undo': 'Ein Zug wurde zurückgenommen',
-  'ev.game-over': 'Die {side} gewinnen die Schlacht!',
+  'ev.game-over': { side: 'side', allies: 'Die Alliierten gewinnen die Schlacht!', axis: 'Die {side} gewinnen die Schlacht!' },
 
   'btn.briefing': 'Szenario', 'btn.settings': 'Einstellungen', 'btn.hand': 'Hand', 'btn.zoom.in': 'Vergrößern', 'btn.zoom.out': 'Verkleinern', 'btn.zoom.fit': 'Ganzer Spielplan',
   'btn.confirm': 'Ja, weiter', 'btn.replay': 'Letzten Zug wiederholen',
@@ -225,4 +225,8 @@ export default {
   'upload.syntax': 'Zeile {line}, Spalte {column}: das ist kein gültiges JSON ({message})',
   'upload.feature': '{feature}: noch nicht unterstützt',
   'upload.feature.hexes': { count: 'count', one: '{feature}, auf {count} Feld: noch nicht unterstützt', other: '{feature}, auf {count} Feldern: noch nicht unterstützt' },
+  'btn.rematch.same': 'Revanche', 'btn.swap': 'Seiten tauschen',
+  'sum.title': 'Bilanz der Schlacht', 'sum.turns': { count: 'n', one: '{n} Zug gespielt', other: '{n} Züge gespielt' },
+  'sum.row.medals': 'Medaillen', 'sum.row.units': 'Verlorene Einheiten', 'sum.row.figures': 'Verlorene Figuren', 'sum.row.dice': 'Gewürfelte Würfel', 'sum.row.grenades': 'Granaten gewürfelt (erwartet)',
+  'ev.no-effect': 'Ohne Wirkung',
 };

@@ -226,4 +226,8 @@ export default {
   'upload.syntax': 'Line {line}, column {column}: this is not valid JSON ({message})',
   'upload.feature': '{feature}: not supported yet',
   'upload.feature.hexes': { count: 'count', one: '{feature}, on {count} hex: not supported yet', other: '{feature}, on {count} hexes: not supported yet' },
+  'btn.rematch.same': 'Rematch', 'btn.swap': 'Swap sides',
+  'sum.title': 'Battle summary', 'sum.turns': { count: 'n', one: '{n} turn played', other: '{n} turns played' },
+  'sum.row.medals': 'Medals', 'sum.row.units': 'Units lost', 'sum.row.figures': 'Figures lost', 'sum.row.dice': 'Dice rolled', 'sum.row.grenades': 'Grenades rolled (expected)',
+  'ev.no-effect': 'No effect',
 };
