@@ -260,3 +260,29 @@ test('replay the last turn; the dice panel keeps the turn\'s rolls', { timeout: 
     assert.deepEqual(b.errors, []);
   } finally { await b.close(); }
 });
+
+// Issue 18 "Help": the rules reference, the terrain chart from the game's
+// catalog, in the player's language (here German), also on a phone.
+for (const size of [{ name: 'desktop', width: 1440, height: 900 }, { name: 'phone', width: 390, height: 844 }]) {
+  test(`the rules reference shows the terrain chart (${size.name}, German)`, { timeout: 60000 }, async () => {
+    const b = await browser({ width: size.width, height: size.height, locale: 'de-DE' });
+    try {
+      const { page } = b;
+      await page.goto(await botGame('pegasus-bridge'));
+      await page.waitForSelector('#board svg');
+      await page.click('#help-btn');
+      await page.waitForSelector('.help-chart tr[data-key="forest"]');
+      const forest = await page.textContent('.help-chart tr[data-key="forest"]');
+      assert.match(forest, /^Wald/);
+      assert.match(forest, /Betreten beendet die Bewegung/);
+      assert.match(forest, /Infanterie −1 · Panzer −2/);
+      assert.match(forest, /blockiert die Sichtlinie/);
+      assert.ok(await page.$('.help-chart tr[data-key="sandbags"]'), 'the obstacles too');
+      assert.ok(await scrollWidth(page) <= size.width, 'no sideways scroll');
+      await shot(page, `help-${size.name}`);
+      await page.keyboard.press('Escape');
+      assert.ok(await page.$eval('#help', (e) => e.hidden));
+      assert.deepEqual(b.errors, []);
+    } finally { await b.close(); }
+  });
+}

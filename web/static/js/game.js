@@ -10,6 +10,7 @@ import { esc } from './svg.js';
 import { langSelect, toast, errorText } from './ui.js';
 import { briefingHtml } from './briefing.js';
 import { Zoom } from './zoom.js';
+import { helpHtml } from './help.js';
 
 const $ = (sel, root = document) => root.querySelector(sel);
 
@@ -67,6 +68,7 @@ class Game {
     $('#brief-btn', this.root).onclick = () => this.openBriefing();
     $('#replay', this.root).onclick = () => this.replayLastTurn();
     $('#prefs-btn', this.root).onclick = () => this.openPrefs();
+    $('#help-btn', this.root).onclick = () => this.openHelp();
     $('#hand-toggle', this.root).onclick = () => { this.drawer = !this.drawerOpen(); this.render(); };
     onLang(() => {
       applyDom(this.root);
@@ -96,7 +98,7 @@ class Game {
     });
     // The game's rules catalog: names, pictures and help of the rows the
     // client does not know (a ruleset's). The board is drawn meanwhile.
-    api.catalog(this.id).then((c) => { setCatalog(c); this.handHtml = null; this.render(); }).catch(() => {});
+    this.catalogReady = api.catalog(this.id).then((c) => { setCatalog(c); this.handHtml = null; this.render(); }).catch(() => {});
     try {
       // Learn each token's seat.
       for (const tok of tokens) {
@@ -847,6 +849,20 @@ class Game {
     return `${name} (${h})`;
   }
 
+  // openHelp shows the rules reference: the terrain chart of the game's catalog.
+  async openHelp() {
+    const box = $('#help', this.root);
+    await this.catalogReady;
+    box.hidden = false;
+    box.innerHTML = `<div class="dialog wide brief help" role="dialog" aria-modal="true" aria-labelledby="help-title">
+      <div class="brief-head"><h2 id="help-title">${esc(t('help.title'))}</h2><button type="button" class="btn" id="help-close">${esc(t('btn.close'))}</button></div>
+      <div class="brief-body">${helpHtml()}</div></div>`;
+    const close = () => { box.hidden = true; box.innerHTML = ''; $('#help-btn', this.root).focus({ preventScroll: true }); };
+    $('#help-close', box).onclick = close;
+    box.onclick = (e) => { if (e.target === box) close(); };
+    $('#help-close', box).focus();
+  }
+
   openPrefs() {
     const box = $('#prefs', this.root);
     const opt = (name, val, label) => `<label class="opt${prefs[name] === val ? ' on' : ''}"><input type="radio" name="${name}" value="${val}"${prefs[name] === val ? ' checked' : ''}> ${esc(label)}</label>`;
@@ -1000,6 +1016,7 @@ class Game {
     if (e.key === 'Escape') {
       if (this.briefOpen) { this.closeBriefing(); return; }
       if (!$('#prefs', this.root).hidden) { $('#prefs', this.root).hidden = true; return; }
+      if (!$('#help', this.root).hidden) { $('#help', this.root).hidden = true; $('#help-btn', this.root).focus({ preventScroll: true }); return; }
       this.cancel();
     }
   }
@@ -1094,6 +1111,7 @@ function layout() {
     <div id="medals" class="medals"></div>
     <div class="top-tools">
       <button type="button" id="brief-btn" class="btn top-btn" aria-haspopup="dialog"><span data-i18n="btn.briefing"></span></button>
+      <button type="button" id="help-btn" class="btn top-btn" aria-haspopup="dialog"><span data-i18n="btn.help"></span></button>
       <button type="button" id="prefs-btn" class="btn top-btn" aria-haspopup="dialog" data-i18n-title="btn.settings" data-i18n-aria="btn.settings"><span aria-hidden="true">⚙</span></button>
       <div id="conn" class="conn" role="status"></div>
       <span id="lang-slot"></span>
@@ -1123,6 +1141,7 @@ function layout() {
   </footer>
   <div id="brief" class="overlay brief-overlay" hidden></div>
   <div id="prefs" class="overlay" hidden></div>
+  <div id="help" class="overlay" hidden></div>
   <div id="overlay" class="overlay" hidden></div>
 </div>`;
 }

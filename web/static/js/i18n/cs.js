@@ -228,4 +228,10 @@ export default {
   'sum.title': 'Souhrn bitvy', 'sum.turns': { count: 'n', one: '{n} odehraný tah', few: '{n} odehrané tahy', other: '{n} odehraných tahů' },
   'sum.row.medals': 'Medaile', 'sum.row.units': 'Ztracené jednotky', 'sum.row.figures': 'Ztracené figurky', 'sum.row.dice': 'Hozené kostky', 'sum.row.grenades': 'Hozené granáty (očekávané)',
   'ev.no-effect': 'Bez účinku',
+  'btn.help': 'Pravidla', 'help.title': 'Přehled pravidel', 'help.terrain': 'Terén', 'help.features': 'Stavby, překážky a žetony',
+  'help.col.move': 'Pohyb', 'help.col.battle': 'Boj', 'help.col.sight': 'Výhled', 'help.col.source': 'Pravidlo',
+  'help.impassable.all': 'neprůchodné', 'help.impassable': 'neprůchodné pro: {classes}', 'help.stop': 'vstup ukončí pohyb', 'help.adjacent': 'vstup jen ze sousedního pole na začátku tahu',
+  'help.nobattle': 'v tahu, kdy jednotka vstoupí, nebojuje', 'help.protection': 'kostky proti jednotkám v něm', 'help.below': 'jen proti útokům z nižšího terénu',
+  'help.ignoreflag': 'smí ignorovat jednu vlajku: {classes}', 'help.blocks': 'blokuje výhled', 'help.height': 'výška {n}',
+  'help.note': 'Podle katalogu pravidel programu; poslední sloupec uvádí oddíl pravidel nebo FAQ. Ukažte na pole mapy a uvidíte, co na něm je.',
 };

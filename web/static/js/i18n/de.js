@@ -229,4 +229,10 @@ export default {
   'sum.title': 'Bilanz der Schlacht', 'sum.turns': { count: 'n', one: '{n} Zug gespielt', other: '{n} Züge gespielt' },
   'sum.row.medals': 'Medaillen', 'sum.row.units': 'Verlorene Einheiten', 'sum.row.figures': 'Verlorene Figuren', 'sum.row.dice': 'Gewürfelte Würfel', 'sum.row.grenades': 'Granaten gewürfelt (erwartet)',
   'ev.no-effect': 'Ohne Wirkung',
+  'btn.help': 'Regeln', 'help.title': 'Regelübersicht', 'help.terrain': 'Gelände', 'help.features': 'Bauwerke, Hindernisse und Marker',
+  'help.col.move': 'Bewegung', 'help.col.battle': 'Kampf', 'help.col.sight': 'Sichtlinie', 'help.col.source': 'Regel',
+  'help.impassable.all': 'unpassierbar', 'help.impassable': 'unpassierbar für: {classes}', 'help.stop': 'Betreten beendet die Bewegung', 'help.adjacent': 'nur von einem Nachbarfeld zu Zugbeginn betretbar',
+  'help.nobattle': 'kein Kampf in dem Zug, in dem die Einheit es betritt', 'help.protection': 'Würfel gegen Einheiten darin', 'help.below': 'nur gegen Angriffe von tiefer gelegenem Gelände',
+  'help.ignoreflag': 'darf eine Flagge ignorieren: {classes}', 'help.blocks': 'blockiert die Sichtlinie', 'help.height': 'Höhe {n}',
+  'help.note': 'Aus dem Regelkatalog des Programms; die letzte Spalte nennt den Abschnitt der Regel oder der FAQ. Zeige auf ein Feld des Spielplans, um zu sehen, was darauf steht.',
 };

@@ -230,4 +230,10 @@ export default {
   'sum.title': 'Battle summary', 'sum.turns': { count: 'n', one: '{n} turn played', other: '{n} turns played' },
   'sum.row.medals': 'Medals', 'sum.row.units': 'Units lost', 'sum.row.figures': 'Figures lost', 'sum.row.dice': 'Dice rolled', 'sum.row.grenades': 'Grenades rolled (expected)',
   'ev.no-effect': 'No effect',
+  'btn.help': 'Rules', 'help.title': 'Rules reference', 'help.terrain': 'Terrain', 'help.features': 'Structures, obstacles and markers',
+  'help.col.move': 'Movement', 'help.col.battle': 'Battle', 'help.col.sight': 'Line of sight', 'help.col.source': 'Rule',
+  'help.impassable.all': 'impassable', 'help.impassable': 'impassable to {classes}', 'help.stop': 'entering it stops the move', 'help.adjacent': 'entered only from next to it at the start of the turn',
+  'help.nobattle': 'no battle on the turn a unit enters it', 'help.protection': 'dice against units in it', 'help.below': 'only against attacks from lower ground',
+  'help.ignoreflag': 'may ignore one flag: {classes}', 'help.blocks': 'blocks line of sight', 'help.height': 'height {n}',
+  'help.note': 'From the engine’s own rules catalog; the last column names the rulebook or FAQ section. Point at a hex on the board for what stands on it.',
 };

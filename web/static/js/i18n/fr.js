@@ -229,4 +229,10 @@ export default {
   'sum.title': 'Bilan de la bataille', 'sum.turns': { count: 'n', one: '{n} tour joué', other: '{n} tours joués' },
   'sum.row.medals': 'Médailles', 'sum.row.units': 'Unités perdues', 'sum.row.figures': 'Figurines perdues', 'sum.row.dice': 'Dés lancés', 'sum.row.grenades': 'Grenades obtenues (attendues)',
   'ev.no-effect': 'Sans effet',
+  'btn.help': 'Règles', 'help.title': 'Aide-mémoire des règles', 'help.terrain': 'Terrains', 'help.features': 'Constructions, obstacles et marqueurs',
+  'help.col.move': 'Mouvement', 'help.col.battle': 'Combat', 'help.col.sight': 'Ligne de vue', 'help.col.source': 'Règle',
+  'help.impassable.all': 'infranchissable', 'help.impassable': 'infranchissable pour : {classes}', 'help.stop': 'y entrer arrête le mouvement', 'help.adjacent': 'on n’y entre que depuis un hexagone adjacent au début du tour',
+  'help.nobattle': 'pas de combat le tour où l’unité y entre', 'help.protection': 'dés contre les unités qui s’y trouvent', 'help.below': 'seulement contre les attaques venues d’en bas',
+  'help.ignoreflag': 'peut ignorer un drapeau : {classes}', 'help.blocks': 'bloque la ligne de vue', 'help.height': 'hauteur {n}',
+  'help.note': 'D’après le catalogue des règles du moteur ; la dernière colonne cite la section du livret ou de la FAQ. Pointez un hexagone du plateau pour voir ce qui s’y trouve.',
 };
