@@ -1,9 +1,12 @@
 package web
 
 import (
+	"encoding/json"
+	"math/rand/v2"
 	"os"
 	"path/filepath"
 	"slices"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -138,5 +141,44 @@ func TestUploadProblemsOnceEach(t *testing.T) {
 	}
 	if seen["roads"] != 1 || seen["minefields"] != 1 {
 		t.Errorf("features %v", seen)
+	}
+}
+
+// Issue 18 "Replay": a game replays from its record step by step; the
+// last step is the game as a spectator sees it now, step 0 the opening,
+// and the turns' first steps allow a jump to a turn. No hand is shown.
+func TestReplaySteps(t *testing.T) {
+	ts := newTestServer(t, "")
+	c := ts.create(map[string]any{"scenario": "pegasus-bridge", "seats": map[string]string{"allies": "human", "axis": "human"}, "seed": 5})
+	ts.playRandom(c.Game, c.Tokens, rand.New(rand.NewPCG(1, 2)), 60)
+	var now struct {
+		View json.RawMessage `json:"view"`
+	}
+	ts.must(200, "GET", "/api/games/"+c.Game, nil, &now)
+
+	type step struct {
+		Step, Steps, Turn int
+		Action            string
+		Turns             []int
+		View              json.RawMessage
+	}
+	var last, first, mid step
+	ts.must(200, "GET", "/api/games/"+c.Game+"/replay", nil, &last)
+	if last.Steps != 60 || last.Step != 60 || string(last.View) != string(now.View) {
+		t.Fatalf("last step %d of %d; view equal %v", last.Step, last.Steps, string(last.View) == string(now.View))
+	}
+	ts.must(200, "GET", "/api/games/"+c.Game+"/replay?step=-3", nil, &first)
+	if first.Step != 0 || first.Action != "" || first.Turn != 1 || string(first.View) == string(last.View) {
+		t.Errorf("first: %+v", first)
+	}
+	if len(last.Turns) < 2 || last.Turns[0] != 0 {
+		t.Fatalf("turns %v", last.Turns)
+	}
+	ts.must(200, "GET", "/api/games/"+c.Game+"/replay?step="+strconv.Itoa(last.Turns[1]), nil, &mid)
+	if mid.Turn != 2 || mid.Action == "" {
+		t.Errorf("turn 2 starts at step %d: %+v", last.Turns[1], mid)
+	}
+	if strings.Contains(string(last.View), `"hand"`) {
+		t.Error("a replay shows a hand")
 	}
 }

@@ -14,6 +14,7 @@ import (
 	"net"
 	"net/http"
 	"runtime/debug"
+	"strconv"
 	"strings"
 	"sync"
 	"time"
@@ -150,6 +151,7 @@ func (s *Server) routes() http.Handler {
 	mux.HandleFunc("GET /api/games/{id}/record", s.record)
 	mux.HandleFunc("GET /api/games/{id}/catalog", s.gameCatalog)
 	mux.HandleFunc("GET /api/games/{id}/briefing", s.gameBriefing)
+	mux.HandleFunc("GET /api/games/{id}/replay", s.gameReplay)
 	mux.HandleFunc("GET /api/catalog", s.baseCatalog)
 	mux.HandleFunc("GET /api/games/{id}/ws", s.websocket)
 	mux.HandleFunc("/api/", func(w http.ResponseWriter, r *http.Request) {
@@ -435,4 +437,24 @@ func (s *Server) gameBriefing(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	writeJSON(w, http.StatusOK, m.Briefing(r.URL.Query().Get("lang")))
+}
+
+// gameReplay is GET /api/games/{id}/replay?step=N: the game after its first
+// N actions, replayed from the record, as a spectator sees it (no hand).
+// Public, like a spectator's snapshot.
+func (s *Server) gameReplay(w http.ResponseWriter, r *http.Request) {
+	m := s.game(w, r)
+	if m == nil {
+		return
+	}
+	n, err := strconv.Atoi(r.URL.Query().Get("step"))
+	if err != nil {
+		n = 1 << 30 // the last step
+	}
+	rs, err := m.ReplayAt(n)
+	if err != nil {
+		s.writeError(w, r, err)
+		return
+	}
+	writeJSON(w, http.StatusOK, rs)
 }

@@ -286,3 +286,42 @@ for (const size of [{ name: 'desktop', width: 1440, height: 900 }, { name: 'phon
     } finally { await b.close(); }
   });
 }
+
+// Issue 18 "Replay": a finished game replays from its record, step by step
+// and by turn, with a shareable link.
+test('a finished game replays step by step, with a link to each step', { timeout: 180000 }, async () => {
+  const g = await api(srv.url, 'POST', '/api/games', { scenario: 'pegasus-bridge', seats: { allies: 'bot:easy', axis: 'bot:easy' } });
+  assert.equal(g.status, 201, JSON.stringify(g.body));
+  const id = g.body.game;
+  for (let i = 0; i < 600; i++) {
+    const s = (await api(srv.url, 'GET', `/api/games/${id}`)).body;
+    if (s.over) break;
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  const b = await browser({ width: 1440, height: 900 });
+  try {
+    const { page } = b;
+    await page.goto(`${srv.url}/play/${id}?replay=0`);
+    await page.waitForSelector('#board svg g.units');
+    assert.match(await page.textContent('#rp-step'), /^Step 0 of \d+$/);
+    const units0 = await page.$$eval('#board [data-unit]', (l) => l.map((e) => e.dataset.unit).join());
+    for (let i = 1; i <= 6; i++) {
+      await page.click('[data-go="next"]');
+      await page.waitForFunction((n) => document.querySelector('#rp-step').textContent.startsWith(`Step ${n} `), i);
+    }
+    assert.match(page.url(), /\?replay=6$/);
+    assert.ok((await page.textContent('#rp-action')).length > 0, 'the step names its action');
+    await page.selectOption('#rp-turns', { index: 2 });
+    await page.waitForFunction(() => /Turn 3/.test(document.querySelector('#turn').textContent));
+    await page.click('[data-go="last"]');
+    await page.waitForFunction(() => /win the battle/.test(document.querySelector('#rp-action').textContent));
+    const unitsEnd = await page.$$eval('#board [data-unit]', (l) => l.map((e) => e.dataset.unit).join());
+    assert.notEqual(unitsEnd, units0, 'the board follows the steps');
+    await shot(page, 'replay-finished');
+    // The link opens the same step.
+    const link = page.url();
+    await page.goto(link);
+    await page.waitForFunction(() => /win the battle/.test(document.querySelector('#rp-action').textContent));
+    assert.deepEqual(b.errors, []);
+  } finally { await b.close(); }
+});

@@ -777,7 +777,7 @@ class Game {
           ${row('sum.row.dice', (sd) => String(sum[sd].dice))}
           ${row('sum.row.grenades', (sd) => `${sum[sd].grenades} (${(sum[sd].dice / 6).toFixed(1)})`)}
         </tbody></table>
-        <div class="dialog-buttons">${s.spectator ? '' : `<button type="button" class="btn primary" id="rematch">${esc(t('btn.rematch.same'))}</button><button type="button" class="btn" id="swap">${esc(t('btn.swap'))}</button>`}<a class="btn" href="/">${esc(t('btn.rematch'))}</a><button type="button" class="btn" id="close-over">${esc(t('btn.close'))}</button></div></div>`;
+        <div class="dialog-buttons">${s.spectator ? '' : `<button type="button" class="btn primary" id="rematch">${esc(t('btn.rematch.same'))}</button><button type="button" class="btn" id="swap">${esc(t('btn.swap'))}</button>`}<a class="btn" id="replay-game" href="/play/${encodeURIComponent(this.id)}?replay=0${location.hash}">${esc(t('btn.replay.game'))}</a><a class="btn" href="/">${esc(t('btn.rematch'))}</a><button type="button" class="btn" id="close-over">${esc(t('btn.close'))}</button></div></div>`;
       if (html !== this.overHtml || ov.hidden) {
         ov.hidden = false;
         ov.innerHTML = html;

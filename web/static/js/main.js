@@ -1,6 +1,7 @@
 // Routing: /play/{game} is a game, anything else the lobby.
 import { startLobby } from './lobby.js';
 import { startGame } from './game.js';
+import { startReplay } from './replay.js';
 import { t, onLang, ready } from './i18n.js';
 
 await ready;
@@ -10,7 +11,11 @@ const m = /^\/play\/([^/]+)\/?$/.exec(location.pathname);
 const setTitle = () => { if (!m) document.title = t('app.title'); };
 setTitle();
 onLang(setTitle);
-if (m) {
+const replay = new URLSearchParams(location.search).get('replay');
+if (m && replay != null) {
+  document.body.classList.add('page-game');
+  startReplay(root, decodeURIComponent(m[1]), replay === '' ? 0 : Number(replay));
+} else if (m) {
   document.body.classList.add('page-game');
   startGame(root, decodeURIComponent(m[1]));
 } else {

@@ -236,4 +236,5 @@ export default {
   'help.nobattle': 'no battle on the turn a unit enters it', 'help.protection': 'dice against units in it', 'help.below': 'only against attacks from lower ground',
   'help.ignoreflag': 'may ignore one flag: {classes}', 'help.blocks': 'blocks line of sight', 'help.height': 'height {n}',
   'help.note': 'From the engine’s own rules catalog; the last column names the rulebook or FAQ section. Point at a hex on the board for what stands on it.',
+  'btn.replay.game': 'Replay the game', 'replay.title': 'Replay', 'replay.back': 'Back to the game', 'replay.step': 'Step {n} of {total}', 'replay.first': 'First step', 'replay.prev': 'Step back', 'replay.next': 'Step forward', 'replay.last': 'Last step', 'replay.jump': 'Go to',
 };
