@@ -246,13 +246,13 @@ test('replay the last turn; the dice panel keeps the turn\'s rolls', { timeout: 
     }
     assert.ok(turns >= 2, `${turns} turns`);
     await page.click('#replay');
-    await page.waitForSelector('.game.replaying');
+    await page.waitForSelector('.replaying #status');
     await page.waitForSelector('path.hl');
     const line = await page.textContent('#status-what');
     assert.ok(line.length > 3, line);
     await shot(page, 'replay-last-turn');
     await page.click('#replay'); // stop
-    await page.waitForSelector('.game:not(.replaying)', { timeout: 10000 });
+    await page.waitForSelector('#app:not(.replaying)', { state: 'attached', timeout: 10000 });
     // Rolls: the panel lists every roll of the turn shown (or of the turn before).
     const rollsShown = await page.$$eval('#dice .roll', (l) => l.length);
     const log = await page.$$eval('#log-list li', (l) => l.map((e) => e.className));
@@ -323,5 +323,31 @@ test('a finished game replays step by step, with a link to each step', { timeout
     await page.goto(link);
     await page.waitForFunction(() => /win the battle/.test(document.querySelector('#rp-action').textContent));
     assert.deepEqual(b.errors, []);
+  } finally { await b.close(); }
+});
+
+// Issue 18 "How we will know": a reload with a warm cache moves little
+// (the client's files answer 304; only the language chosen is fetched).
+test('a reload with a warm cache transfers under 20 KB', { timeout: 60000 }, async () => {
+  const b = await browser({ width: 1440, height: 900, locale: 'fr-FR' });
+  try {
+    const { page } = b;
+    await page.goto(await botGame('pegasus-bridge'));
+    await page.waitForSelector('#hand .card');
+    await page.waitForTimeout(500);
+    const got = [];
+    page.on('requestfinished', async (req) => {
+      const s = await req.sizes().catch(() => null);
+      const r = await req.response();
+      if (s) got.push({ url: req.url().replace(srv.url, ''), status: r && r.status(), bytes: s.responseBodySize + s.responseHeadersSize });
+    });
+    await page.reload();
+    await page.waitForSelector('#hand .card');
+    await page.waitForTimeout(1000);
+    const total = got.reduce((n, x) => n + x.bytes, 0);
+    const files = got.filter((x) => !x.url.startsWith('/api/'));
+    assert.ok(files.length > 5 && files.every((x) => x.status === 304), JSON.stringify(files));
+    assert.ok(!got.some((x) => /i18n\/(de|cs)\.js/.test(x.url)), 'only the chosen language (and English) is loaded');
+    assert.ok(total < 20 * 1024, `${total} bytes: ${JSON.stringify(got)}`);
   } finally { await b.close(); }
 });
