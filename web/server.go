@@ -270,7 +270,7 @@ func (s *Server) getScenario(w http.ResponseWriter, r *http.Request) {
 			d.SVG = string(svg)
 		}
 	}
-	writeJSON(w, http.StatusOK, d)
+	writeJSONGzip(w, r, http.StatusOK, d)
 }
 
 func (s *Server) uploadScenario(w http.ResponseWriter, r *http.Request) {
@@ -345,7 +345,7 @@ func (s *Server) getGame(w http.ResponseWriter, r *http.Request) {
 		s.writeError(w, r, err)
 		return
 	}
-	writeJSON(w, http.StatusOK, snap)
+	writeJSONGzip(w, r, http.StatusOK, snap)
 }
 
 // ActRequest is the body of POST /api/games/{id}/actions (and, without
@@ -415,7 +415,7 @@ func (s *Server) record(w http.ResponseWriter, r *http.Request) {
 
 // baseCatalog is GET /api/catalog: the rows of the base game's catalog.
 func (s *Server) baseCatalog(w http.ResponseWriter, r *http.Request) {
-	writeJSON(w, http.StatusOK, view.CatalogOf(rules.BaseCatalog()))
+	writeJSONGzip(w, r, http.StatusOK, view.CatalogOf(rules.BaseCatalog()))
 }
 
 // gameCatalog is GET /api/games/{id}/catalog: the rows of the game's
@@ -426,7 +426,7 @@ func (s *Server) gameCatalog(w http.ResponseWriter, r *http.Request) {
 	if m == nil {
 		return
 	}
-	writeJSON(w, http.StatusOK, view.CatalogOf(m.State().Catalog()))
+	writeJSONGzip(w, r, http.StatusOK, view.CatalogOf(m.State().Catalog()))
 }
 
 // gameBriefing is GET /api/games/{id}/briefing?lang=: the briefing of the
@@ -436,7 +436,7 @@ func (s *Server) gameBriefing(w http.ResponseWriter, r *http.Request) {
 	if m == nil {
 		return
 	}
-	writeJSON(w, http.StatusOK, m.Briefing(r.URL.Query().Get("lang")))
+	writeJSONGzip(w, r, http.StatusOK, m.Briefing(r.URL.Query().Get("lang")))
 }
 
 // gameReplay is GET /api/games/{id}/replay?step=N: the game after its first
@@ -456,5 +456,5 @@ func (s *Server) gameReplay(w http.ResponseWriter, r *http.Request) {
 		s.writeError(w, r, err)
 		return
 	}
-	writeJSON(w, http.StatusOK, rs)
+	writeJSONGzip(w, r, http.StatusOK, rs)
 }

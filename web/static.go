@@ -6,6 +6,7 @@ import (
 	"crypto/sha256"
 	"embed"
 	"encoding/hex"
+	"encoding/json"
 	"errors"
 	"io/fs"
 	"mime"
@@ -159,4 +160,28 @@ func acceptsGzip(r *http.Request) bool {
 		return true
 	}
 	return false
+}
+
+// writeJSONGzip is writeJSON for a reply that may be large (a snapshot with
+// its log, a catalog, a board's SVG): gzip-compressed when the client
+// accepts it and the body is over 1 KiB.
+func writeJSONGzip(w http.ResponseWriter, r *http.Request, status int, v any) {
+	b, err := json.Marshal(v)
+	if err != nil || len(b) < 1024 || !acceptsGzip(r) {
+		writeJSON(w, status, v)
+		return
+	}
+	var z bytes.Buffer
+	zw, _ := gzip.NewWriterLevel(&z, gzip.BestSpeed)
+	zw.Write(b)
+	zw.Write([]byte{'\n'})
+	zw.Close()
+	h := w.Header()
+	h.Set("Content-Type", "application/json; charset=utf-8")
+	h.Set("Cache-Control", "no-store")
+	h.Set("Content-Encoding", "gzip")
+	h.Add("Vary", "Accept-Encoding")
+	h.Set("Content-Length", strconv.Itoa(z.Len()))
+	w.WriteHeader(status)
+	w.Write(z.Bytes())
 }

@@ -68,3 +68,41 @@ func TestStaticGzipAndETag(t *testing.T) {
 		t.Errorf("a folder: %d", resp.StatusCode)
 	}
 }
+
+// The API's large replies (a catalog, a snapshot with its log) are
+// gzip-compressed for a client that accepts it, and decode to the same JSON.
+func TestLargeRepliesGzip(t *testing.T) {
+	ts := newTestServer(t, "")
+	client := &http.Client{Transport: &http.Transport{DisableCompression: true}}
+	get := func(path, enc string) (*http.Response, []byte) {
+		t.Helper()
+		req, _ := http.NewRequest("GET", ts.hs.URL+path, nil)
+		if enc != "" {
+			req.Header.Set("Accept-Encoding", enc)
+		}
+		resp, err := client.Do(req)
+		if err != nil {
+			t.Fatal(err)
+		}
+		defer resp.Body.Close()
+		b, _ := io.ReadAll(resp.Body)
+		return resp, b
+	}
+	plainResp, plain := get("/api/catalog", "")
+	zResp, z := get("/api/catalog", "gzip")
+	if plainResp.Header.Get("Content-Encoding") != "" || zResp.Header.Get("Content-Encoding") != "gzip" || len(z)*3 > len(plain) {
+		t.Fatalf("plain %d bytes (%q), gzip %d bytes (%q)", len(plain), plainResp.Header.Get("Content-Encoding"), len(z), zResp.Header.Get("Content-Encoding"))
+	}
+	zr, err := gzip.NewReader(strings.NewReader(string(z)))
+	if err != nil {
+		t.Fatal(err)
+	}
+	unz, _ := io.ReadAll(zr)
+	if string(unz) != string(plain) {
+		t.Error("the gzip reply decodes to other JSON")
+	}
+	// A small reply stays plain.
+	if resp, _ := get("/api/health", "gzip"); resp.Header.Get("Content-Encoding") != "" {
+		t.Errorf("health gzip %q", resp.Header.Get("Content-Encoding"))
+	}
+}

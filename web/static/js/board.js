@@ -273,11 +273,11 @@ export class BoardView {
       const o = this.center(at.r, at.c);
       const lines = (Array.isArray(l.text) ? l.text : [l.text]).filter(Boolean);
       if (!lines.length) continue;
-      // As render/board.go: a cream box centred a little below the hex centre.
+      // A cream box low in the hex, below the unit counter (which would hide it).
       const size = S * 0.135, lh = size * 1.15;
       const w = Math.max(...lines.map((x) => x.length)) * size * 0.62;
       const h = lines.length * lh + size * 0.35;
-      let cy = o.y + S * 0.4;
+      let cy = o.y + S * 0.5;
       if (cy + h / 2 > PAD + this.g.H) cy = PAD + this.g.H - h / 2;
       const x0 = Math.max(PAD * 0.3, Math.min(o.x - w / 2 - size * 0.35, W + 2 * PAD - w - size * 0.7));
       out.push(paint(new Path().rect(x0, cy - h / 2, w + size * 0.7, h, size * 0.3), { fill: '#fffdf5', op: 0.85, stroke: '#5a5548', width: S * 0.008, cls: 'label-box' }));
