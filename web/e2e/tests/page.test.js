@@ -37,7 +37,7 @@ async function botGame(scenario, side = 'allies') {
 }
 
 for (const size of SIZES) {
-  test(`the page fits the ${size.name} (${size.width}×${size.height}): no sideways scroll, every control in view`, { timeout: 180000 }, async () => {
+  test(`the page fits the ${size.name} (${size.width}×${size.height}): no sideways scroll, every control in view`, { timeout: 300000 }, async () => {
     const b = await browser({ width: size.width, height: size.height });
     try {
       const { page } = b;
@@ -110,7 +110,7 @@ const OFFICIAL = [
   { file: '42-UtahBeach.m44', name: 'Utah Beach', victory: /exits off the Axis side/, objectives: 0, rule: null, exits: true },
 ];
 for (const sc of OFFICIAL) {
-  test(`${sc.name}: uploaded, its briefing read, and played`, { timeout: 240000, skip: !fs.existsSync(path.join(shared, sc.file)) && 'no shared scenarios' }, async () => {
+  test(`${sc.name}: uploaded, its briefing read, and played`, { timeout: 300000, skip: !fs.existsSync(path.join(shared, sc.file)) && 'no shared scenarios' }, async () => {
     const up = await api(srv.url, 'POST', '/api/scenarios', fs.readFileSync(path.join(shared, sc.file), 'utf8'));
     assert.equal(up.status, 201, JSON.stringify(up.body));
     const b = await browser({ width: 1440, height: 900 });
@@ -138,7 +138,7 @@ for (const sc of OFFICIAL) {
       // And it plays.
       const rnd = seeded(11);
       let over = false;
-      for (let i = 0; i < 60 && !over; i++) {
+      for (let i = 0; i < 30 && !over; i++) {
         over = await waitMine(page);
         if (!over) { await step(page, rnd); await page.waitForTimeout(30); }
       }
