@@ -7,9 +7,11 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"slices"
 	"strings"
 	"sync"
 
+	m44hex "m44/hex"
 	"m44/rules"
 	"m44/scenario"
 	"m44/store"
@@ -48,15 +50,14 @@ func Parse(id string, data []byte) (*Scenario, error) {
 	}
 	f, err := scenario.Parse(data)
 	if err != nil {
-		return nil, &Error{Code: CodeBadScenario, Msg: err.Error(),
-			Problems: []scenario.Issue{scenario.FileIssue(err.Error())}}
+		return nil, &Error{Code: CodeBadScenario, Msg: err.Error(), Problems: []scenario.Issue{syntaxIssue(err)}}
 	}
 	if f.Path == "" {
 		f.Path = id
 	}
 	setup, rep := f.Setup()
 	if !rep.Playable() || setup == nil {
-		problems := append(append([]scenario.Issue{}, rep.Errors...), rep.Unsupported...)
+		problems := append(append([]scenario.Issue{}, rep.Errors...), groupIssues(rep.Unsupported)...)
 		msg := "the scenario has errors"
 		if len(rep.Errors) == 0 {
 			msg = "the scenario needs features the engine does not play yet: " + strings.Join(rep.Features(), ", ")
@@ -70,6 +71,55 @@ func Parse(id string, data []byte) (*Scenario, error) {
 		return nil, &Error{Code: CodeBadScenario, Msg: err.Error(), Problems: []scenario.Issue{scenario.FileIssue(err.Error())}}
 	}
 	return &Scenario{ID: id, Data: data, File: f, Setup: setup, Report: rep}, nil
+}
+
+// syntaxIssue words a file that is not JSON: with the line and column of a
+// syntax error, and without the decoder's Go type names.
+func syntaxIssue(err error) scenario.Issue {
+	is := scenario.FileIssue(err.Error())
+	var se *scenario.SyntaxError
+	if errors.As(err, &se) {
+		is.Msg = "JSON syntax error: " + se.Err.Error()
+		is.Line, is.Column = se.Line, se.Column
+	}
+	return is
+}
+
+// groupIssues says each missing feature once: the issues with the same
+// feature (or, without one, the same message) become one, with how many
+// there were and their hexes.
+func groupIssues(in []scenario.Issue) []scenario.Issue {
+	var out []scenario.Issue
+	at := map[string]int{}
+	for _, is := range in {
+		key := is.Feature
+		if key == "" {
+			key = is.Field + "\x00" + is.Msg
+		}
+		k, ok := at[key]
+		if !ok {
+			at[key] = len(out)
+			is.Count = 1
+			if is.Hex != m44hex.None {
+				is.Hexes = []m44hex.Hex{is.Hex}
+			}
+			out = append(out, is)
+			continue
+		}
+		out[k].Count++
+		if is.Hex != m44hex.None && !slices.Contains(out[k].Hexes, is.Hex) {
+			out[k].Hexes = append(out[k].Hexes, is.Hex)
+		}
+	}
+	for i := range out {
+		if out[i].Count > 1 {
+			// The first finding's hex and field stand for all: keep them out.
+			out[i].Hex, out[i].Field = m44hex.None, ""
+		} else {
+			out[i].Count, out[i].Hexes = 0, nil
+		}
+	}
+	return out
 }
 
 // UploadID is the id an uploaded file gets: the same file, the same id.

@@ -107,6 +107,10 @@ type Legal struct {
 	Ignore  bool   `json:"ignore,omitempty"`  // retreat: ignores a flag
 	// Tenacity: combat: the Winter Combat card Card is played as Tenacity.
 	Tenacity bool `json:"tenacity,omitempty"`
+	// Idle: playing this card would do nothing and end the turn (no unit to
+	// order, nothing to aim at: a Probe on an empty flank, rulebook p.6
+	// "Activer des unités"); the client asks the player to confirm.
+	Idle bool `json:"idle,omitempty"`
 }
 
 // legalOf lists the legal actions of st with their details.
@@ -120,6 +124,9 @@ func legalOf(st *rules.State) []Legal {
 			l.Card, l.Name = &id, st.CardName(a.Card)
 			if a.Kind == rules.ActPlay && a.Arg > 0 {
 				l.Section = rules.Section(a.Arg - 1).String()
+			}
+			if a.Kind == rules.ActPlay && st.Phase() == rules.PhaseCard {
+				l.Idle = playIsIdle(st, a)
 			}
 		case rules.ActOrder, rules.ActRemoveWire:
 			l.From = a.From.String()
@@ -145,6 +152,27 @@ func legalOf(st *rules.State) []Legal {
 		out = append(out, l)
 	}
 	return out
+}
+
+// playIsIdle reports whether playing card action a in st ends the turn at
+// once with nothing done: the engine plays it on a copy (the copy's draw at
+// the turn's end is never shown; only this yes/no leaves).
+func playIsIdle(st *rules.State, a rules.Action) bool {
+	evs, err := st.Clone().Apply(a)
+	if err != nil {
+		return false
+	}
+	ended := false
+	for _, e := range evs {
+		switch e.Kind {
+		case rules.EvTurnEnded:
+			ended = true
+		case rules.EvUnitOrdered, rules.EvUnitMoved, rules.EvBattle, rules.EvDiceRolled, rules.EvCardAttack,
+			rules.EvObstaclePlaced, rules.EvHealed, rules.EvGameOver, rules.EvUnitExited:
+			return false
+		}
+	}
+	return ended
 }
 
 // viewFor is what seat s (nil for a spectator) may see of st (package

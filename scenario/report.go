@@ -24,6 +24,12 @@ type Issue struct {
 	// missing; coverage groups files by it.
 	Feature string
 	Msg     string
+	// Count is how many findings this one stands for (the same feature on
+	// several hexes, listed in Hexes); 0 for one.
+	Count int
+	Hexes []hex.Hex
+	// Line and Column locate a JSON syntax error (1-based); 0 otherwise.
+	Line, Column int
 }
 
 func (i Issue) String() string {
@@ -41,15 +47,22 @@ func (i Issue) String() string {
 // MarshalJSON writes the hex as "row,col" (absent when there is none).
 func (i Issue) MarshalJSON() ([]byte, error) {
 	type out struct {
-		Hex     string `json:"hex,omitempty"`
-		Field   string `json:"field,omitempty"`
-		Name    string `json:"name,omitempty"`
-		Feature string `json:"feature,omitempty"`
-		Msg     string `json:"message"`
+		Hex     string   `json:"hex,omitempty"`
+		Field   string   `json:"field,omitempty"`
+		Name    string   `json:"name,omitempty"`
+		Feature string   `json:"feature,omitempty"`
+		Msg     string   `json:"message"`
+		Count   int      `json:"count,omitempty"`
+		Hexes   []string `json:"hexes,omitempty"`
+		Line    int      `json:"line,omitempty"`
+		Column  int      `json:"column,omitempty"`
 	}
-	o := out{Field: i.Field, Name: i.Name, Feature: i.Feature, Msg: i.Msg}
+	o := out{Field: i.Field, Name: i.Name, Feature: i.Feature, Msg: i.Msg, Count: i.Count, Line: i.Line, Column: i.Column}
 	if i.Hex != hex.None {
 		o.Hex = i.Hex.String()
+	}
+	for _, h := range i.Hexes {
+		o.Hexes = append(o.Hexes, h.String())
 	}
 	return json.Marshal(o)
 }

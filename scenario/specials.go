@@ -547,3 +547,41 @@ func britishCommonwealth(s *rules.Setup) {
 // axisBunkers gives the bunkers to the Axis ("The Axis player is in control
 // of the Bunkers and may claim them as a defensive position").
 func axisBunkers(s *rules.Setup) { s.BunkerUsers = rules.MaskAxis }
+
+// Special is one reviewed special rule of a scenario, as a briefing shows
+// it: the scenario's words and how the engine plays them.
+type Special struct {
+	From string `json:"from"` // the text member quoted: rules, victory or description
+	Text string `json:"text"` // the scenario's words (English; "[...]" marks a cut)
+	// How: "played" (the setup is changed as the words ask), "data" (the
+	// file's own data plays them), "skipped" (optional or cosmetic, not
+	// played) or "unsupported" (needs an engine feature: the file does not
+	// load as playable).
+	How  string `json:"how"`
+	Note string `json:"note,omitempty"` // what plays them, or why not
+}
+
+// Specials lists the reviewed special rules of the file (none for a file
+// this table does not know), in the table's order.
+func (f *File) Specials() []Special {
+	c := &converter{f: f}
+	var out []Special
+	for _, sp := range specials {
+		if !c.matches(sp) {
+			continue
+		}
+		s := Special{From: sp.from, Text: sp.text}
+		switch {
+		case sp.needs != "":
+			s.How, s.Note = "unsupported", sp.needs
+		case sp.apply != nil:
+			s.How = "played"
+		case sp.skip != "":
+			s.How, s.Note = "skipped", sp.skip
+		default:
+			s.How, s.Note = "data", sp.data
+		}
+		out = append(out, s)
+	}
+	return out
+}

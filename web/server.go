@@ -14,6 +14,7 @@ import (
 	"net"
 	"net/http"
 	"runtime/debug"
+	"strconv"
 	"strings"
 	"sync"
 	"time"
@@ -190,21 +191,23 @@ func (s *Server) routes() http.Handler {
 	mux.HandleFunc("POST /api/games/{id}/undo", s.limited(s.actionLim, "actions", s.undo))
 	mux.HandleFunc("GET /api/games/{id}/record", s.record)
 	mux.HandleFunc("GET /api/games/{id}/catalog", s.gameCatalog)
+	mux.HandleFunc("GET /api/games/{id}/briefing", s.gameBriefing)
+	mux.HandleFunc("GET /api/games/{id}/replay", s.gameReplay)
 	mux.HandleFunc("GET /api/catalog", s.baseCatalog)
 	mux.HandleFunc("GET /api/games/{id}/ws", s.websocket)
 	s.onlineRoutes(mux)
 	mux.HandleFunc("/api/", func(w http.ResponseWriter, r *http.Request) {
 		s.writeError(w, r, match.Errorf(match.CodeNotFound, "no API endpoint %s %s", r.Method, r.URL.Path))
 	})
-	mux.HandleFunc("GET /play/{game}", servePage(s.opts.Static))
-	files := http.FileServerFS(s.opts.Static)
+	files := newStatics(s.opts.Static)
+	mux.HandleFunc("GET /play/{game}", files.servePage)
 	mux.HandleFunc("/", func(w http.ResponseWriter, r *http.Request) {
 		if r.Method != http.MethodGet && r.Method != http.MethodHead {
 			w.Header().Set("Allow", "GET, HEAD")
 			http.Error(w, "method not allowed", http.StatusMethodNotAllowed)
 			return
 		}
-		files.ServeHTTP(w, r)
+		files.filesHandler(w, r)
 	})
 	return s.logged(s.secured(mux))
 }
@@ -298,10 +301,12 @@ func (s *Server) listScenarios(w http.ResponseWriter, r *http.Request) {
 	writeJSON(w, http.StatusOK, out)
 }
 
-// ScenarioDetail is GET /api/scenarios/{id}: the entry and the board.
+// ScenarioDetail is GET /api/scenarios/{id}: the entry, the board and the
+// briefing.
 type ScenarioDetail struct {
 	match.Entry
-	SVG string `json:"svg,omitempty"`
+	SVG      string         `json:"svg,omitempty"`
+	Briefing match.Briefing `json:"briefing"`
 }
 
 func (s *Server) getScenario(w http.ResponseWriter, r *http.Request) {
@@ -310,7 +315,8 @@ func (s *Server) getScenario(w http.ResponseWriter, r *http.Request) {
 		s.writeError(w, r, err)
 		return
 	}
-	d := ScenarioDetail{Entry: sc.Entry(r.URL.Query().Get("lang"))}
+	lang := r.URL.Query().Get("lang")
+	d := ScenarioDetail{Entry: sc.Entry(lang), Briefing: sc.Briefing(lang)}
 	if s.opts.SVG != nil {
 		svg, err := s.opts.SVG(sc)
 		if err != nil {
@@ -319,7 +325,7 @@ func (s *Server) getScenario(w http.ResponseWriter, r *http.Request) {
 			d.SVG = string(svg)
 		}
 	}
-	writeJSON(w, http.StatusOK, d)
+	writeJSONGzip(w, r, http.StatusOK, d)
 }
 
 func (s *Server) uploadScenario(w http.ResponseWriter, r *http.Request) {
@@ -394,7 +400,7 @@ func (s *Server) getGame(w http.ResponseWriter, r *http.Request) {
 		s.writeError(w, r, err)
 		return
 	}
-	writeJSON(w, http.StatusOK, snap)
+	writeJSONGzip(w, r, http.StatusOK, snap)
 }
 
 // ActRequest is the body of POST /api/games/{id}/actions (and, without
@@ -470,7 +476,7 @@ func (s *Server) record(w http.ResponseWriter, r *http.Request) {
 
 // baseCatalog is GET /api/catalog: the rows of the base game's catalog.
 func (s *Server) baseCatalog(w http.ResponseWriter, r *http.Request) {
-	writeJSON(w, http.StatusOK, view.CatalogOf(rules.BaseCatalog()))
+	writeJSONGzip(w, r, http.StatusOK, view.CatalogOf(rules.BaseCatalog()))
 }
 
 // gameCatalog is GET /api/games/{id}/catalog: the rows of the game's
@@ -481,5 +487,35 @@ func (s *Server) gameCatalog(w http.ResponseWriter, r *http.Request) {
 	if m == nil {
 		return
 	}
-	writeJSON(w, http.StatusOK, view.CatalogOf(m.State().Catalog()))
+	writeJSONGzip(w, r, http.StatusOK, view.CatalogOf(m.State().Catalog()))
+}
+
+// gameBriefing is GET /api/games/{id}/briefing?lang=: the briefing of the
+// game's scenario (match.Briefing). Public, like the board: no token.
+func (s *Server) gameBriefing(w http.ResponseWriter, r *http.Request) {
+	m := s.game(w, r)
+	if m == nil {
+		return
+	}
+	writeJSONGzip(w, r, http.StatusOK, m.Briefing(r.URL.Query().Get("lang")))
+}
+
+// gameReplay is GET /api/games/{id}/replay?step=N: the game after its first
+// N actions, replayed from the record, as a spectator sees it (no hand).
+// Public, like a spectator's snapshot.
+func (s *Server) gameReplay(w http.ResponseWriter, r *http.Request) {
+	m := s.game(w, r)
+	if m == nil {
+		return
+	}
+	n, err := strconv.Atoi(r.URL.Query().Get("step"))
+	if err != nil {
+		n = 1 << 30 // the last step
+	}
+	rs, err := m.ReplayAt(n)
+	if err != nil {
+		s.writeError(w, r, err)
+		return
+	}
+	writeJSONGzip(w, r, http.StatusOK, rs)
 }

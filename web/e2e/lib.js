@@ -104,6 +104,11 @@ export async function browser({ width = 1280, height = 800, locale = 'en-US' } =
   const ctx = await chromium.launchPersistentContext(dir, {
     executablePath: CHROMIUM, args: FLAGS, viewport: { width, height }, locale, headless: true,
   });
+  // The tests play fast: the other side's moves at the settings' fast pace
+  // (a test that checks the settings sets its own).
+  await ctx.addInitScript(() => {
+    try { if (!localStorage.getItem('m44.prefs')) localStorage.setItem('m44.prefs', JSON.stringify({ pace: 'fast' })); } catch { /* no storage */ }
+  });
   const page = ctx.pages()[0] || await ctx.newPage();
   const errors = [];
   page.on('pageerror', (e) => errors.push(String(e && e.stack || e)));
@@ -180,6 +185,9 @@ export async function click(page, sel, timeout = 3000) {
 export async function step(page, rnd = Math.random) {
   const pick = (a) => a[Math.floor(rnd() * a.length)];
   const go = async (list, what) => ((await click(page, pick(list))) ? what : '');
+  // A confirmation (a card that orders nothing, ending a turn with units
+  // that can still battle): a person reads it and goes on.
+  if (await page.$('#confirm-yes')) return (await click(page, '#confirm-yes')) ? 'confirm' : '';
   const keep = await ids(page, '#hand [data-keep]');
   if (keep.length) return go(keep, 'keep');
   const playable = await ids(page, '#hand .card.playable');

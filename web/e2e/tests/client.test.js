@@ -161,6 +161,20 @@ test('against the computer: play a card, order, move, battle with dice, and play
     // The log speaks in words.
     const log = await page.$$eval('#log-list li', (l) => l.map((e) => e.textContent));
     assert.ok(log.some((s) => /win the battle/.test(s)), 'the log tells the winner');
+    // The summary counts what each side lost and rolled, from the whole log.
+    const rows = await page.$$eval('.summary tbody tr', (l) => l.map((r) => [...r.children].map((c) => c.textContent)));
+    assert.equal(rows.length, 5, JSON.stringify(rows));
+    assert.ok(Number(rows[3][1]) + Number(rows[3][2]) > 0, 'dice were counted: ' + JSON.stringify(rows));
+    assert.ok(Number(rows[0][1]) === snap.view.medals.allies && Number(rows[0][2]) === snap.view.medals.axis, JSON.stringify(rows));
+    // Swap sides: a new battle of the same scenario, this player now the Axis against the same computer.
+    const oldUrl = page.url();
+    await page.click('#swap');
+    await page.waitForURL((u) => u.href !== oldUrl && /\/play\//.test(u.href));
+    await page.waitForSelector('#board svg');
+    const again = await snapshotOf(srv.url, page);
+    assert.equal(again.side, 'axis');
+    assert.equal(again.scenario.id, snap.scenario.id);
+    assert.equal(again.seats.find((x) => x.side === 'allies').kind, snap.seats.find((x) => x.side === 'axis').kind);
     assert.deepEqual(b.errors, []);
   } finally { await b.close(); }
 });
@@ -239,6 +253,15 @@ test('a refresh in the middle of a game resumes it, also from a bare link', { ti
   } finally { await b.close(); }
 });
 
+// waitText waits until sel's text is want (a language loads on switching).
+async function waitText(page, sel, want) {
+  try {
+    await page.waitForFunction(([s, w]) => document.querySelector(s) && document.querySelector(s).textContent === w, [sel, want], { timeout: 5000 });
+  } catch {
+    assert.equal(await page.textContent(sel), want);
+  }
+}
+
 test('the language switch words everything, and is remembered', { timeout: 120000 }, async () => {
   const b = await browser({ locale: 'de-DE' });
   try {
@@ -248,7 +271,7 @@ test('the language switch words everything, and is remembered', { timeout: 12000
     assert.equal(await page.inputValue('#lang'), 'de', 'the default follows the browser');
     assert.equal(await page.textContent('#h-setup'), 'Neue Schlacht');
     await page.selectOption('#lang', 'fr');
-    assert.equal(await page.textContent('#h-setup'), 'Nouvelle bataille');
+    await waitText(page, '#h-setup', 'Nouvelle bataille'); // the French dictionary is fetched on switching
     await page.click('#start');
     await page.waitForURL(/\/play\//);
     await page.waitForSelector('#status[data-mine="yes"]');
@@ -259,8 +282,10 @@ test('the language switch words everything, and is remembered', { timeout: 12000
     await shot(page, '10-french');
     for (const [code, word] of [['cs', 'Vyložte kartu'], ['de', 'Spiele eine Karte'], ['en', 'Play a card'], ['fr', 'Jouez une carte']]) {
       await page.selectOption('#lang', code);
-      assert.equal(await page.textContent('#status-what'), word);
+      await waitText(page, '#status-what', word);
     }
+    // "Connected" follows the switch too.
+    await waitText(page, '#conn', 'Connecté');
     await page.reload();
     await page.waitForSelector('#status[data-mine="yes"]');
     assert.equal(await page.textContent('#status-what'), 'Jouez une carte', 'remembered after a reload');

@@ -10,7 +10,7 @@ import en from '../../static/js/i18n/en.js';
 import fr from '../../static/js/i18n/fr.js';
 import de from '../../static/js/i18n/de.js';
 import cs from '../../static/js/i18n/cs.js';
-import { isPlural } from '../../static/js/i18n/plural.js';
+import { isPlural, isSelect, pluralForm } from '../../static/js/i18n/plural.js';
 
 const langs = { en, fr, de, cs };
 const go = (f) => fs.readFileSync(path.join(repo, f), 'utf8');
@@ -19,13 +19,19 @@ test('every language has every key, with the same placeholders', () => {
   const ph = (s) => [...new Set(s.match(/\{\w+\}/g) || [])].sort().join();
   // A message with a count has a form per plural category (plural.test.js);
   // every form has the placeholders of English's other form.
-  const forms = (m) => (isPlural(m) ? Object.entries(m).filter(([c]) => c !== 'count') : [['', m]]);
+  // A message by side (plural.js isSelect) may write a side's name out
+  // (German "Die Alliierten"): its forms need English's placeholders but {side}.
+  const forms = (m) => (isPlural(m) ? Object.entries(m).filter(([c]) => c !== 'count') : isSelect(m) ? [['allies', m.allies], ['axis', m.axis]] : [['', m]]);
+  const noSide = (p) => p.split(',').filter((x) => x && x !== '{side}').join();
   for (const [code, d] of Object.entries(langs)) {
     assert.deepEqual(Object.keys(d).filter((k) => !(k in en)), [], `${code}: unknown keys`);
     assert.deepEqual(Object.keys(en).filter((k) => !(k in d)), [], `${code}: missing keys`);
     for (const k of Object.keys(en)) {
       const want = ph(isPlural(en[k]) ? en[k].other : en[k]);
-      for (const [cat, s] of forms(d[k])) assert.equal(ph(s), want, `${code} ${k}${cat ? ' (' + cat + ')' : ''}: placeholders`);
+      for (const [cat, s] of forms(d[k])) {
+        if (isSelect(d[k])) assert.equal(noSide(ph(s)), noSide(want), `${code} ${k} (${cat}): placeholders`);
+        else assert.equal(ph(s), want, `${code} ${k}${cat ? ' (' + cat + ')' : ''}: placeholders`);
+      }
     }
   }
 });
@@ -60,4 +66,28 @@ test('the rulebook\'s own card names', () => {
   assert.equal(de['card.their-finest-hour'], 'Sternstunde');
   assert.equal(cs['card.recon'], 'Průzkum');
   assert.equal(cs['card.ambush'], 'Přepadení');
+});
+
+// Issue 18 item 7: side and verb agree (FR "L'Axe défausse", DE "Die
+// Alliierten beginnen", CS "Osa odhazuje"), on the log's real lines.
+test('side and verb agree in every language', () => {
+  const word = (d, code, key, side, args = {}) => {
+    const sideName = d['side.' + side];
+    const a = { ...args, side };
+    const s = pluralForm(d[key] ?? en[key], code, a, (v) => v);
+    return s.replace(/\{(\w+)\}/g, (m, k) => (k === 'side' ? sideName : k in a ? String(a[k]) : m));
+  };
+  assert.equal(word(fr, 'fr', 'ev.discard', 'axis', { card: 'Reconnaissance' }), "L'Axe défausse Reconnaissance");
+  assert.equal(word(fr, 'fr', 'ev.discard', 'allies', { card: 'Reconnaissance' }), 'Les Alliés défaussent Reconnaissance');
+  assert.equal(word(fr, 'fr', 'lobby.first', 'axis'), "L'Axe commence");
+  assert.equal(word(fr, 'fr', 'ev.game-over', 'axis'), "Victoire de l'Axe !");
+  assert.equal(word(de, 'de', 'lobby.first', 'allies'), 'Die Alliierten beginnen');
+  assert.equal(word(de, 'de', 'lobby.first', 'axis'), 'Die Achsenmächte beginnen');
+  assert.equal(word(cs, 'cs', 'ev.discard', 'axis', { card: 'Průzkum' }), 'Osa odhazuje Průzkum');
+  assert.equal(word(cs, 'cs', 'ev.draw.hidden', 'allies'), 'Spojenci berou kartu');
+  assert.equal(word(cs, 'cs', 'lobby.first', 'axis'), 'Začíná Osa');
+  // And plurals on real lines.
+  assert.equal(word(cs, 'cs', 'ev.hits', 'axis', { hex: '3,4', figures: 2 }), '3,4 ztrácí 2 figurky');
+  assert.equal(word(cs, 'cs', 'ev.hits', 'axis', { hex: '3,4', figures: 5 }), '3,4 ztrácí 5 figurek');
+  assert.equal(word(fr, 'fr', 'ev.hits', 'axis', { hex: '3,4', figures: 0 }), '3,4 perd 0 figurine');
 });

@@ -36,8 +36,10 @@ export const api = {
   scenario: (id) => call('GET', `/api/scenarios/${encodeURIComponent(id)}`),
   upload: (text) => call('POST', '/api/scenarios', text, true),
   createGame: (req) => call('POST', '/api/games', req),
-  snapshot: (id, token) => call('GET', `/api/games/${encodeURIComponent(id)}${token ? `?token=${encodeURIComponent(token)}` : ''}`),
+  snapshot: (id, token, all = false) => call('GET', `/api/games/${encodeURIComponent(id)}?${token ? `token=${encodeURIComponent(token)}&` : ''}${all ? 'log=all' : ''}`),
   act: (id, token, action, version) => call('POST', `/api/games/${encodeURIComponent(id)}/actions`, { token, action, version }),
+  replay: (id, step) => call('GET', `/api/games/${encodeURIComponent(id)}/replay?step=${encodeURIComponent(step)}`),
+  briefing: (id, lang) => call('GET', `/api/games/${encodeURIComponent(id)}/briefing?lang=${encodeURIComponent(lang || '')}`),
   catalog: (id) => call('GET', id ? `/api/games/${encodeURIComponent(id)}/catalog` : '/api/catalog'),
   undo: (id, token, version) => call('POST', `/api/games/${encodeURIComponent(id)}/undo`, { token, version }),
 };

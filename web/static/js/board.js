@@ -334,11 +334,11 @@ export class BoardView {
       const o = this.center(at.r, at.c);
       const lines = (Array.isArray(l.text) ? l.text : [l.text]).filter(Boolean);
       if (!lines.length) continue;
-      // As render/board.go: a cream box centred a little below the hex centre.
+      // A cream box low in the hex, below the unit counter (which would hide it).
       const size = S * 0.135, lh = size * 1.15;
       const w = Math.max(...lines.map((x) => x.length)) * size * 0.62;
       const h = lines.length * lh + size * 0.35;
-      let cy = o.y + S * 0.4;
+      let cy = o.y + S * 0.5;
       if (cy + h / 2 > PAD + this.g.H) cy = PAD + this.g.H - h / 2;
       const x0 = Math.max(PAD * 0.3, Math.min(o.x - w / 2 - size * 0.35, W + 2 * PAD - w - size * 0.7));
       out.push(paint(new Path().rect(x0, cy - h / 2, w + size * 0.7, h, size * 0.3), { fill: '#fffdf5', op: 0.85, stroke: '#5a5548', width: S * 0.008, cls: 'label-box' }));
@@ -428,9 +428,9 @@ export class BoardView {
       const o = this.center(r, c);
       const hexp = new Path().poly(sym.hexCorners(o, S * 0.9));
       switch (m.kind) {
-        case 'dest': out.push(paint(hexp, { fill: '#ffffff', op: 0.45, cls: 'm-dest' }) + paint(new Path().circle(o.x, o.y, S * 0.09), { fill: '#1b1b18', op: 0.5 })); break;
-        case 'retreat': out.push(paint(hexp, { fill: '#4f8fd0', op: 0.45, cls: 'm-retreat' })); break;
-        case 'tg': out.push(paint(hexp, { fill: '#f4d03f', op: 0.5, cls: 'm-tg' })); break;
+        case 'dest': out.push(paint(hexp, { fill: '#ffffff', op: 0.22, cls: 'm-dest' }) + paint(new Path().circle(o.x, o.y, S * 0.09), { fill: '#1b1b18', op: 0.5 })); break;
+        case 'retreat': out.push(paint(hexp, { fill: '#4f8fd0', op: 0.3, cls: 'm-retreat' })); break;
+        case 'tg': out.push(paint(hexp, { fill: '#f4d03f', op: 0.3, cls: 'm-tg' })); break;
         default: break;
       }
     }
@@ -459,7 +459,7 @@ export class BoardView {
         case 'retreat': case 'tg': case 'dest': out.push(paint(ring, { stroke: m.kind === 'retreat' ? '#1f5fa8' : m.kind === 'tg' ? '#a07800' : '#ffffff', width: 2.5 })); break;
         default: break;
       }
-      if (m.text) out.push(`<text x="${o.x.toFixed(1)}" y="${(o.y + S * 0.42).toFixed(1)}" font-size="10" font-weight="bold" text-anchor="middle" fill="#fff" stroke="#1b1b18" stroke-width="3" paint-order="stroke">${esc(m.text)}</text>`);
+      if (m.text) out.push(`<text class="floater" x="${o.x.toFixed(1)}" y="${(o.y + S * 0.42).toFixed(1)}" font-size="10" font-weight="bold" text-anchor="middle" fill="#fff" stroke="#1b1b18" stroke-width="3" paint-order="stroke">${esc(m.text)}</text>`);
     }
     return out.join('');
   }

@@ -34,3 +34,6 @@ export function humanise(key) {
   const s = String(key || '').replace(/[-_]+/g, ' ').trim();
   return s ? s[0].toUpperCase() + s.slice(1) : '';
 }
+
+// rows lists the rows of table ("ground", "feature", …) in catalog order.
+export function rows(table) { return [...((index[table] && index[table].values()) || [])]; }

@@ -3,15 +3,32 @@
 import { api, Live, store, ApiError } from './api.js';
 import { t, template, has, lang, onLang, cardName, cardEffect, cardParts, sideName, applyDom, rowName } from './i18n.js';
 import { setCatalog, row } from './catalog.js';
-import { BoardView, hexDistance, parseHex } from './board.js';
+import { BoardView, hexDistance, parseHex, geometry } from './board.js';
 import { parseAll, byKind } from './actions.js';
 import { dieFace, glyph, paletteFor } from './symbols.js';
 import { esc } from './svg.js';
 import { langSelect, toast, errorText } from './ui.js';
 import { renderCombat } from './combat.js';
+import { briefingHtml } from './briefing.js';
+import { Zoom } from './zoom.js';
+import { helpHtml } from './help.js';
 
 const $ = (sel, root = document) => root.querySelector(sel);
-const PACE = Number(new URLSearchParams(location.search).get('pace') ?? 300); // ms between shown updates
+
+// The player's preferences, kept in this browser (m44.prefs): card size,
+// the pace at which the other side's moves are shown, passing Ambush
+// questions at once when the player holds no Ambush card, and confirming
+// the end of a turn with units that can still battle.
+const PREFS_KEY = 'm44.prefs';
+const PREF_DEFAULTS = { cards: 1, pace: 'normal', ambushAuto: false, confirmEnd: true };
+const PACES = { fast: 150, normal: 500, slow: 1100 }; // ms between shown updates
+function loadPrefs() {
+  try { return { ...PREF_DEFAULTS, ...JSON.parse(localStorage.getItem(PREFS_KEY) || '{}') }; } catch { return { ...PREF_DEFAULTS }; }
+}
+const prefs = loadPrefs();
+function savePrefs() { try { localStorage.setItem(PREFS_KEY, JSON.stringify(prefs)); } catch { /* storage may be off */ } }
+const paceMs = () => Number(new URLSearchParams(location.search).get('pace') ?? PACES[prefs.pace] ?? PACES.normal);
+const phone = () => matchMedia('(max-width: 760px)').matches;
 
 export function startGame(root, gameId) {
   const g = new Game(root, gameId);
@@ -42,7 +59,27 @@ class Game {
     applyDom(this.root);
     $('#lang-slot', this.root).replaceWith(langSelect());
     this.board = new BoardView($('#board', this.root), { onHex: (h) => this.clickHex(h), onHover: (h) => this.hoverHex(h) });
-    onLang(() => { applyDom(this.root); this.render(); });
+    this.zoom = new Zoom($('#board-vp', this.root), $('#board', this.root));
+    this.root.style.setProperty('--card-zoom', prefs.cards);
+    $('#zoom-ctl', this.root).onclick = (e) => {
+      const b = e.target.closest('[data-zoom]');
+      if (!b) return;
+      if (b.dataset.zoom === 'fit') this.zoom.reset(); else this.zoom.by(b.dataset.zoom === 'in' ? 1.5 : 1 / 1.5);
+    };
+    $('#brief-btn', this.root).onclick = () => this.openBriefing();
+    $('#replay', this.root).onclick = () => this.replayLastTurn();
+    $('#prefs-btn', this.root).onclick = () => this.openPrefs();
+    $('#help-btn', this.root).onclick = () => this.openHelp();
+    $('#hand-toggle', this.root).onclick = () => { this.drawer = !this.drawerOpen(); this.render(); };
+    onLang(() => {
+      applyDom(this.root);
+      const conn = $('#conn', this.root);
+      if (conn.dataset.state) conn.textContent = t('conn.' + conn.dataset.state); // "Connected" follows the switch
+      this.briefing = null;
+      if (this.briefOpen) this.openBriefing();
+      this.handHtml = null;
+      this.render();
+    });
     document.addEventListener('keydown', (e) => this.key(e));
     window.addEventListener('resize', () => this.fit());
 
@@ -62,12 +99,12 @@ class Game {
     });
     // The game's rules catalog: names, pictures and help of the rows the
     // client does not know (a ruleset's). The board is drawn meanwhile.
-    api.catalog(this.id).then((c) => { setCatalog(c); this.handHtml = null; this.render(); }).catch(() => {});
+    this.catalogReady = api.catalog(this.id).then((c) => { setCatalog(c); this.handHtml = null; this.render(); }).catch(() => {});
     try {
       // Learn each token's seat.
       for (const tok of tokens) {
         try {
-          const s = await api.snapshot(this.id, tok);
+          const s = await api.snapshot(this.id, tok, tok === this.token);
           if (s && s.seat) this.seatTokens[s.seat] = tok;
           if (tok === this.token) this.snap = s;
         } catch (e) {
@@ -76,7 +113,7 @@ class Game {
       }
       if (!this.snap) {
         if (this.token && !Object.values(this.seatTokens).includes(this.token)) this.token = Object.values(this.seatTokens)[0] || '';
-        this.snap = await api.snapshot(this.id, this.token);
+        this.snap = await api.snapshot(this.id, this.token, true);
       }
     } catch (e) {
       this.fatal(e);
@@ -136,7 +173,7 @@ class Game {
       if (s.seat && this.snap && this.snap.seat && s.seat !== this.snap.seat) continue; // an old seat's socket
       this.show(s, true);
       this.maybeSwitchSeat(s);
-      if (this.queue.length && !s.your_turn) await sleep(PACE);
+      if (this.queue.length && !s.your_turn) await sleep(paceMs());
     }
     this.pumping = false;
   }
@@ -150,7 +187,7 @@ class Game {
     try {
       for (const [seat, tok] of others) {
         if (s.to_act ? seat !== s.to_act : true) continue;
-        const snap = await api.snapshot(this.id, tok);
+        const snap = await api.snapshot(this.id, tok, true);
         if (!snap.your_turn) continue;
         this.token = tok;
         store.put(this.id, { current: tok });
@@ -185,6 +222,7 @@ class Game {
       if (this.sel.card != null && !L.some((a) => a.kind === 'play' && a.card === this.sel.card)) this.sel.card = null;
     }
     if (this.top == null) this.top = topSide(s);
+    this.mergeLog(s);
     if (animate) this.animate(s);
     this.lastN = Math.max(this.lastN, lastLogN(s));
     this.render();
@@ -205,6 +243,21 @@ class Game {
   }
 
   fit() { /* the SVG scales itself (viewBox); nothing to do */ }
+
+  // mergeLog keeps the whole game's log: the first snapshot brings every
+  // entry (?log=all), later ones their tail, appended after the last entry
+  // kept. A hot-seat hand-over starts again from the new seat's whole log
+  // (each seat sees its own cards only).
+  mergeLog(s) {
+    const log = s.log || [];
+    if (!this.logAll || this.logSeat !== s.seat || (log.length && this.logAll.length && log[0].n > this.logAll[this.logAll.length - 1].n + 1)) {
+      this.logAll = log.slice();
+      this.logSeat = s.seat;
+      return;
+    }
+    const last = this.logAll.length ? this.logAll[this.logAll.length - 1].n : 0;
+    for (const e of log) if (e.n > last) this.logAll.push(e);
+  }
 
   mySide() { return this.snap && !this.snap.spectator ? this.snap.side : null; }
 
@@ -228,6 +281,8 @@ class Game {
     const marks = { ...plan.marks };
     for (const f of this.floats) marks[f.hex] = { ...(marks[f.hex] || {}), text: f.text };
     const bottom = this.mySide() || (this.top === 'allies' ? 'axis' : 'allies');
+    const geo = geometry((s.scenario || {}).board);
+    root.style.setProperty('--board-ratio', ((geo.W + 20) / (geo.H + 20)).toFixed(3)); // the SVG's viewBox (board.js PAD)
     this.board.render({
       scenario: s.scenario || {},
       view: v,
@@ -236,22 +291,28 @@ class Game {
       marks,
       trail: trailOf(s.log || []),
       objectives: (s.scenario && s.scenario.objectives) || [],
-      highlight: this.hover ? [this.hover] : [],
+      highlight: this.replay ? this.replay.hexes : this.hover ? [this.hover] : [],
       sections: plan.sections || [],
     });
     if (this.slides) { this.board.slide(this.slides); this.slides = null; }
     // Night attacks: the visibility limits every unit's range (FAQ III 19).
     $('#status-who', root).textContent = plan.who + (v.visibility ? ` · ${t('ev.visibility', { hexes: v.visibility })}` : '');
-    $('#status-what', root).textContent = plan.what;
+    if (this.replay) $('#status-what', root).innerHTML = this.replay.line;
+    else $('#status-what', root).textContent = plan.what;
+    root.classList.toggle('replaying', !!this.replay);
     $('#status', root).dataset.mine = s.your_turn && !this.hideFor ? 'yes' : 'no';
+    $('#status', root).classList.toggle('thinking', !!plan.thinking); // a bar runs while the computer thinks
     this.renderButtons(plan.buttons);
     this.renderDice();
     this.renderPlayed();
     this.renderHand(plan);
     renderCombat(this);
+    this.renderDrawer();
     this.renderLog();
     this.renderInvite();
     this.renderOverlay();
+    this.renderBriefing();
+    this.autoPass();
   }
 
   renderMedals() {
@@ -299,9 +360,11 @@ class Game {
       else if (seat && seat.kind && seat.kind.startsWith('bot')) what = t('status.wait.bot', { who: name });
       else what = t('status.wait.human', { who: name });
       if (!s.spectator && this.hideFor) what = t('hotseat.title', { side: sideName(s.side) });
-      return { marks, buttons, what, who };
+      const thinking = !!(seat && seat.kind && seat.kind.startsWith('bot') && !this.hideFor);
+      return { marks, buttons, what, who, thinking };
     }
-    who = `${t('status.turn', { n: v.turn || 1 })} · ${t('status.yourturn')}`;
+    // An answer in the other side's turn (Ambush) is not "your turn".
+    who = v.active && me && v.active !== me ? `${t('status.turn', { n: v.turn || 1 })} · ${sideName(v.active)}` : `${t('status.turn', { n: v.turn || 1 })} · ${t('status.yourturn')}`;
     const plays = byKind(L, 'play');
     const orders = byKind(L, 'order');
     const moves = byKind(L, 'move');
@@ -469,7 +532,7 @@ class Game {
       const b = buttons[Number(el.dataset.i)];
       if (!b) return;
       if (b.local === 'cancel') { this.cancel(); return; }
-      if (b.action) this.act(b.action);
+      if (b.action) this.confirmAct(b.action);
     };
   }
 
@@ -485,32 +548,54 @@ class Game {
     return ['play', 'order', 'move'].includes(last.event.kind) && last.event.side === s.side;
   }
 
+  // renderDice shows every roll of the turn (the other side's battles, then
+  // the player's own), the newest first and rolling in, each with what it
+  // was rolled for and what it did.
   renderDice() {
     const box = $('#dice', this.root);
     const s = this.snap;
+    const log = this.logAll || s.log || [];
+    let from = log.length - 1;
+    while (from > 0 && !(log[from].event && log[from].event.kind === 'turn')) from--;
+    // The turn before is kept too while the new turn has rolled nothing yet.
+    const rollsFrom = (start) => {
+      const out = [];
+      for (let i = Math.max(start, 0); i < log.length; i++) {
+        const ev = log[i].event || {};
+        if (ev.kind !== 'dice' || !Array.isArray(ev.faces)) continue;
+        let ctx = '';
+        for (let j = i - 1; j >= 0 && j >= i - 3; j--) {
+          const e2 = log[j].event || {};
+          if (e2.kind === 'battle' || e2.kind === 'card-attack' || e2.kind === 'ambush' || e2.kind === 'battle-back') { ctx = this.words(log[j]); break; }
+        }
+        const results = [];
+        for (let j = i + 1; j < log.length; j++) {
+          const e2 = log[j].event || {};
+          if (['hits', 'retreat', 'flag-losses', 'eliminated', 'flag-ignored', 'healed'].includes(e2.kind)) results.push(this.words(log[j]));
+          if (e2.kind === 'dice' || e2.kind === 'battle' || e2.kind === 'turn') break;
+        }
+        out.push({ n: log[i].n, side: ev.side, faces: ev.faces, ctx, results });
+      }
+      return out;
+    };
+    let rolls = rollsFrom(from);
+    if (!rolls.length && from > 0) {
+      let prev = from - 1;
+      while (prev > 0 && !(log[prev].event && log[prev].event.kind === 'turn')) prev--;
+      rolls = rollsFrom(prev).filter((r) => r.n < log[from].n);
+    }
     const r = s.last_roll;
-    if (!r || !r.faces || !r.faces.length) { box.hidden = true; return; }
+    if (!rolls.length && r && r.faces && r.faces.length) rolls = [{ n: 0, side: r.side, faces: r.faces, ctx: '', results: [] }];
+    if (!rolls.length) { box.hidden = true; return; }
     box.hidden = false;
-    const log = s.log || [];
-    let i = log.length - 1;
-    while (i >= 0 && !(log[i].event && log[i].event.kind === 'dice')) i--;
-    let ctx = '';
-    for (let j = i - 1; j >= 0 && j >= i - 3; j--) {
-      const ev = log[j].event || {};
-      if (ev.kind === 'battle' || ev.kind === 'card-attack' || ev.kind === 'ambush' || ev.kind === 'battle-back') { ctx = this.words(log[j]); break; }
-    }
-    const results = [];
-    for (let j = i + 1; j < log.length; j++) {
-      const ev = log[j].event || {};
-      if (['hits', 'retreat', 'flag-losses', 'eliminated', 'flag-ignored', 'healed'].includes(ev.kind)) results.push(this.words(log[j]));
-      if (ev.kind === 'dice' || ev.kind === 'battle') break;
-    }
-    const rollN = i >= 0 ? log[i].n : 0;
-    const fresh = rollN !== this.shownRoll;
-    this.shownRoll = rollN;
-    box.innerHTML = `<h3>${esc(t('panel.dice'))} · ${esc(sideName(r.side))}</h3>
-      <div class="dice-row${fresh ? ' rolling' : ''}" aria-label="${esc(r.faces.map((f) => t('face.' + f)).join(', '))}">${r.faces.map((f) => `<span class="die-wrap" title="${esc(t('face.' + f))}">${dieFace(f, 40)}</span>`).join('')}</div>
-      ${ctx ? `<div class="dice-ctx">${ctx}</div>` : ''}${results.length ? `<div class="dice-res">${results.join('<br>')}</div>` : ''}`;
+    const newest = rolls[rolls.length - 1];
+    const fresh = newest.n !== this.shownRoll;
+    this.shownRoll = newest.n;
+    const html = `<h3>${esc(t('panel.dice'))}</h3><ol class="rolls">${rolls.slice().reverse().map((x, k) => `<li class="roll${k ? ' older' : ''}">
+      <div class="roll-side side-${esc(x.side || '')}">${esc(sideName(x.side))}</div>
+      <div class="dice-row${!k && fresh ? ' rolling' : ''}" aria-label="${esc(x.faces.map((f) => t('face.' + f)).join(', '))}">${x.faces.map((f) => `<span class="die-wrap" title="${esc(t('face.' + f))}">${dieFace(f, k ? 26 : 40)}</span>`).join('')}</div>
+      ${x.ctx ? `<div class="dice-ctx">${x.ctx}</div>` : ''}${x.results.length ? `<div class="dice-res">${x.results.join('<br>')}</div>` : ''}</li>`).join('')}</ol>`;
+    if (html !== this.diceHtml || fresh) { box.innerHTML = html; this.diceHtml = html; }
   }
 
   renderPlayed() {
@@ -568,7 +653,7 @@ class Game {
       if (el.dataset.play || (s.view && s.view.phase === 'ambush')) {
         // The button on the selected card plays it at once.
         const a = byKind(L, 'play').find((x) => x.card === id && !x.section && !x.as);
-        if (a) { this.act(a.action); return; }
+        if (a) { this.confirmAct(a.action); return; }
       }
       if (!playable.has(id)) return;
       this.sel.card = this.sel.card === id ? null : id;
@@ -579,7 +664,7 @@ class Game {
   words(entry) {
     const ev = entry.event || {};
     const args = { ...ev, ...(entry.text && entry.text.args) };
-    const hexRef = (h) => (h ? `<span class="hexref" data-hex="${esc(h)}">${esc(h)}</span>` : '');
+    const hexRef = (h) => (h ? `<span class="hexref" data-hex="${esc(h)}" title="${esc(h)}">${esc(this.placeName(h))}</span>` : '');
     const A = {};
     for (const [k, val] of Object.entries(args)) A[k] = esc(Array.isArray(val) ? val.join(' ') : val);
     if (args.side) A.side = esc(sideName(args.side));
@@ -603,9 +688,20 @@ class Game {
     return s.replace(/\{(\w+)\}/g, (m, k) => (k in A ? A[k] : m));
   }
 
+  // placeName names a hex in the log: its map label, else its ground when
+  // that is not open countryside, else its coordinates (always in the chip's title).
+  placeName(h) {
+    const s = this.snap || {};
+    const lab = ((s.scenario && s.scenario.labels) || []).find((l) => l.hex === h);
+    if (lab) return lab.text.join(' ');
+    const f = ((s.view && s.view.features) || []).find((x) => x.hex === h);
+    if (f && f.terrain && f.terrain !== 'plain') return `${rowName('terrain', f.terrain)} ${h}`;
+    return h;
+  }
+
   renderLog() {
     const box = $('#log-list', this.root);
-    const log = (this.snap.log || []).slice(-250);
+    const log = this.logAll || this.snap.log || [];
     const skip = new Set(['turn-end', 'step']);
     const rows = [];
     for (const e of log) {
@@ -613,6 +709,7 @@ class Game {
       if (skip.has(ev.kind)) continue;
       if (ev.kind === 'turn') { rows.push(`<li class="log-turn side-${esc(ev.side || '')}">${this.words(e)}</li>`); continue; }
       rows.push(`<li class="log-${esc(ev.kind || 'x')}${ev.side ? ' side-' + esc(ev.side) : ''}">${this.words(e)}</li>`);
+      if (ev.kind === 'dice' && noEffect(log, e)) rows.push(`<li class="log-no-effect">${esc(t('ev.no-effect'))}</li>`);
     }
     if (!rows.length) {
       const v = this.snap.view || {};
@@ -652,6 +749,7 @@ class Game {
   renderOverlay() {
     const ov = $('#overlay', this.root);
     const s = this.snap;
+    if (this.confirming) return;
     if (this.hideFor) {
       ov.hidden = false;
       ov.innerHTML = `<div class="dialog" role="dialog" aria-modal="true" aria-labelledby="pass-title">
@@ -669,17 +767,207 @@ class Game {
       const me = this.mySide();
       const title = w ? (me && !this.hotseat ? (w === me ? t('status.youwin') : t('status.youlose', { side: sideName(w) })) : t('status.winner', { side: sideName(w) })) : t('phase.over');
       const v = s.view || {};
-      ov.hidden = false;
-      ov.innerHTML = `<div class="dialog over" role="dialog" aria-modal="true" aria-labelledby="over-title">
+      const sum = summaryOf(this.logAll || s.log || []);
+      const cell = (side, f) => `<td>${esc(f(side))}</td>`;
+      const row = (key, f) => `<tr><th scope="row">${esc(t(key))}</th>${cell('allies', f)}${cell('axis', f)}</tr>`;
+      const html = `<div class="dialog over" role="dialog" aria-modal="true" aria-labelledby="over-title">
         <div class="dialog-side side-${esc(w || '')}">${glyphBadge(w || 'allies')}</div>
         <h2 id="over-title">${esc(title)}</h2>
         <p class="final-medals">${esc(sideName('allies'))} ${arr2(v.medals, 0)} — ${arr2(v.medals, 1)} ${esc(sideName('axis'))}</p>
-        <div class="dialog-buttons"><a class="btn primary" href="/">${esc(t('btn.rematch'))}</a><button type="button" class="btn" id="close-over">${esc(t('btn.close'))}</button></div></div>`;
-      $('#close-over', ov).onclick = () => { this.overDismissed = true; this.render(); };
+        <table class="summary"><caption>${esc(t('sum.title'))} · ${esc(t('sum.turns', { n: v.turn || 1 }))}</caption>
+          <thead><tr><th></th><th scope="col">${esc(sideName('allies'))}</th><th scope="col">${esc(sideName('axis'))}</th></tr></thead><tbody>
+          ${row('sum.row.medals', (sd) => String(arr2(v.medals, sd === 'allies' ? 0 : 1)))}
+          ${row('sum.row.units', (sd) => String(sum[sd].units))}
+          ${row('sum.row.figures', (sd) => String(sum[sd].figures))}
+          ${row('sum.row.dice', (sd) => String(sum[sd].dice))}
+          ${row('sum.row.grenades', (sd) => `${sum[sd].grenades} (${(sum[sd].dice / 6).toFixed(1)})`)}
+        </tbody></table>
+        <div class="dialog-buttons">${s.spectator ? '' : `<button type="button" class="btn primary" id="rematch">${esc(t('btn.rematch.same'))}</button><button type="button" class="btn" id="swap">${esc(t('btn.swap'))}</button>`}<a class="btn" id="replay-game" href="/play/${encodeURIComponent(this.id)}?replay=0${location.hash}">${esc(t('btn.replay.game'))}</a><a class="btn" href="/">${esc(t('btn.rematch'))}</a><button type="button" class="btn" id="close-over">${esc(t('btn.close'))}</button></div></div>`;
+      if (html !== this.overHtml || ov.hidden) {
+        ov.hidden = false;
+        ov.innerHTML = html;
+        this.overHtml = html;
+        $('#close-over', ov).onclick = () => { this.overDismissed = true; this.render(); };
+        if (!s.spectator) {
+          $('#rematch', ov).onclick = () => this.rematch(false);
+          $('#swap', ov).onclick = () => this.rematch(true);
+        }
+      }
       return;
     }
     ov.hidden = true;
     ov.innerHTML = '';
+  }
+
+  // ---- the scenario briefing, the preferences, the hand drawer ----
+
+  async openBriefing() {
+    this.briefOpen = true;
+    const box = $('#brief', this.root);
+    box.hidden = false;
+    this.renderBriefing();
+    if (!this.briefing) {
+      try {
+        this.briefing = await api.briefing(this.id, lang());
+      } catch (e) {
+        toast(errorText(e.code, e.message), 'error');
+        this.closeBriefing();
+        return;
+      }
+      this.renderBriefing();
+    }
+  }
+
+  closeBriefing() {
+    this.briefOpen = false;
+    const box = $('#brief', this.root);
+    box.hidden = true;
+    box.innerHTML = '';
+    $('#brief-btn', this.root).focus({ preventScroll: true });
+  }
+
+  renderBriefing() {
+    if (!this.briefOpen) return;
+    const box = $('#brief', this.root);
+    const s = this.snap || {};
+    const b = this.briefing;
+    const holders = ((s.scenario && s.scenario.objectives) || []).map((o) => o.holder || (o.taken && o.taken[0]) || null);
+    const html = `<div class="dialog wide brief" role="dialog" aria-modal="true" aria-labelledby="brief-title">
+      <div class="brief-head"><div><h2 id="brief-title">${esc((b && b.name) || (s.scenario && s.scenario.name) || '')}</h2>
+      ${b && (b.subtitle || b.date) ? `<p class="scn-subtitle">${esc([b.subtitle, b.date && (b.date_end ? `${b.date} – ${b.date_end}` : b.date)].filter(Boolean).join(' · '))}</p>` : ''}</div>
+      <button type="button" class="btn" id="brief-close">${esc(t('btn.close'))}</button></div>
+      <div class="brief-body">${briefingHtml(b, { hexName: (h) => this.hexName(h), holders })}</div></div>`;
+    if (html === this.briefHtml && box.innerHTML) return;
+    this.briefHtml = html;
+    box.innerHTML = html;
+    $('#brief-close', box).onclick = () => this.closeBriefing();
+    box.onclick = (e) => { if (e.target === box) this.closeBriefing(); };
+    if (!box.contains(document.activeElement)) $('#brief-close', box).focus({ preventScroll: true });
+  }
+
+  // hexName names a hex for the briefing: its map label, else its terrain, with its coordinates.
+  hexName(h) {
+    const s = this.snap || {};
+    const lab = ((s.scenario && s.scenario.labels) || []).find((l) => l.hex === h);
+    const f = ((s.view && s.view.features) || []).find((x) => x.hex === h);
+    const name = lab ? lab.text.join(' ') : rowName('terrain', (f && f.terrain) || 'plain');
+    return `${name} (${h})`;
+  }
+
+  // openHelp shows the rules reference: the terrain chart of the game's catalog.
+  async openHelp() {
+    const box = $('#help', this.root);
+    await this.catalogReady;
+    box.hidden = false;
+    box.innerHTML = `<div class="dialog wide brief help" role="dialog" aria-modal="true" aria-labelledby="help-title">
+      <div class="brief-head"><h2 id="help-title">${esc(t('help.title'))}</h2><button type="button" class="btn" id="help-close">${esc(t('btn.close'))}</button></div>
+      <div class="brief-body">${helpHtml()}</div></div>`;
+    const close = () => { box.hidden = true; box.innerHTML = ''; $('#help-btn', this.root).focus({ preventScroll: true }); };
+    $('#help-close', box).onclick = close;
+    box.onclick = (e) => { if (e.target === box) close(); };
+    $('#help-close', box).focus();
+  }
+
+  openPrefs() {
+    const box = $('#prefs', this.root);
+    const opt = (name, val, label) => `<label class="opt${prefs[name] === val ? ' on' : ''}"><input type="radio" name="${name}" value="${val}"${prefs[name] === val ? ' checked' : ''}> ${esc(label)}</label>`;
+    box.hidden = false;
+    box.innerHTML = `<div class="dialog wide prefs" role="dialog" aria-modal="true" aria-labelledby="prefs-title"><h2 id="prefs-title">${esc(t('pref.title'))}</h2>
+      <fieldset><legend>${esc(t('pref.cards'))}</legend><div class="opts">${[0.8, 1, 1.25].map((v) => opt('cards', v, `${Math.round(v * 100)} %`)).join('')}</div></fieldset>
+      <fieldset><legend>${esc(t('pref.pace'))}</legend><div class="opts">${['fast', 'normal', 'slow'].map((v) => opt('pace', v, t('pref.pace.' + v))).join('')}</div></fieldset>
+      <label class="opt"><input type="checkbox" name="ambushAuto"${prefs.ambushAuto ? ' checked' : ''}> ${esc(t('pref.ambush'))}</label>
+      <label class="opt"><input type="checkbox" name="confirmEnd"${prefs.confirmEnd ? ' checked' : ''}> ${esc(t('pref.confirm'))}</label>
+      <div class="dialog-buttons"><button type="button" class="btn primary" id="prefs-close">${esc(t('btn.close'))}</button></div></div>`;
+    box.onchange = (e) => {
+      const el = e.target;
+      if (el.type === 'checkbox') prefs[el.name] = el.checked;
+      else prefs[el.name] = el.name === 'cards' ? Number(el.value) : el.value;
+      savePrefs();
+      this.root.style.setProperty('--card-zoom', prefs.cards);
+      this.openPrefs();
+      const again = box.querySelector(`[name="${el.name}"]${el.type === 'radio' ? `[value="${el.value}"]` : ''}`);
+      if (again) again.focus();
+    };
+    $('#prefs-close', box).onclick = () => { box.hidden = true; $('#prefs-btn', this.root).focus({ preventScroll: true }); };
+    box.onclick = (e) => { if (e.target === box) box.hidden = true; };
+    if (!box.contains(document.activeElement)) $('#prefs-close', box).focus();
+  }
+
+  // drawerOpen: on a phone the hand is a drawer, open when the player asks,
+  // or by itself when a card must be chosen.
+  drawerOpen() {
+    // A chosen card is confirmed with the buttons under the board: the drawer steps aside.
+    if (this.sel.card != null && phone()) return false;
+    if (this.drawer != null) return this.drawer;
+    return !!(this.L && (byKind(this.L, 'play').length || byKind(this.L, 'keep').length));
+  }
+
+  renderDrawer() {
+    const s = this.snap, v = s.view || {};
+    // The player's own choice lasts until a card is, or is no longer, to be chosen.
+    const needs = !!(this.L && (byKind(this.L, 'play').length || byKind(this.L, 'keep').length));
+    if (this.drawerNeeds !== needs) { this.drawerNeeds = needs; this.drawer = null; }
+    const open = this.drawerOpen();
+    const bar = $('#hand-bar', this.root);
+    bar.classList.toggle('open', open);
+    const tg = $('#hand-toggle', this.root);
+    tg.setAttribute('aria-expanded', String(open));
+    const n = s.spectator ? 0 : (v.hand || []).length;
+    tg.innerHTML = `<span>${esc(t('panel.hand'))}${n ? ` · ${n}` : ''}</span><span aria-hidden="true">${open ? '▾' : '▴'}</span>`;
+  }
+
+  // replayLastTurn walks through the last complete turn again, one step at
+  // a time at the chosen pace: each step's words in the status and its hexes
+  // lit on the board (the units stay where they are now).
+  async replayLastTurn() {
+    if (this.replay) { this.replay.stop = true; return; }
+    const log = this.logAll || [];
+    const turns = [];
+    log.forEach((e, i) => { if (e.event && e.event.kind === 'turn') turns.push(i); });
+    if (!turns.length) return;
+    const from = turns.length > 1 ? turns[turns.length - 2] : turns[0];
+    const to = turns.length > 1 ? turns[turns.length - 1] : log.length;
+    const kinds = new Set(['turn', 'play', 'order', 'move', 'battle', 'dice', 'hits', 'retreat', 'flag-losses', 'eliminated', 'take-ground', 'card-attack', 'ambush', 'exit', 'medals', 'healed', 'flag-ignored', 'airdrop']);
+    const steps = log.slice(from, to).filter((e) => e.event && kinds.has(e.event.kind));
+    const btn = $('#replay', this.root);
+    this.replay = { line: '', hexes: [], stop: false };
+    btn.setAttribute('aria-pressed', 'true');
+    for (const e of steps) {
+      if (this.replay.stop) break;
+      const ev = e.event;
+      this.replay.line = this.words(e);
+      this.replay.hexes = [ev.from, ev.to, ev.hex].filter(Boolean);
+      this.render();
+      await sleep(Math.max(paceMs() * 2, 400));
+    }
+    this.replay = null;
+    btn.removeAttribute('aria-pressed');
+    this.render();
+  }
+
+  // rematch starts the same battle again with the same seats (their
+  // kinds: player, computer level), or with the sides swapped; this browser
+  // keeps the seats it held (or their opposites) and invite links for the others.
+  async rematch(swap) {
+    const s = this.snap;
+    const other = (seat) => seat.replace(/^(allies|axis)/, (m) => (m === 'allies' ? 'axis' : 'allies'));
+    const seats = {}, players = { allies: 0, axis: 0 };
+    for (const x of s.seats || []) {
+      seats[swap ? other(x.seat) : x.seat] = x.kind;
+      players[x.side]++;
+    }
+    const mine = Object.keys(this.seatTokens).map((seat) => (swap ? other(seat) : seat));
+    const req = { scenario: s.scenario.id, seats, players: swap ? { allies: players.axis, axis: players.allies } : players, hotseat: !!s.hotseat, lang: lang() };
+    try {
+      const res = await api.createGame(req);
+      const tokens = {}, links = {};
+      for (const seat of mine) if (res.tokens && res.tokens[seat]) tokens[seat] = res.tokens[seat];
+      for (const [seat, l] of Object.entries(res.links || {})) if (!tokens[seat]) links[seat] = l;
+      store.put(res.game, { tokens, links, hotseat: mine.length > 1, current: tokens[mine[0]], name: s.scenario.name });
+      location.assign(`/play/${encodeURIComponent(res.game)}#${mine.map((m) => tokens[m]).filter(Boolean).join(',')}`);
+    } catch (e) {
+      toast(errorText(e.code, e.message), 'error');
+    }
   }
 
   // ---- input ----
@@ -730,7 +1018,51 @@ class Game {
   }
 
   key(e) {
-    if (e.key === 'Escape') { this.cancel(); }
+    if (e.key === 'Escape') {
+      if (this.briefOpen) { this.closeBriefing(); return; }
+      if (!$('#prefs', this.root).hidden) { $('#prefs', this.root).hidden = true; return; }
+      if (!$('#help', this.root).hidden) { $('#help', this.root).hidden = true; $('#help-btn', this.root).focus({ preventScroll: true }); return; }
+      this.cancel();
+    }
+  }
+
+  // confirmAct acts, after asking when the engine says the play does
+  // nothing (a Probe on an empty flank: Legal.idle) or, unless turned off in
+  // the settings, when the turn ends with units that can still battle.
+  confirmAct(action) {
+    const a = (this.L || []).find((x) => x.action === action);
+    let ask = '';
+    if (a && a.kind === 'play' && a.idle) ask = t('confirm.idle', { card: cardName(a.name || this.cardNameById(a.card)) });
+    if (a && a.kind === 'end-battles' && prefs.confirmEnd) {
+      const n = new Set(byKind(this.L, 'battle').map((x) => x.from)).size;
+      if (n) ask = t('confirm.end-battles', { n });
+    }
+    if (!ask) { this.act(action); return; }
+    const ov = $('#overlay', this.root);
+    ov.hidden = false;
+    ov.innerHTML = `<div class="dialog confirm" role="alertdialog" aria-modal="true" aria-labelledby="confirm-text"><p id="confirm-text">${esc(ask)}</p>
+      <div class="dialog-buttons"><button type="button" class="btn primary" id="confirm-yes">${esc(t('btn.confirm'))}</button><button type="button" class="btn" id="confirm-no">${esc(t('btn.cancel'))}</button></div></div>`;
+    this.confirming = true;
+    const done = (yes) => { this.confirming = false; ov.hidden = true; ov.innerHTML = ''; if (yes) this.act(action); else this.render(); };
+    $('#confirm-yes', ov).onclick = () => done(true);
+    $('#confirm-no', ov).onclick = () => done(false);
+    $('#confirm-no', ov).focus();
+  }
+
+  // autoPass answers an Ambush question at once when the player holds no
+  // Ambush (the engine offers only "skip"): always against the computer,
+  // which learns nothing from it, and against people if the player chose so.
+  autoPass() {
+    const s = this.snap;
+    if (!s || !s.your_turn || this.hideFor || this.pending || s.over || (s.view || {}).phase !== 'ambush') return;
+    const L = this.L || [];
+    const sk = L.find((a) => a.kind === 'skip');
+    if (!sk || byKind(L, 'play').length || this.autoPassed === s.version) return;
+    const others = (s.seats || []).filter((x) => x.side !== s.side);
+    const vsBot = others.length > 0 && others.every((x) => x.kind && x.kind.startsWith('bot'));
+    if (!vsBot && !prefs.ambushAuto) return;
+    this.autoPassed = s.version;
+    setTimeout(() => this.act(sk.action), 0);
   }
 
   async act(action) {
@@ -782,21 +1114,39 @@ function layout() {
     <a class="brand" href="/" aria-label="m44">m44</a>
     <div class="scn"><div id="scn-name" class="scn-name"></div><div id="turn" class="turn"></div></div>
     <div id="medals" class="medals"></div>
-    <div id="conn" class="conn" role="status"></div>
-    <span id="lang-slot"></span>
+    <div class="top-tools">
+      <button type="button" id="brief-btn" class="btn top-btn" aria-haspopup="dialog"><span data-i18n="btn.briefing"></span></button>
+      <button type="button" id="help-btn" class="btn top-btn" aria-haspopup="dialog"><span data-i18n="btn.help"></span></button>
+      <button type="button" id="prefs-btn" class="btn top-btn" aria-haspopup="dialog" data-i18n-title="btn.settings" data-i18n-aria="btn.settings"><span aria-hidden="true">⚙</span></button>
+      <div id="conn" class="conn" role="status"></div>
+      <span id="lang-slot"></span>
+    </div>
   </header>
   <main class="table">
-    <section class="board-wrap"><div id="board" class="board"></div></section>
+    <section class="board-wrap">
+      <div id="board-vp" class="board-vp"><div id="board" class="board"></div></div>
+      <div id="zoom-ctl" class="zoom-ctl">
+        <button type="button" class="btn" data-zoom="in" data-i18n-title="btn.zoom.in" data-i18n-aria="btn.zoom.in">+</button>
+        <button type="button" class="btn" data-zoom="out" data-i18n-title="btn.zoom.out" data-i18n-aria="btn.zoom.out">−</button>
+        <button type="button" class="btn" data-zoom="fit" data-i18n-title="btn.zoom.fit" data-i18n-aria="btn.zoom.fit">⤢</button>
+      </div>
+    </section>
     <aside class="side">
       <div id="status" class="status" role="status" aria-live="polite"><div id="status-who" class="who"></div><div id="status-what" class="what"></div></div>
       <div id="actions" class="actions"></div>
       <div id="dice" class="dice" hidden></div>
       <div id="played" class="played" hidden></div>
       <div id="invite" class="invite" hidden></div>
-      <div class="log"><h3 data-i18n="panel.log"></h3><ol id="log-list" class="log-list"></ol></div>
+      <div class="log"><div class="log-head"><h3 data-i18n="panel.log"></h3><button type="button" id="replay" class="btn small-btn" data-i18n="btn.replay"></button></div><ol id="log-list" class="log-list"></ol></div>
     </aside>
   </main>
-  <footer class="hand-bar"><div id="hand" class="hand"></div><div id="deck" class="deck"></div></footer>
+  <footer id="hand-bar" class="hand-bar">
+    <button type="button" id="hand-toggle" class="hand-toggle" aria-expanded="false" aria-controls="hand"></button>
+    <div id="hand" class="hand"></div><div id="deck" class="deck"></div>
+  </footer>
+  <div id="brief" class="overlay brief-overlay" hidden></div>
+  <div id="prefs" class="overlay" hidden></div>
+  <div id="help" class="overlay" hidden></div>
   <div id="overlay" class="overlay" hidden></div>
 </div>`;
 }
@@ -902,4 +1252,36 @@ function trailOf(log) {
   }
   // Only this turn's battles: older ones clutter the board.
   return out.filter((x) => !(x.old && x.kind === 'battle')).slice(-24);
+}
+
+// summaryOf counts, from the log, what each side lost and rolled: units
+// eliminated (by owner), figures lost (a hit's side is the other side of
+// the battle, attack or ambush just before it), dice and grenades rolled.
+function summaryOf(log) {
+  const out = { allies: { units: 0, figures: 0, dice: 0, grenades: 0 }, axis: { units: 0, figures: 0, dice: 0, grenades: 0 } };
+  const foe = (sd) => (sd === 'allies' ? 'axis' : sd === 'axis' ? 'allies' : null);
+  let target = null;
+  for (const e of log) {
+    const ev = e.event || {};
+    if (ev.kind === 'battle' || ev.kind === 'card-attack' || ev.kind === 'ambush') target = foe(ev.side);
+    else if ((ev.kind === 'hits' || ev.kind === 'flag-losses') && target) out[target].figures += Number(ev.figures) || 0;
+    else if (ev.kind === 'eliminated' && out[ev.side]) out[ev.side].units++;
+    else if (ev.kind === 'dice' && out[ev.side] && Array.isArray(ev.faces)) {
+      out[ev.side].dice += ev.faces.length;
+      out[ev.side].grenades += ev.faces.filter((f) => f === 'grenade').length;
+    }
+  }
+  return out;
+}
+
+// noEffect: the roll of entry e hit nothing (no loss, retreat, flag or heal
+// follows it before the next roll, battle or turn).
+function noEffect(log, e) {
+  let i = log.indexOf(e);
+  for (i++; i < log.length; i++) {
+    const k = (log[i].event || {}).kind;
+    if (['hits', 'retreat', 'flag-losses', 'eliminated', 'flag-ignored', 'healed'].includes(k)) return false;
+    if (['dice', 'battle', 'turn', 'card-attack', 'ambush', 'turn-end', 'game-over'].includes(k)) return true;
+  }
+  return false; // its effects may not have arrived yet
 }

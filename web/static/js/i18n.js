@@ -2,34 +2,44 @@
 // plural form its count needs; the language comes from localStorage, else
 // the browser's language, else English.
 import en from './i18n/en.js';
-import fr from './i18n/fr.js';
-import de from './i18n/de.js';
-import cs from './i18n/cs.js';
 import { pluralForm } from './i18n/plural.js';
 import { row, humanise } from './catalog.js';
 
-export const LANGS = { en, fr, de, cs };
+// Only English (the fallback) and the chosen language are loaded: another
+// dictionary is fetched when the player switches to it.
+export const LANGS = { en };
 export const LANG_CODES = ['fr', 'de', 'cs', 'en'];
+export const LANG_NAMES = { fr: 'Français', de: 'Deutsch', cs: 'Čeština', en: 'English' };
 const KEY = 'm44.lang';
 let current = pick();
 const listeners = new Set();
 
+async function load(code) {
+  if (!LANGS[code]) LANGS[code] = (await import(`./i18n/${code}.js`)).default;
+  return LANGS[code];
+}
+
+// ready resolves once the chosen language's dictionary is loaded (main.js
+// waits for it before drawing anything).
+export const ready = load(current).catch(() => { current = 'en'; });
+
 function pick() {
   try {
     const saved = localStorage.getItem(KEY);
-    if (saved && LANGS[saved]) return saved;
+    if (saved && LANG_NAMES[saved]) return saved;
   } catch { /* storage may be off */ }
   for (const l of navigator.languages || [navigator.language || 'en']) {
     const code = String(l).slice(0, 2).toLowerCase();
-    if (LANGS[code]) return code;
+    if (LANG_NAMES[code]) return code;
   }
   return 'en';
 }
 
 export function lang() { return current; }
 
-export function setLang(code) {
-  if (!LANGS[code] || code === current) return;
+export async function setLang(code) {
+  if (!LANG_NAMES[code] || code === current) return;
+  await load(code);
   current = code;
   try { localStorage.setItem(KEY, code); } catch { /* ignore */ }
   document.documentElement.lang = code;
@@ -45,9 +55,17 @@ export function has(key) { return key in LANGS[current] || key in en; }
 // count's CLDR plural category, chosen by Intl.PluralRules of the language
 // the message comes from. An unknown key gives the key itself.
 export function template(key, args = {}) {
-  if (key in LANGS[current]) return pluralForm(LANGS[current][key], current, args);
-  if (key in en) return pluralForm(en[key], 'en', args);
+  if (key in LANGS[current]) return pluralForm(LANGS[current][key], current, args, sideKey);
+  if (key in en) return pluralForm(en[key], 'en', args, sideKey);
   return key;
+}
+
+// sideKey is the side an argument stands for: "allies"/"axis", or a side's
+// name in the current language.
+function sideKey(v) {
+  if (v === 'allies' || v === 'axis') return v;
+  for (const side of ['allies', 'axis']) if (v === template('side.' + side)) return side;
+  return v;
 }
 
 // t words key with args ({name} placeholders); an unknown key shows itself.

@@ -6,6 +6,7 @@ import { langSelect, toast, errorText } from './ui.js';
 import { reachNote } from './online.js';
 import { mountAccount, bindSeats } from './accounts.js';
 import { mountTables } from './lobbytables.js';
+import { briefingHtml } from './briefing.js';
 
 const $ = (sel, root = document) => root.querySelector(sel);
 const LEVELS = ['random', 'easy', 'medium', 'hard'];
@@ -108,7 +109,8 @@ class Lobby {
       <p class="scn-sub">${esc([s.date, s.front && `${t('lobby.front')}: ${cap(s.front)}`, boardName(s.board) && `${t('lobby.board')}: ${boardName(s.board)}`].filter(Boolean).join(' · '))}</p>
       <table class="scn-table"><thead><tr><th></th><th>${esc(t('lobby.cards'))}</th><th>${esc(t('lobby.victory'))}</th><th></th></tr></thead><tbody>${rows}</tbody></table>
       ${first ? `<p class="scn-first">${esc(t('lobby.first', { side: sideName(first) }))}</p>` : ''}
-      ${s.note ? `<p class="scn-note">${esc(s.note)}</p>` : ''}`;
+      ${s.note ? `<p class="scn-note">${esc(s.note)}</p>` : ''}
+      ${d.briefing ? `<details class="scn-brief"><summary>${esc(t('brief.victory'))} · ${esc(t('brief.rules'))}</summary><div class="brief-body">${briefingHtml(d.briefing)}</div></details>` : ''}`;
     const svg = box.querySelector('.preview svg');
     if (svg) { svg.removeAttribute('width'); svg.removeAttribute('height'); svg.setAttribute('role', 'img'); }
   }
@@ -261,8 +263,14 @@ class Lobby {
       this.select(res.id);
     } catch (e) {
       msg.classList.add('bad');
-      const probs = (e.problems || []).map((p) => (typeof p === 'string' ? p : p.message || JSON.stringify(p)));
-      msg.innerHTML = `<b>${esc(e.code === 'bad_scenario' ? t('lobby.upload.bad') : errorText(e.code, e.message))}</b>${probs.length ? `<ul>${probs.slice(0, 8).map((p) => `<li>${esc(p)}</li>`).join('')}</ul>` : e.code === 'bad_scenario' && e.message ? `<p>${esc(e.message)}</p>` : ''}`;
+      // Each problem once (the server groups a feature's hexes), in words.
+      const probs = [...new Set((e.problems || []).map((p) => {
+        if (typeof p === 'string') return p;
+        if (p.line) return t('upload.syntax', { line: p.line, column: p.column, message: String(p.message || '').replace(/^JSON syntax error: /, '') });
+        if (p.feature) return p.count > 1 ? t('upload.feature.hexes', { feature: p.feature, count: p.count }) : t('upload.feature', { feature: p.feature });
+        return p.message || JSON.stringify(p);
+      }))];
+      msg.innerHTML = `<b>${esc(e.code === 'bad_scenario' ? t('lobby.upload.bad') : errorText(e.code, e.message))}</b>${probs.length ? `<ul>${probs.map((p) => `<li>${esc(p)}</li>`).join('')}</ul>` : e.code === 'bad_scenario' && e.message ? `<p>${esc(e.message)}</p>` : ''}`;
     } finally {
       $('#upload', this.root).value = '';
     }

@@ -1,5 +1,5 @@
 // Small shared pieces: the language switch, polite messages.
-import { t, lang, setLang, LANG_CODES, LANGS } from './i18n.js';
+import { t, lang, setLang, LANG_CODES, LANG_NAMES } from './i18n.js';
 
 export function langSelect() {
   const wrap = document.createElement('label');
@@ -14,7 +14,7 @@ export function langSelect() {
   for (const code of LANG_CODES) {
     const o = document.createElement('option');
     o.value = code;
-    o.textContent = `${code.toUpperCase()} · ${LANGS[code]['lang.name']}`;
+    o.textContent = `${code.toUpperCase()} · ${LANG_NAMES[code]}`;
     sel.append(o);
   }
   sel.value = lang();

@@ -21,9 +21,20 @@ function pluralRules(lang) {
   return r;
 }
 
+// isSelect reports whether message is a table of forms by side, for the
+// languages whose verb or article agrees with the side's name (French
+// "Les Alliés commencent" / "L'Axe commence"):
+//
+//   'lobby.first': { side: 'side', allies: 'Les {side} commencent', axis: "L'{side} commence" }
+//
+// names the argument that holds the side ("allies"/"axis", or its name).
+export function isSelect(message) {
+  return message !== null && typeof message === 'object' && typeof message.side === 'string' && 'allies' in message;
+}
+
 // isPlural reports whether message is a table of plural forms.
 export function isPlural(message) {
-  return message !== null && typeof message === 'object';
+  return message !== null && typeof message === 'object' && !isSelect(message);
 }
 
 // pluralCategory is the CLDR category of count in lang ('other' when count
@@ -36,7 +47,8 @@ export function pluralCategory(lang, count) {
 
 // pluralForm is the string of message for args in lang: message itself when
 // it is a string, else the form of the category of args[message.count].
-export function pluralForm(message, lang, args = {}) {
+export function pluralForm(message, lang, args = {}, sideOf = (v) => v) {
+  if (isSelect(message)) return message[sideOf(args[message.side])] ?? message.allies;
   if (!isPlural(message)) return message;
   return message[pluralCategory(lang, args[message.count])] ?? message.other;
 }
