@@ -47,8 +47,12 @@ func (m *Match) endOf(st *rules.State, seq int) (over bool, winner, ended string
 	return true, winner, EndedActionLimit
 }
 
-// overLocked is endOf the game now.
+// overLocked is endOf the game now, or its end by a seat running out of
+// time.
 func (m *Match) overLocked() (over bool, winner, ended string) {
+	if f := m.forfeit; f != nil {
+		return true, f.winner.String(), "" // a seat ran out of time (clock.go)
+	}
 	return m.endOf(m.st, m.seq)
 }
 
