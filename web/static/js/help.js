@@ -24,8 +24,8 @@ function rowHtml(r, names) {
   if (r.blocks_sight) sight.push(t('help.blocks'));
   if (r.height) sight.push(t('help.height', { n: r.height }));
   const more = Object.keys(r).some((k) => !SHOWN.has(k));
-  const cell = (l) => `<td>${l.map((x) => esc(x)).join('<br>') || '—'}</td>`;
-  return `<tr data-key="${esc(r.key)}"><th scope="row">${esc(rowName(names, r.key))}${more && r.summary ? `<div class="help-more" lang="en">${esc(r.summary)}</div>` : ''}</th>${cell(move)}${cell(battle)}${cell(sight)}<td class="help-src">${esc(r.source || '')}</td></tr>`;
+  const cell = (l, col) => `<td data-col="${esc(t(col))}">${l.map((x) => `<div>${esc(x)}</div>`).join('') || '—'}</td>`;
+  return `<tr data-key="${esc(r.key)}"><th scope="row">${esc(rowName(names, r.key))}${more && r.summary ? `<div class="help-more" lang="en">${esc(r.summary)}</div>` : ''}</th>${cell(move, 'help.col.move')}${cell(battle, 'help.col.battle')}${cell(sight, 'help.col.sight')}<td class="help-src" data-col="${esc(t('help.col.source'))}">${esc(r.source || '')}</td></tr>`;
 }
 
 // helpHtml is the terrain chart of the catalog in use.
