@@ -72,8 +72,18 @@ type FullState struct {
 	Choice    []CardRef         `json:"choice,omitempty"`
 	Legal     []string          `json:"legal"`
 	Kills     PerSide           `json:"kills"`
-	Scripted  int               `json:"scripted_dice"`
-	Hash      string            `json:"hash"`
+	// CombatHands and CombatPile: the Winter Combat cards of each side's
+	// current player and the face-down pile (the referee's eyes only).
+	CombatHands *CombatHandsJSON  `json:"combat_hands,omitempty"`
+	CombatPile  []view.CombatCard `json:"combat_pile,omitempty"`
+	Scripted    int               `json:"scripted_dice"`
+	Hash        string            `json:"hash"`
+}
+
+// CombatHandsJSON is a Winter Combat hand for each side.
+type CombatHandsJSON struct {
+	Allies []view.CombatCard `json:"allies"`
+	Axis   []view.CombatCard `json:"axis"`
 }
 
 // HandsJSON is a hand for each side.
@@ -90,6 +100,12 @@ func fullStateOf(st *rules.State) FullState {
 		Hash:     hashString(st.Hash())}
 	if ch := st.ReconChoice(); len(ch) > 0 {
 		out.Choice = cardRefs(st, ch)
+	}
+	if st.CombatOn() {
+		out.CombatHands = &CombatHandsJSON{
+			Allies: view.CombatCards(st, st.CombatHand(rules.Allies, st.CurrentPlayer(rules.Allies))),
+			Axis:   view.CombatCards(st, st.CombatHand(rules.Axis, st.CurrentPlayer(rules.Axis)))}
+		out.CombatPile = view.CombatCards(st, st.CombatPile())
 	}
 	if p := st.Players(); p[rules.Allies] == 2 || p[rules.Axis] == 2 {
 		mate := func(side rules.Side) []CardRef {

@@ -37,6 +37,12 @@ func TestNewWinterOptions(t *testing.T) {
 			t.Fatalf("after the play: %+v", v.Combat)
 		}
 	}
+	// The referee's state shows both Combat hands and the pile.
+	var full FullState
+	ok(t, s, `{"cmd":"state"}`, &full)
+	if full.CombatHands == nil || len(full.CombatHands.Allies) != 1 || len(full.CombatHands.Axis) != 2 || len(full.CombatPile) != 2 {
+		t.Fatalf("state: %+v %+v", full.CombatHands, full.CombatPile)
+	}
 	for _, bad := range []string{`"winter_combat_cards":[{"key":"x","timing":"now"}]`, `"winter_combat_cards":true`} {
 		fails(t, s, newGame(duelSetup, 1, `,"options":{`+bad+`}`), CodeBadArgument)
 	}

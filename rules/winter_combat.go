@@ -450,6 +450,10 @@ func (s *State) CombatHand(side Side, p int) []CardID {
 // CombatHeld is how many Combat cards side holds (public).
 func (s *State) CombatHeld(side Side) int { return s.combatHeld(side) }
 
+// CombatPile is a copy of the face-down Combat pile (unordered: a draw
+// takes a random card), for the referee and tests only.
+func (s *State) CombatPile() []CardID { return slices.Clone(s.cpile) }
+
 // CombatPileSize is how many cards the face-down Combat pile holds.
 func (s *State) CombatPileSize() int { return len(s.cpile) }
 
