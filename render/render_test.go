@@ -294,3 +294,56 @@ func TestWinterWarsObjectivesLegend(t *testing.T) {
 		}
 	}
 }
+
+// The Terrain Pack's and Winter Wars' rows are drawn with their pictures and
+// listed in the legend with what they do (rules.TerrainPack,
+// rules.WinterTerrain): roads and railways as bands, the rest by family.
+func TestExpansionTerrainDrawn(t *testing.T) {
+	cat, err := rules.NewCatalog(rules.TerrainPack(), rules.WinterTerrain())
+	if err != nil {
+		t.Fatal(err)
+	}
+	s := &rules.Setup{Name: "terrain", Grid: hex.Standard(), Top: rules.Axis, First: rules.Allies,
+		Cards: [2]int{4, 4}, Victory: [2]int{4, 4}, Rulesets: []*rules.Ruleset{rules.TerrainPack(), rules.WinterTerrain()}}
+	keys := []string{"road", "snowy-road", "railway", "marsh", "ravine", "chateau", "frozen-river", "forested-hill"}
+	for i, k := range keys {
+		g, ok := cat.GroundByKey(k)
+		if !ok {
+			t.Fatalf("no row %q", k)
+		}
+		s.Hexes = append(s.Hexes, rules.HexSetup{Hex: hex.Hex{Row: 4, Col: int8(2 * i)}, Terrain: g})
+	}
+	fb, _ := cat.FeatureByKey("field-bunker")
+	s.Hexes = append(s.Hexes, rules.HexSetup{Hex: hex.Hex{Row: 6, Col: 6}, Structure: fb})
+	s.Units = []rules.UnitSetup{{Hex: hex.Hex{Row: 8, Col: 0}, Type: rules.Infantry, Side: rules.Allies}, {Hex: hex.Hex{Row: 0, Col: 0}, Type: rules.Infantry, Side: rules.Axis}}
+	if err := s.Validate(); err != nil {
+		t.Fatal(err)
+	}
+	svg, err := render.SVG(s, render.Options{Face: "WINTER"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	wellFormed(t, "terrain", svg)
+	for _, k := range append(keys, "field-bunker") {
+		var row string
+		if g, ok := cat.GroundByKey(k); ok {
+			row = k + ": " + cat.Ground(g).Summary
+		} else {
+			f, _ := cat.FeatureByKey(k)
+			row = k + ": " + cat.Feature(f).Summary
+		}
+		if !bytes.Contains(svg, []byte(xmlText(row))) {
+			t.Errorf("the legend lacks %q", row)
+		}
+	}
+	if bytes.Contains(svg, []byte("not played")) {
+		t.Error("a row of these rulesets is drawn as a tile the engine does not play")
+	}
+}
+
+// xmlText is s escaped as the SVG writes text.
+func xmlText(s string) string {
+	var b bytes.Buffer
+	_ = xml.EscapeText(&b, []byte(s))
+	return b.String()
+}

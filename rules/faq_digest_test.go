@@ -81,7 +81,7 @@ func TestFAQDigestRulings(t *testing.T) {
 		run(41, TestMovementRange, TestTakeGround, TestLineOfSight, TestProtectionsAndMaluses, TestBattleAfterMove),
 		run(42, TestProtectionsAndMaluses),
 		run(43, TestProtectionsAndMaluses),
-		skip(44, terrainPack+"roads"),
+		run(44, TestExpansionTerrainBattle), // a road over a hill protects as a hill
 		run(45, TestProtectionsAndMaluses, TestCloseCombatObligation),
 		skip(46, "no ruling: the rulebook's rule stands"),
 		// A9. Rivers and bridges
@@ -89,7 +89,7 @@ func TestFAQDigestRulings(t *testing.T) {
 		skip(48, bridgeArea),
 		run(49, testDigest49),
 		run(50, TestMovementRange, TestTakeGround, TestRetreat),
-		skip(51, terrainPack+"roads"),
+		run(51, TestExpansionTerrainMovement), // a bridge ends the road bonus
 		skip(52, terrainPack+"boats"),
 		// A10. Cliffs, bluffs, seawall
 		run(53, TestMovementRange),

@@ -100,7 +100,7 @@ func fileWith(e Entry) obj {
 	case SlotTerrain:
 		h(obj{"terrain": obj{"name": n}})
 	case SlotRectTerrain:
-		if e.Structure == rules.Bridge {
+		if e.Structure == rules.Bridge || e.Row == "ford" {
 			h(obj{"terrain": obj{"name": "river"}, "rect_terrain": obj{"name": n}})
 		} else {
 			h(obj{"rect_terrain": obj{"name": n}})
@@ -125,9 +125,11 @@ func fileWith(e Entry) obj {
 		}
 	case SlotBehavior:
 		switch {
+		case e.On != "":
+			h(obj{"terrain": obj{"name": e.On, "behavior": n}}) // FORD, FORDABLE_STREAM on a river
 		case e.Refines || e.Closes:
 			h(obj{"terrain": obj{"name": "hills", "behavior": n}})
-		case e.NoFireAcross != 0, e.On == "river", !e.Supported() && strings.Contains(strings.ToLower(e.Unsupported), "ford"):
+		case e.NoFireAcross != 0, !e.Supported() && strings.Contains(strings.ToLower(e.Unsupported), "ford"):
 			h(obj{"terrain": obj{"name": "river", "behavior": n}})
 		case e.Obstacle != rules.NoObstacle:
 			h(obj{"obstacle": obj{"name": "sand", "behavior": n}})
@@ -147,6 +149,8 @@ func fileWith(e Entry) obj {
 			v = "AIR_POWER_AS_ARTILLERY_BOMBARD_DECK"
 		case strings.EqualFold(n, "partial_blitz_rules"), strings.EqualFold(n, "air_strikes_rules"), strings.EqualFold(n, "night_visibility_team_turn"):
 			v = "ALLIES"
+		case strings.EqualFold(n, "night_visibility_team_turn"):
+			v = "AXIS"
 		case strings.EqualFold(n, "hill317"):
 			v = []any{"d4"}
 		case strings.EqualFold(n, "deck_reshuffling"):
@@ -166,6 +170,9 @@ func fileWith(e Entry) obj {
 		gi(m)["options"] = obj{n: v}
 	case SlotPackFeature:
 		m["equipment_packs"] = obj{"allies_pack": []any{obj{"image": obj{"feature": n}, "caption": "", "cost": 0, "compulsory": true}}}
+		if e.On != "" {
+			h(obj{"terrain": obj{"name": e.On}}) // FROZEN_RIVER freezes the file's rivers
+		}
 	}
 	return m
 }
@@ -186,22 +193,20 @@ func playsAsSaid(e Entry, s *rules.Setup, at hex.Hex) string {
 		}
 	}
 	wrong := func(what string, got any) string { return fmt.Sprintf("%s: %s %+v", e.Meaning(), what, got) }
-	if e.Row != "" && e.Slot != SlotPackFeature {
-		// A row of an expansion ruleset: the hex holds it, by the catalog
-		// the setup names.
+	if e.Row != "" {
+		// A row of an expansion ruleset: the hex carries it, by key, in the
+		// setup's catalog (the ruleset added).
 		cat, err := s.Catalog()
 		if err != nil || hs == nil {
-			return wrong("catalog", err)
+			return wrong("hex", hs)
 		}
-		if cat.Ground(hs.Terrain).Key == e.Row {
-			return ""
+		if key := cat.Ground(hs.Terrain).Key; e.Slot != SlotRectTerrain && key != e.Row {
+			return wrong("ground", key)
 		}
-		for _, f := range append([]rules.Feature{hs.Structure, hs.Obstacle}, hs.Features...) {
-			if cat.Feature(f).Key == e.Row {
-				return ""
-			}
+		if key := cat.Feature(hs.Structure).Key; e.Slot == SlotRectTerrain && key != e.Row {
+			return wrong("structure", key)
 		}
-		return wrong("hex", hs)
+		return ""
 	}
 	switch e.Slot {
 	case SlotBoardType:
@@ -328,6 +333,14 @@ func playsAsSaid(e Entry, s *rules.Setup, at hex.Hex) string {
 		case strings.EqualFold(e.Name, "airdrop"):
 			if len(s.Airdrops) != 1 {
 				return wrong("airdrops", s.Airdrops)
+			}
+		case e.Night:
+			want := rules.Night{On: true, Roller: rules.Allies, Falls: strings.Contains(e.Name, "reverse")}
+			if strings.EqualFold(e.Name, "night_visibility_team_turn") {
+				want = rules.Night{Roller: rules.Axis} // names the roller only
+			}
+			if s.Night != want {
+				return wrong("night", s.Night)
 			}
 		default:
 			// An option supported later: playable is checked above; add
