@@ -147,7 +147,7 @@ func fileWith(e Entry) obj {
 		switch {
 		case e.Deck:
 			v = "AIR_POWER_AS_ARTILLERY_BOMBARD_DECK"
-		case strings.EqualFold(n, "partial_blitz_rules"), strings.EqualFold(n, "air_strikes_rules"), strings.EqualFold(n, "night_visibility_team_turn"):
+		case strings.EqualFold(n, "partial_blitz_rules"), strings.EqualFold(n, "air_strikes_rules"):
 			v = "ALLIES"
 		case strings.EqualFold(n, "night_visibility_team_turn"):
 			v = "AXIS"
