@@ -245,10 +245,9 @@ func (s *State) LegalActions(buf []Action) []Action {
 	case PhaseBattle:
 		for _, ui := range s.orderedBy {
 			u := &s.units[ui]
-			if !s.canBattleNow(u) {
-				continue
+			if s.canBattleNow(u) {
+				buf = s.targets(int(ui), buf)
 			}
-			buf = s.targets(int(ui), buf)
 			if s.canRemoveWire(u) {
 				buf = append(buf, Action{Kind: ActRemoveWire, From: s.b.hexAt[u.pos]})
 			}

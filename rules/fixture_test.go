@@ -6,7 +6,8 @@ package rules
 // A position is a list of specs:
 //
 //	"allies inf 6,12"            a unit: side, type (inf, arm, art), hex,
-//	"axis arm 3,11 elite fig=2"  then flags: elite, res (French Resistance), fig=N
+//	"axis arm 3,11 elite fig=2"  then flags: elite, res (French Resistance), fig=N,
+//	"axis inf 3,11 kind=engineers"  kind=KEY (a Winter Wars kind: adds WinterTroops)
 //	"4,12 forest"                a hex: terrain, structure and obstacle names
 //	"5,11 hill bunker"           (engine names: forest, hill, river, bridge,
 //	"6,12 sandbags"              bunker, wire, sandbags, hedgehog, ...)
@@ -99,6 +100,12 @@ func setupOf(tb testing.TB, specs ...string) (*Setup, uint64) {
 					u.Elite = true
 				case fl == "res":
 					u.Resistance = true
+				case strings.HasPrefix(fl, "kind="):
+					// A Winter Wars unit kind (winter_troops.go).
+					u.Kind = fl[5:]
+					if !slices.ContainsFunc(s.Rulesets, func(r *Ruleset) bool { return r.Key == "winter-troops" }) {
+						s.Rulesets = append(s.Rulesets, WinterTroops())
+					}
 				case strings.HasPrefix(fl, "fig="):
 					n, err := strconv.Atoi(fl[4:])
 					if err != nil {

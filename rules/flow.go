@@ -286,10 +286,10 @@ func (s *State) afterBattle() {
 	var buf [32]Action
 	for _, ui := range s.orderedBy {
 		u := &s.units[ui]
-		if !s.canBattleNow(u) {
-			continue
+		if s.canRemoveWire(u) {
+			return
 		}
-		if s.canRemoveWire(u) || len(s.targets(int(ui), buf[:0])) > 0 {
+		if s.canBattleNow(u) && len(s.targets(int(ui), buf[:0])) > 0 {
 			return
 		}
 	}
@@ -306,9 +306,16 @@ func (s *State) endBattles() {
 }
 
 // canRemoveWire: infantry that could battle may give up its battle to remove
-// the wire on its hex (rulebook "Barbelés"; TerrainDef.RemovableInstead).
+// the wire on its hex (rulebook "Barbelés"; TerrainDef.RemovableInstead);
+// engineers, who battle from it at -1, may still remove it after battling
+// (Winter Wars V "Troupes du Génie"; UnitDef.ClearsAfterBattle), but only if
+// they could battle (FAQ IV Troupes du génie: not after a 2-hex move).
 func (s *State) canRemoveWire(u *unit) bool {
-	return s.removableInstead(u) != NoFeature && s.canBattleNow(u)
+	if s.removableInstead(u) == NoFeature {
+		return false
+	}
+	return s.canBattleNow(u) ||
+		u.ordered && u.battled && !u.dead && !u.noBattle && s.kind(u).ClearsAfterBattle
 }
 
 // endTurn discards the card played and draws (Recon: draw 2, keep 1; Their

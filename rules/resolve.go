@@ -72,7 +72,7 @@ func (s *State) playAmbush(c CardID) {
 	s.push(frame{kind: frAnswer, att: bt.target, target: bt.att, attPos: d.pos, targetPos: a.pos, close: true})
 	s.emit(Event{Kind: EvAmbush, Side: side, From: s.b.hexAt[d.pos], To: s.b.hexAt[a.pos]})
 	dice := s.battleDice(d, a.pos, false)
-	s.fire(side, int(bt.att), dice, false, false)
+	s.fire(side, int(bt.att), dice, s.starsHit(d, a), false)
 }
 
 // ambushHidden reports whether some Ambush card of the deck is out of
@@ -132,7 +132,7 @@ func (s *State) rollBattle() {
 	t := bt.targetPos
 	dice := s.battleDice(u, t, bt.overrun)
 	s.emit(Event{Kind: EvBattle, Side: u.side, From: s.b.hexAt[u.pos], To: s.b.hexAt[t], N: dice})
-	s.fire(u.side, int(bt.target), dice, false, false)
+	s.fire(u.side, int(bt.target), dice, s.starsHit(u, &s.units[bt.target]), false)
 }
 
 // fire rolls dice against unit vi and resolves the result. Stars hit when

@@ -306,7 +306,6 @@ func TestUnsupportedFeatures(t *testing.T) {
 		{"new marker", obj{"row": 3, "col": 3, "tags": []any{obj{"name": "tag9"}}}, "marker tag9", "board.hexagons[2].tags[0].name"},
 		{"field bunker", obj{"row": 3, "col": 3, "rect_terrain": obj{"name": "dbunker"}}, "field bunkers", "board.hexagons[2].rect_terrain.name"},
 		{"vehicle", obj{"row": 3, "col": 3, "unit": obj{"name": "vehus"}}, "vehicles", "board.hexagons[2].unit.name"},
-		{"engineer", obj{"row": 3, "col": 3, "unit": obj{"name": "inf2us", "badge": "badge12"}}, "combat engineers", "board.hexagons[2].unit.badge"},
 		{"new badge", obj{"row": 3, "col": 3, "unit": obj{"name": "infus", "badge": "badge99"}}, "special unit badge99", "board.hexagons[2].unit.badge"},
 		{"equipment", obj{"row": 3, "col": 3, "unit": obj{"name": "inf2us", "equipment": "motorized"}}, "unit equipment motorized", "board.hexagons[2].unit.equipment"},
 		{"medal7", obj{"row": 3, "col": 3, "tags": []any{obj{"name": "medal7"}}}, "medal7 without medal.side", "board.hexagons[2].tags[0].name"},

@@ -373,6 +373,14 @@ func (c *converter) unit(x hex.Hex, path string, u *Unit, cl *cell) {
 		switch {
 		case ok && !b.Supported():
 			r.unsupported(x, path+".badge", u.Badge, b.Unsupported, "")
+		case ok && b.Kind != "" && b.KindClass != us.Type:
+			r.errorf(x, path+".badge", "badge %q marks %s units (%s), not %q", u.Badge, b.KindClass, b.Kind, u.Name)
+		case ok && b.Kind != "":
+			// A Winter Wars kind: its row decides the rest (an engineer
+			// badge on special forces infantry makes engineers, who move
+			// as standard infantry: Winter Wars V "Troupes du Génie").
+			us.Kind, us.Elite = b.Kind, false
+			c.useRuleset(rules.WinterTroops())
 		case ok:
 		case badgeName.MatchString(strings.ToLower(u.Badge)):
 			r.unsupported(x, path+".badge", u.Badge, "special unit "+strings.ToLower(u.Badge), "badge not in the vocabulary: the scenario text decides")
@@ -381,6 +389,9 @@ func (c *converter) unit(x hex.Hex, path string, u *Unit, cl *cell) {
 		}
 	}
 	us.Figures = rules.DefaultFigures(us.Type, us.Elite, us.Resistance)
+	if us.Kind != "" {
+		us.Figures = winterFigures(us.Kind, us.Nation)
+	}
 	if u.Has("nbr_units") {
 		if u.NbrUnits < 1 || u.NbrUnits > 9 {
 			r.errorf(x, path+".nbr_units", "%d figures: want 1..9", u.NbrUnits)
@@ -694,4 +705,31 @@ func (c *converter) ownBaseline(side rules.Side, hexes []hex.Hex) bool {
 		}
 	}
 	return true
+}
+
+// useRuleset adds a ruleset to the setup once.
+func (c *converter) useRuleset(r *rules.Ruleset) {
+	for _, have := range c.s.Rulesets {
+		if have.Key == r.Key {
+			return
+		}
+	}
+	c.s.Rulesets = append(c.s.Rulesets, r)
+}
+
+// winterFigures is the standard strength of a Winter Wars kind; German and
+// Russian tank destroyers have 4 (Winter Wars V "Chasseurs de chars").
+func winterFigures(kind, nation string) int8 {
+	cat, err := rules.NewCatalog(rules.WinterTroops())
+	if err != nil {
+		return 0
+	}
+	k, ok := cat.UnitByKey(kind)
+	if !ok {
+		return 0
+	}
+	if kind == "tank-destroyer" && (nation == "ger" || nation == "ru") {
+		return 4
+	}
+	return cat.Unit(k).Figures
 }

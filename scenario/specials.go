@@ -73,6 +73,36 @@ var specials = []special{
 		text: "Air Rules are optional: If used, give the Axis player one Air Sortie card and the Allied player one Air Sortie card at game start.",
 		skip: airOptional},
 
+	// Vaumicel Manor.
+	{id: "12509", name: "[Normandy] Vaumicel Manor", from: "rules",
+		text: "Place badges on the elite infantry units (Troops 2 - Specialized Units) and [...] on the Engineers units of the two sides",
+		data: "units inf2ger/inf2us with badge2 or badge4 (elite-infantry); with badge6 or badge12 (engineers, Winter Wars V: they move as standard infantry)"},
+	{id: "12509", name: "[Normandy] Vaumicel Manor", from: "victory",
+		text: "St Laurent-sur-mer and ferme de l'Ormel are each a temporary medal objective for the Axis player.",
+		data: "medal2 tags (temporary medals for the Axis)"},
+
+	// Drive on Caen.
+	{id: "4087", name: "DRIVE ON CAEN", from: "rules",
+		text: "Place a Badge on the German Panzer Grenadier unit defending Caen",
+		data: "unit inf2ger with badge4 (elite-infantry)"},
+	{id: "4087", name: "DRIVE ON CAEN", from: "rules",
+		text: "Special Weapon Asset rules (SWAs 1 - Special Weapon Assets) are in effect for the units equipped with Anti-Tank weapons",
+		data: "units with badge37 (infantry-anti-tank; the newer Winter Wars V 1942 equipment rules, faq-digest D6)"},
+	{id: "4087", name: "DRIVE ON CAEN", from: "victory",
+		text: "Two town hexes in Caen are Temporary Medal Objectives for the Allied forces.",
+		data: "medal1 tags on the two town hexes"},
+
+	// Saint-Martin and Bull Bridge.
+	{id: "4272", name: "SAINT-MARTIN AND BULL BRIDGE", from: "rules",
+		text: "Place a badge on the Allied Special Forces, which are the 2nd Household Cavalry in armored cars",
+		data: "unit inf2us with badge1 (elite-infantry, as the file places it)"},
+	{id: "4272", name: "SAINT-MARTIN AND BULL BRIDGE", from: "rules",
+		text: "Special Weapon Asset rules (SWAs 1 - Special Weapon Assets) are in effect for the unit equipped with a mortar",
+		data: "unit with badge41 (infantry-mortar; the newer Winter Wars V 1942 equipment rules, faq-digest D6)"},
+	{id: "4272", name: "SAINT-MARTIN AND BULL BRIDGE", from: "victory",
+		text: "Saint-Martin and Bull Bridge are both Temporary Medal Objectives for the Allied forces.",
+		data: "medal1 tags"},
+
 	// Tunisia.
 	{id: "7272", name: "Tunisia", from: "rules",
 		text: "Place a badge on German and American elite tank units (Troops 2 - Specialized Units).",

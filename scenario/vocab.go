@@ -69,6 +69,10 @@ type Entry struct {
 	// Display marks a badge that only identifies special forces (the unit's
 	// "2" icon carries the rule).
 	Display bool
+	// Kind is the unit row a badge makes of the unit it marks (a key of
+	// rules.WinterTroops), for units of class KindClass.
+	Kind      string
+	KindClass rules.UnitType
 	// Grid is the board of a board.type.
 	Grid hex.Grid
 	// PrintedBeach marks the BEACH board face.
@@ -107,6 +111,9 @@ func (e Entry) Meaning() string {
 		}
 		return fmt.Sprintf("%s, nation %s (%s)", s, e.Nation, e.Side)
 	case SlotBadge:
+		if e.Kind != "" {
+			return fmt.Sprintf("%s units become kind %s (rules.WinterTroops)", e.KindClass, e.Kind)
+		}
 		return "carried as UnitSetup.Badge (display)"
 	case SlotTag:
 		if e.Exit {
@@ -380,23 +387,23 @@ var Vocabulary = []Entry{
 	badge("badge10", "", "Afrikakorps panzers with 4 tanks (Operation Crusader)"),
 	badge("badge22", "", "French elite infantry of the 4th BCP (Abbeville)"),
 	badge("badge25", "", "Russian special forces tanks with 4 figures (Breakout to Lisyanka)"),
-	badge("badge6", "combat engineers", "German engineers (Alam el Halfa, Red Barricades, Bir Hakeim, Lisyanka)"),
-	badge("badge12", "combat engineers", "US engineers (Matanikau, Guam, Peleliu, Vaumicel: \"Engineer badge\")"),
+	kindBadge("badge6", "engineers", rules.Infantry, "German engineers (Alam el Halfa, Red Barricades, Bir Hakeim, Lisyanka)"),
+	kindBadge("badge12", "engineers", rules.Infantry, "US engineers (Matanikau, Guam, Peleliu, Vaumicel: \"Engineer badge\")"),
 	badge("badge5", "big guns", "the big gun (Operation Crusader, Nach Moskau)"),
-	badge("badge35", "mobile artillery", "mobile artillery (Operation Crusader, Nach Moskau, Breakthrough at Mortain)"),
-	badge("badge46", "heavy anti-tank guns", "the heavy anti-tank gun, the 88 (Operation Crusader)"),
-	badge("badge37", "special weapon assets", "anti-tank weapons (Chaumont, Wittmann's Final Battle, 1st Armoured to the Rescue)"),
-	badge("badge41", "special weapon assets", "mortar (Saint Martin and Bull Bridge)"),
+	kindBadge("badge35", "mobile-artillery", rules.Artillery, "mobile artillery (Operation Crusader, Nach Moskau, Breakthrough at Mortain)"),
+	kindBadge("badge46", "heavy-anti-tank-gun", rules.Artillery, "the heavy anti-tank gun, the 88 (Operation Crusader)"),
+	kindBadge("badge37", "infantry-anti-tank", rules.Infantry, "anti-tank weapons (Chaumont, Wittmann's Final Battle, 1st Armoured to the Rescue)"),
+	kindBadge("badge41", "infantry-mortar", rules.Infantry, "mortar (Saint Martin and Bull Bridge)"),
 	badge("badge38", "Italian Royal Army units", "found only in the files with italy_royal_army, on Axis infantry and tanks"),
 	badge("badge26", "snipers", "Red Barricades (\"Snipers are described\") has one badge26 German and one badge27 Russian infantry"),
 	badge("badge27", "snipers", "see badge26"),
 	badge("badge29", "cavalry", "Siberian cavalry (Nach Moskau)"),
-	badge("badge28", "combat engineers", "engineers (Russian infantry in Braskir)"),
+	kindBadge("badge28", "engineers", rules.Infantry, "engineers (Russian infantry in Braskir)"),
 	badge("badge30", "ski troops", "Braskir: \"Ski troops are German Light infantry\""),
-	badge("badge8", "combat engineers", "engineers (no file of this corpus uses it)"),
+	kindBadge("badge8", "engineers", rules.Infantry, "engineers (no file of this corpus uses it)"),
 	badge("badge9", "special unit badge9", "no file of this corpus uses it: the scenario text decides"),
 	badge("badge24", "special unit badge24", "no file of this corpus uses it: the scenario text decides"),
-	badge("badge31", "combat engineers", "engineers (no file of this corpus uses it)"),
+	kindBadge("badge31", "engineers", rules.Infantry, "engineers (no file of this corpus uses it)"),
 	badge("badge33", "flame-thrower tanks", "the flame-thrower tank (no file of this corpus uses it)"),
 
 	// Tags. A medal tag's side is fixed by its picture; established from the
@@ -473,6 +480,11 @@ var Vocabulary = []Entry{
 	{Slot: SlotPackFeature, Name: "EXIT_MARKER", Source: "Winter Wars III: the exit tags carry it"},
 	unsupported(SlotPackFeature, "RUSSIAN_COMMISSAR", "Russian commissar", "FAQ VII Armée rouge"),
 	unsupported(SlotPackFeature, "CAPTURE_HQ", "field headquarters", "FAQ III Capture du QG de campagne"),
+}
+
+// kindBadge is a badge that makes its unit a Winter Wars kind (section V).
+func kindBadge(name, kind string, class rules.UnitType, src string) Entry {
+	return Entry{Slot: SlotBadge, Name: name, Kind: kind, KindClass: class, Source: src + "; Winter Wars V"}
 }
 
 func badge(name, feature, src string) Entry {

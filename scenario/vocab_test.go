@@ -102,7 +102,7 @@ func TestVocabularyMapping(t *testing.T) {
 		SlotTagBehavior: {"MINE_FIELD": "minefields"},
 		SlotBehavior:    {"FORD": "fords"},
 		SlotOption:      {"russian_commissar_rule": "Russian commissar", "night_visibility_rules": "night attacks"},
-		SlotBadge:       {"badge12": "combat engineers", "badge6": "combat engineers", "badge38": "Italian Royal Army units", "badge37": "special weapon assets"},
+		SlotBadge:       {"badge38": "Italian Royal Army units", "badge5": "big guns"},
 		SlotBoardType:   {"BRKTHRU": "Breakthrough command deck", "OVERLORD": "Overlord rules"},
 	}
 	for slot, names := range unsupportedNames {
