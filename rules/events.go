@@ -35,11 +35,13 @@ const (
 	EvCardAttack                           // Side, To = target hex, N = dice (Air Power, Barrage)
 	EvAirdrop                              // Side, To = where a paratrooper came down, N = 1 landed, 0 lost
 	EvUnitExited                           // Side, From (where it stood), To (the exit hex it left by), N = medals won
+	EvMineRevealed                         // Side (who laid it), To = hex, N = the token's value (Winter Wars III)
+	EvMineCleared                          // Side (who laid it), To = hex: engineers cleared it unrevealed
 )
 
 var eventNames = [...]string{"", "turn", "play", "order", "move", "obstacle-removed", "battle", "dice", "hits", "flag-ignored",
 	"retreat", "flag-losses", "eliminated", "medals", "take-ground", "discard", "draw", "reshuffle", "turn-end", "game-over",
-	"healed", "obstacle-placed", "ambush", "card-attack", "airdrop", "exit"}
+	"healed", "obstacle-placed", "ambush", "card-attack", "airdrop", "exit", "mine-revealed", "mine-cleared"}
 
 func (k EventKind) String() string {
 	if int(k) < len(eventNames) {
@@ -109,6 +111,10 @@ func (e Event) String() string {
 		return fmt.Sprintf("ambush %s %s", e.From, e.To)
 	case EvUnitExited:
 		return fmt.Sprintf("exit %s %s %s medals=%d", e.Side, e.From, e.To, e.N)
+	case EvMineRevealed:
+		return fmt.Sprintf("mine-revealed %s %d", e.To, e.N)
+	case EvMineCleared:
+		return fmt.Sprintf("mine-cleared %s", e.To)
 	case EvCardAttack:
 		return fmt.Sprintf("card-attack %s dice=%d", e.To, e.N)
 	case EvBattle:

@@ -9,6 +9,7 @@ package rules
 //	"axis arm 3,11 elite fig=2"  then flags: elite, res (French Resistance), fig=N,
 //	"axis inf 3,11 kind=engineers"  kind=KEY (a Winter Wars kind: adds WinterTroops)
 //	"4,12 forest"                a hex: terrain, structure and obstacle names
+//	"4,12 mine:axis tokens=2"    a minefield laid by a side; the token pool
 //	"5,11 hill bunker"           (engine names: forest, hill, river, bridge,
 //	"6,12 sandbags"              bunker, wire, sandbags, hedgehog, ...)
 //	"top=allies" "first=axis"    options: baseline of row 0, who starts,
@@ -127,6 +128,26 @@ func setupOf(tb testing.TB, specs ...string) (*Setup, uint64) {
 			s.Hexes = append(s.Hexes, HexSetup{Hex: h})
 		}
 		for _, name := range f[1:] {
+			if side, ok := strings.CutPrefix(name, "mine:"); ok {
+				// A minefield laid by side (Winter Wars III; adds WinterTroops).
+				if !slices.ContainsFunc(s.Rulesets, func(r *Ruleset) bool { return r.Key == "winter-troops" }) {
+					s.Rulesets = append(s.Rulesets, WinterTroops())
+				}
+				cat, _ := NewCatalog(WinterTroops())
+				mf, _ := cat.FeatureByKey(mineFeatureKey)
+				s.Hexes[k].Features = append(s.Hexes[k].Features, mf)
+				s.Mines = append(s.Mines, Minefield{Hex: h, Side: sideOf(tb, side)})
+				continue
+			}
+			if v, ok := strings.CutPrefix(name, "tokens="); ok {
+				// The minefield tokens, e.g. tokens=2,0.
+				s.MineTokens = []int8{}
+				for _, t := range strings.Split(v, ",") {
+					n, _ := strconv.Atoi(t)
+					s.MineTokens = append(s.MineTokens, int8(n))
+				}
+				continue
+			}
 			if t, ok := TerrainByName(name); ok {
 				s.Hexes[k].Terrain = t
 			} else if st, ok := StructureByName(name); ok {

@@ -231,6 +231,9 @@ func (s *State) moveUnit(ui int, to int16, cost int8) {
 	s.emit(Event{Kind: EvUnitMoved, Side: u.side, From: s.b.hexAt[from], To: s.b.hexAt[to]})
 	s.clearObstacles(u)
 	s.updateMedals()
+	if len(s.mines) > 0 && !s.infiltrating(u) {
+		s.enterMinefield(ui)
+	}
 }
 
 // canTakeGround reports whether unit u may advance into the hex its target

@@ -24,10 +24,11 @@ const (
 	OutDie  OutcomeKind = iota + 1 // a battle die showed Face
 	OutCard                        // Card was drawn from the draw pile
 	OutDrop                        // a paratrooper landed on (or over) Hex
+	OutMine                        // the next minefield got the token Mine (Winter Wars III)
 	numOutcomeKinds
 )
 
-var outcomeWords = [numOutcomeKinds]string{"", "die", "card", "drop"}
+var outcomeWords = [numOutcomeKinds]string{"", "die", "card", "drop", "mine"}
 
 func (k OutcomeKind) String() string {
 	if k > 0 && k < numOutcomeKinds {
@@ -46,7 +47,11 @@ type Outcome struct {
 	Face Face
 	Card CardID
 	Hex  hex.Hex
+	Mine int8
 }
+
+// MineOutcome is the token a minefield got at setup.
+func MineOutcome(v int8) Outcome { return Outcome{Kind: OutMine, Mine: v} }
 
 // DieOutcome, CardOutcome and DropOutcome make outcomes.
 func DieOutcome(f Face) Outcome                { return Outcome{Kind: OutDie, Face: f} }
@@ -62,6 +67,8 @@ func (o Outcome) String() string {
 		return "card:" + strconv.Itoa(int(o.Card))
 	case OutDrop:
 		return "drop:" + o.Hex.String()
+	case OutMine:
+		return "mine:" + strconv.Itoa(int(o.Mine))
 	}
 	return "?"
 }
@@ -101,8 +108,14 @@ func ParseOutcome(s string) (Outcome, error) {
 			return Outcome{}, fmt.Errorf("outcome %q: %v", s, err)
 		}
 		return DropOutcome(h), nil
+	case "mine":
+		n, err := strconv.Atoi(arg)
+		if err != nil || n < 0 || n > MaxMineToken {
+			return Outcome{}, fmt.Errorf("outcome %q: bad mine token %q", s, arg)
+		}
+		return MineOutcome(int8(n)), nil
 	}
-	return Outcome{}, fmt.Errorf("outcome %q: unknown kind %q (want die, card or drop)", s, word)
+	return Outcome{}, fmt.Errorf("outcome %q: unknown kind %q (want die, card, drop or mine)", s, word)
 }
 
 // FormatOutcomes is the outcomes' text forms separated by spaces.
@@ -147,6 +160,10 @@ func (s *State) check(o Outcome) error {
 			return fmt.Errorf("%w: card %d: the deck has ids 0..%d", ErrOutcome, o.Card, len(s.b.deck)-1)
 		}
 	case OutDrop:
+	case OutMine:
+		if o.Mine < 0 || o.Mine > MaxMineToken {
+			return fmt.Errorf("%w: mine token %d: tokens are 0..%d", ErrOutcome, o.Mine, MaxMineToken)
+		}
 	default:
 		return fmt.Errorf("%w: unknown outcome kind %d", ErrOutcome, o.Kind)
 	}
@@ -214,6 +231,11 @@ func (s *State) chance(k OutcomeKind, n int, spots []hex.Hex) (Outcome, int) {
 			if ok = idx >= 0; !ok {
 				s.fail(fmt.Errorf("%w: %s: %s is not in the drop zone", ErrOutcome, o, o.Hex))
 			}
+		case OutMine:
+			idx = slices.Index(s.tokens, o.Mine)
+			if ok = idx >= 0; !ok {
+				s.fail(fmt.Errorf("%w: %s: no token %d left face down", ErrOutcome, o, o.Mine))
+			}
 		}
 	} else if s.strict {
 		s.fail(fmt.Errorf("%w: the record has no %s outcome for a %s the action needs", ErrOutcome, k, chanceWhat[k]))
@@ -226,6 +248,8 @@ func (s *State) chance(k OutcomeKind, n int, spots []hex.Hex) (Outcome, int) {
 			o = CardOutcome(s.deck[r])
 		case OutDrop:
 			o = DropOutcome(spots[r])
+		case OutMine:
+			o = MineOutcome(s.tokens[r])
 		}
 		idx = r
 	}
@@ -235,7 +259,7 @@ func (s *State) chance(k OutcomeKind, n int, spots []hex.Hex) (Outcome, int) {
 	return o, idx
 }
 
-var chanceWhat = [numOutcomeKinds]string{"", "die roll", "card draw", "paratrooper's landing"}
+var chanceWhat = [numOutcomeKinds]string{"", "die roll", "card draw", "paratrooper's landing", "minefield token"}
 
 // fail keeps the first impossible outcome met.
 func (s *State) fail(err error) {

@@ -41,12 +41,17 @@ func TestOutcomesRoundTrip(t *testing.T) {
 		name    string
 		players [2]int
 		drop    bool
+		mines   bool // WW III minefields: their tokens are deal outcomes
 	}
 	var kinds [numOutcomeKinds]int
 	for pi, p := range soakPositions() {
-		for _, g := range []game{{"1v1", [2]int{1, 1}, false}, {"teams", [2]int{2, 2}, false}, {"airdrop", [2]int{1, 1}, true}} {
+		for _, g := range []game{{"1v1", [2]int{1, 1}, false, false}, {"teams", [2]int{2, 2}, false, false}, {"airdrop", [2]int{1, 1}, true, false}, {"mines", [2]int{1, 1}, false, true}} {
 			t.Run(p.name+" "+g.name, func(t *testing.T) {
-				setup, _ := setupOf(t, append(append([]string(nil), p.specs...), "deck=full")...)
+				specs := append(append([]string(nil), p.specs...), "deck=full")
+				if g.mines {
+					specs = append(specs, "4,10 mine:axis", "4,16 mine:allies", "5,13 mine:axis")
+				}
+				setup, _ := setupOf(t, specs...)
 				setup.Objectives, setup.Players = p.objs, g.players
 				if g.drop {
 					setup.Airdrops = []Airdrop{{Side: setup.First, Center: H("4,12"), Range: 2, Count: 3,

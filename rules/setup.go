@@ -64,6 +64,12 @@ type Setup struct {
 	DeckOutWinner Side
 	// Exits are the exit markers (Winter Wars III).
 	Exits []Exit
+	// Mines are the minefields (Winter Wars III "Champs de mines"): each
+	// hex holds the WinterTroops "minefield" feature. MineTokens are the
+	// tokens shuffled face down at setup (nil: DefaultMineTokens); one is
+	// drawn for each minefield, in order, as an OutMine outcome.
+	Mines      []Minefield
+	MineTokens []int8
 	// MoveLimits cap the moves of a side's units of a class (FAQ III Blitz:
 	// the Allied armor moves 2 hexes at most, whether it battles or not).
 	MoveLimits []MoveLimit
@@ -132,6 +138,13 @@ type UnitSetup struct {
 	// Nation and Badge are carried for display (e.g. "us", "ger"; "badge4").
 	Nation string
 	Badge  string
+}
+
+// Minefield is a minefield hex and the side that laid it (the scenario's
+// special rules say which; FAQ II Champs de mines: by default the defender).
+type Minefield struct {
+	Hex  hex.Hex
+	Side Side
 }
 
 // Airdrop drops Count units like Unit (its Hex is ignored) before Side's

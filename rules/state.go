@@ -147,6 +147,8 @@ type State struct {
 	bad       error      // the first impossible forced outcome met
 	outs      *[]Outcome // the outcomes of the action being recorded
 	events    *[]Event
+	mines     []mine // the minefields (winter_mines.go)
+	tokens    []int8 // minefield tokens still face down in the pool, while they are drawn
 }
 
 // Errors returned by Apply.
@@ -248,6 +250,9 @@ func Compile(s *Setup) (*Board, error) {
 	}
 	for side := range b.exitAt {
 		b.exitAt[side] = make([]int8, b.n)
+	}
+	if err := st.compileMines(); err != nil {
+		return nil, err
 	}
 	for k, e := range s.Exits {
 		for _, h := range e.Hexes {
@@ -371,6 +376,7 @@ func (bd *Board) NewGame(seed uint64) *State {
 // deal deals the hands and starts the first turn.
 func (st *State) deal() {
 	s := st.b.setup
+	st.layMines()
 	for side := Allies; side <= Axis; side++ {
 		if st.players[side] == 1 {
 			for k := 0; k < s.Cards[side]; k++ {
@@ -406,6 +412,8 @@ func (s *State) Clone() *State {
 	c.orderedBy = append([]int8(nil), s.orderedBy...)
 	c.taken = append([]SideMask(nil), s.taken...)
 	c.stack = cloneStack(s.stack)
+	c.mines = append([]mine(nil), s.mines...)
+	c.tokens = nil
 	c.events = nil
 	return &c
 }

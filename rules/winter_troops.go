@@ -40,6 +40,7 @@ var winterUnits = [...]UnitDef{
 func WinterTroops() *Ruleset {
 	r := &Ruleset{Key: "winter-troops", Name: "Winter Wars: new units and markers"}
 	r.Units = append(r.Units, winterUnits[:]...)
+	r.Features = append(r.Features, mineFeature)
 	return r
 }
 

@@ -301,7 +301,7 @@ func TestUnsupportedFeatures(t *testing.T) {
 	}{
 		{"road", obj{"row": 3, "col": 3, "terrain": obj{"name": "road", "orientation": 2}}, "roads", "board.hexagons[2].terrain.name"},
 		{"ford behavior", obj{"row": 3, "col": 3, "terrain": obj{"name": "river", "behavior": "FORD"}}, "fords", "board.hexagons[2].terrain.behavior"},
-		{"minefield", obj{"row": 3, "col": 3, "tags": []any{obj{"name": "tag3", "behavior": "MINE_FIELD", "side": "AXIS", "group": []any{}}}}, "minefields", "board.hexagons[2].tags[0].behavior"},
+		{"minefield without a side", obj{"row": 3, "col": 3, "tags": []any{obj{"name": "tag3", "behavior": "MINE_FIELD", "group": []any{}}}}, "minefields without a side", "board.hexagons[2].tags[0].side"},
 		{"exit without a side", obj{"row": 3, "col": 3, "tags": []any{obj{"name": "tag4"}}}, "exit markers without a side", "board.hexagons"},
 		{"new marker", obj{"row": 3, "col": 3, "tags": []any{obj{"name": "tag9"}}}, "marker tag9", "board.hexagons[2].tags[0].name"},
 		{"field bunker", obj{"row": 3, "col": 3, "rect_terrain": obj{"name": "dbunker"}}, "field bunkers", "board.hexagons[2].rect_terrain.name"},

@@ -422,6 +422,10 @@ func (c *converter) tag(x hex.Hex, path string, t *Tag) {
 		c.exitTag(x, path, t, hexes, groupOK)
 		return
 	}
+	if e, known := Lookup(SlotTag, t.Name); known && e.Mine {
+		c.mineTag(x, path, t)
+		return
+	}
 	if !isMedal {
 		e, known := Lookup(SlotTag, t.Name)
 		if t.Has("behavior") {
@@ -561,8 +565,9 @@ func (c *converter) fillGround() {
 			}
 			hs.Structure, hs.Obstacle, hs.Owners = cl.ground.Structure, cl.ground.Obstacle, cl.ground.Owners
 			hs.Closed, hs.NoFireAcross = cl.ground.Closed, cl.ground.NoFireAcross
+			hs.Features = cl.ground.Features
 		}
-		if hs.Terrain != rules.Plain || hs.Structure != rules.NoStructure || hs.Obstacle != rules.NoObstacle || hs.Closed {
+		if hs.Terrain != rules.Plain || hs.Structure != rules.NoStructure || hs.Obstacle != rules.NoObstacle || hs.Closed || len(hs.Features) > 0 {
 			c.s.Hexes = append(c.s.Hexes, hs)
 		}
 	}
@@ -732,4 +737,45 @@ func winterFigures(kind, nation string) int8 {
 		return 4
 	}
 	return cat.Unit(k).Figures
+}
+
+// mineTag reads a minefield (Winter Wars III "Champs de mines"): tag3 with
+// behavior MINE_FIELD and the side that lays it. Without a side the FAQ's
+// default (the defender) cannot be read from the file: unsupported.
+func (c *converter) mineTag(x hex.Hex, path string, t *Tag) {
+	r := c.r
+	c.unknownMembers(x, path, "a tag", t.Unknown())
+	if t.Has("behavior") {
+		b, ok := Lookup(SlotTagBehavior, t.Behavior)
+		switch {
+		case !ok:
+			r.errorf(x, path+".behavior", "unknown tag behavior %q", t.Behavior)
+			return
+		case !b.Supported():
+			r.unsupported(x, path+".behavior", t.Behavior, b.Unsupported, "")
+			return
+		case !b.Mine:
+			r.errorf(x, path+".behavior", "behavior %q does not apply to a minefield", t.Behavior)
+			return
+		}
+	}
+	side, ok := sideOf(t.Side)
+	if !t.Has("side") || !ok {
+		r.unsupported(x, path+".side", t.Name, "minefields without a side", "FAQ II Champs de mines: the defender lays them, which the file does not say")
+		return
+	}
+	cl := c.cells[x]
+	if cl == nil {
+		return
+	}
+	tr := rules.WinterTroops()
+	cat, err := rules.NewCatalog(tr)
+	if err != nil {
+		r.errorf(x, path, "minefield: %v", err)
+		return
+	}
+	f, _ := cat.FeatureByKey("minefield")
+	c.useRuleset(tr)
+	cl.ground.Features = append(cl.ground.Features, f)
+	c.s.Mines = append(c.s.Mines, rules.Minefield{Hex: x, Side: side})
 }

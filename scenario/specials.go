@@ -103,6 +103,31 @@ var specials = []special{
 		text: "Saint-Martin and Bull Bridge are both Temporary Medal Objectives for the Allied forces.",
 		data: "medal1 tags"},
 
+	// Ponyri.
+	{id: "1365", name: "Ponyri", from: "rules",
+		text: "The Axis Special Forces Tank units have 4 figures.",
+		data: "units tank2ger (elite-armor, 4 figures)"},
+	{id: "1365", name: "Ponyri", from: "rules",
+		text: "Allies (Russian) player lays the mines.",
+		data: "tag3 MINE_FIELD tags with side ALLIES (rules.Setup.Mines; FAQ II Champs de mines names the Allies too)"},
+	{id: "1365", name: "Ponyri", from: "victory",
+		text: "Control of Ponyri counts as two Victory Medals. To control Ponyri, you must occupy more Town hexes than your opponent.",
+		data: "the medal0 majority tag counting 2 over the town group"},
+
+	// German counter-attack at Chaumont.
+	{id: "23806", name: "[Battle of the Bulge] German counter-attack at Chaumont [FFM44]", from: "rules",
+		text: "Special Weapon Asset rules (SWAs 1) are in effect for units equipped with antitank weapons (SWAs 2).",
+		data: "units with badge37 (infantry-anti-tank; Winter Wars V 1942 equipment)"},
+	{id: "23806", name: "[Battle of the Bulge] German counter-attack at Chaumont [FFM44]", from: "rules",
+		text: "The Axis player lays out the minefields (Terrains 29).",
+		data: "tag3 MINE_FIELD tags with side AXIS (rules.Setup.Mines)"},
+	{id: "23806", name: "[Battle of the Bulge] German counter-attack at Chaumont [FFM44]", from: "rules",
+		text: "Use \"Mobile Artillery\" rules (Troops 14) for the US artillery unit.",
+		data: "unit gunus with badge35 (mobile-artillery)"},
+	{id: "23806", name: "[Battle of the Bulge] German counter-attack at Chaumont [FFM44]", from: "rules",
+		text:  "Use \"Winter Weather\" rules (Actions 26).",
+		needs: "winter weather rules"},
+
 	// Tunisia.
 	{id: "7272", name: "Tunisia", from: "rules",
 		text: "Place a badge on German and American elite tank units (Troops 2 - Specialized Units).",

@@ -55,6 +55,8 @@ type Entry struct {
 	Medals int8
 	// Exit marks the exit markers' names (tags, tag behavior, options).
 	Exit bool
+	// Mine marks the minefield tag and behavior (rules.Setup.Mines).
+	Mine bool
 	// NoFireAcross: a terrain behavior that stops these classes firing
 	// across the hex.
 	NoFireAcross rules.ClassMask
@@ -119,6 +121,9 @@ func (e Entry) Meaning() string {
 		if e.Exit {
 			return "exit marker: units of the tag's side may leave the board there for a medal (Setup.Exits)"
 		}
+		if e.Mine {
+			return "minefield laid by the tag's side (Setup.Mines)"
+		}
 		return "objective medal for " + maskName(e.Sides)
 	case SlotBehavior:
 		switch {
@@ -142,6 +147,9 @@ func (e Entry) Meaning() string {
 			return "a bridge becomes a section of a long bridge (rules.BridgeSpan)"
 		}
 	case SlotTagBehavior:
+		if e.Mine {
+			return "minefield laid by the tag's side (Setup.Mines)"
+		}
 		if e.Exit {
 			return "exit marker: units of the tag's side may leave the board there for a medal (Setup.Exits)"
 		}
@@ -415,7 +423,7 @@ var Vocabulary = []Entry{
 	medal("medal6", rules.MaskAllies, "Russian medal, Allied objective: Rzhev's Noshkino"),
 	unsupported(SlotTag, "medal7", "medal7 without medal.side", "no file of this corpus uses medal7, so its side is not established; a medal.side member decides"),
 	unsupported(SlotTag, "tag1", "battle star markers", "a Battle Star marks a unit with special rules (Operation Crusader's Flak 88, Villers-Bocage's Wittmann)"),
-	unsupported(SlotTag, "tag3", "minefields", "with behavior MINE_FIELD (FAQ II Champs de mines)"),
+	{Slot: SlotTag, Name: "tag3", Mine: true, Source: "a minefield with behavior MINE_FIELD and the side that lays it (Winter Wars III Champs de mines; rules.Setup.Mines)"},
 	{Slot: SlotTag, Name: "tag4", Exit: true, Source: "exit marker (Winter Wars III Pions Exit): with behavior EXIT_MARKER and a side; without, the other end of a span another marker's group covers"},
 	{Slot: SlotTag, Name: "tag5", Exit: true, Source: "exit marker pair (Winter Wars III Pions Exit): as tag4"},
 	unsupported(SlotTag, "tag15", "marker tag15", "a marker whose meaning the scenario text gives"),
@@ -443,7 +451,7 @@ var Vocabulary = []Entry{
 	{Slot: SlotBehavior, Name: "GERMAN_2VICTANK", Medals: 2, Source: "Mont Mouchet: \"Eliminating an Axis tank unit counts as two victory medals\""},
 
 	{Slot: SlotTagBehavior, Name: "EXIT_MARKER", Exit: true, Source: "Winter Wars III Pions Exit: the tag's hex and its group are exits for the tag's side (rules.Setup.Exits)"},
-	unsupported(SlotTagBehavior, "MINE_FIELD", "minefields", "FAQ II Champs de mines"),
+	{Slot: SlotTagBehavior, Name: "MINE_FIELD", Mine: true, Source: "Winter Wars III Champs de mines; FAQ II Champs de mines (rules.Setup.Mines)"},
 	unsupported(SlotTagBehavior, "DECOY_MEDAL_MINE_FIELD", "minefields", "FAQ II Champs de mines (decoys)"),
 	unsupported(SlotTagBehavior, "IS_WITTMANN", "Wittmann (Tiger ace)", "Villers-Bocage"),
 

@@ -98,8 +98,8 @@ func TestVocabularyMapping(t *testing.T) {
 			"pairfield": "airfields", "whillforest": "forested hills", "pvillage": "Pacific villages"},
 		SlotRectTerrain: {"dbunker": "field bunkers", "pbunker": "field bunkers", "casemate": "field bunkers",
 			"ford": "fords", "loco": "trains", "pdestroyer": "warships"},
-		SlotTag:         {"tag3": "minefields", "medal7": "medal7 without medal.side"},
-		SlotTagBehavior: {"MINE_FIELD": "minefields"},
+		SlotTag:         {"medal7": "medal7 without medal.side"},
+		SlotTagBehavior: {"DECOY_MEDAL_MINE_FIELD": "minefields"},
 		SlotBehavior:    {"FORD": "fords"},
 		SlotOption:      {"russian_commissar_rule": "Russian commissar", "night_visibility_rules": "night attacks"},
 		SlotBadge:       {"badge38": "Italian Royal Army units", "badge5": "big guns"},
@@ -240,7 +240,7 @@ func TestVocabularyEntries(t *testing.T) {
 				t.Errorf("%s %q: no obstacle", e.Slot, e.Name)
 			}
 		case SlotTag:
-			if e.Sides == 0 && !e.Exit {
+			if e.Sides == 0 && !e.Exit && !e.Mine {
 				t.Errorf("%s %q: no side", e.Slot, e.Name)
 			}
 		case SlotBoardType:
