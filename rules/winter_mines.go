@@ -25,7 +25,7 @@ var DefaultMineTokens = []int8{0, 0, 0, 0, 1, 1, 1, 1, 2, 2, 2, 2, 3, 3, 3, 3, 4
 // mineFeatureKey is the WinterTroops row of a minefield hex.
 const mineFeatureKey = "minefield"
 
-var mineFeature = TerrainDef{Key: mineFeatureKey, Layer: LayerMarker, MustStop: true,
+var mineFeature = TerrainDef{Key: mineFeatureKey, Layer: LayerMarker, MustStop: true, Symbol: "mine",
 	Source: "Winter Wars III Champs de mines; FAQ II Champs de mines",
 	Summary: "minefield: a unit entering stops; an enemy turns the token over and rolls its value in dice " +
 		"(its symbol or a grenade hits; a 0 is a decoy, removed); retreats and Behind Enemy Lines ignore it; engineers clear it"}

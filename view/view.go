@@ -153,6 +153,18 @@ type Board struct {
 	Targets       []hex.Hex   `json:"targets,omitempty"`   // Air Power / Barrage: the hexes chosen so far
 	Units         []Unit      `json:"units"`
 	Features      []Feature   `json:"features"`
+	// Minefields are the minefields on the board (Winter Wars III): face
+	// down to everyone, the side that laid them included, until an enemy
+	// unit enters and turns the token over.
+	Minefields []Minefield `json:"minefields,omitempty"`
+}
+
+// Minefield is a minefield as everyone sees it: Value only once revealed.
+type Minefield struct {
+	Hex      hex.Hex    `json:"hex"`
+	Side     rules.Side `json:"side"` // who laid it
+	Revealed bool       `json:"revealed,omitempty"`
+	Value    *int       `json:"value,omitempty"` // the token's dice; absent while face down
 }
 
 // BoardOf is the public part of st.
@@ -186,6 +198,14 @@ func BoardOf(st *rules.State) Board {
 			}
 		}
 		b.Features = append(b.Features, f)
+	}
+	for _, m := range st.Minefields() {
+		mf := Minefield{Hex: m.Hex, Side: m.Side, Revealed: m.Revealed}
+		if m.Revealed {
+			v := int(m.Value)
+			mf.Value = &v
+		}
+		b.Minefields = append(b.Minefields, mf)
 	}
 	return b
 }
