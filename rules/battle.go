@@ -83,6 +83,9 @@ func (s *State) battleDice(a *unit, t int16, overrun bool) int8 {
 	if rd := k.rangeDice(still); d < 1 || d > len(rd) || rd[d-1] == 0 {
 		return 0
 	}
+	if d > 1 && s.units[s.occ[t]].camo {
+		return 0 // camouflaged: close combat only (Winter Wars III "Camouflage")
+	}
 	return s.diceAt(k, still, from, s.units[s.occ[t]].side, t, d, s.cardBonus(a, d == 1, overrun))
 }
 
@@ -185,8 +188,8 @@ func (s *State) targets(ui int, buf []Action) []Action {
 		}
 		to := s.b.hexAt[t.pos]
 		dist := hex.Distance(from, to)
-		if dist < 1 || dist > reach || (adjOnly && dist != 1) || rd[dist-1] == 0 {
-			continue
+		if dist < 1 || dist > reach || (adjOnly && dist != 1) || rd[dist-1] == 0 || (dist > 1 && t.camo) {
+			continue // out of range, or camouflaged beyond close combat (Winter Wars III "Camouflage")
 		}
 		if s.diceAt(k, still, u.pos, t.side, t.pos, dist, s.cardBonus(u, dist == 1, overrun)) > 0 {
 			buf = append(buf, Action{Kind: ActBattle, From: from, To: to})

@@ -101,6 +101,8 @@ func setupOf(tb testing.TB, specs ...string) (*Setup, uint64) {
 					u.Elite = true
 				case fl == "res":
 					u.Resistance = true
+				case fl == "camo":
+					u.Camouflaged = true
 				case strings.HasPrefix(fl, "kind="):
 					// A Winter Wars unit kind (winter_troops.go).
 					u.Kind = fl[5:]
@@ -154,6 +156,12 @@ func setupOf(tb testing.TB, specs ...string) (*Setup, uint64) {
 				s.Hexes[k].Structure = st
 			} else if o, ok := ObstacleByName(name); ok {
 				s.Hexes[k].Obstacle = o
+			} else if f, ok := winterFeature(name); ok {
+				// A Winter Wars feature (winter_troops.go).
+				if !slices.ContainsFunc(s.Rulesets, func(r *Ruleset) bool { return r.Key == "winter-troops" }) {
+					s.Rulesets = append(s.Rulesets, WinterTroops())
+				}
+				s.Hexes[k].Features = append(s.Hexes[k].Features, f)
 			} else {
 				tb.Fatalf("spec %q: unknown feature %q", spec, name)
 			}
@@ -475,4 +483,13 @@ func evString(evs []Event) string {
 		b.WriteString("; ")
 	}
 	return b.String()
+}
+
+// winterFeature is the id of a WinterTroops feature row by key.
+func winterFeature(key string) (Feature, bool) {
+	cat, err := NewCatalog(WinterTroops())
+	if err != nil || key == mineFeatureKey {
+		return NoFeature, false
+	}
+	return cat.FeatureByKey(key)
 }

@@ -221,6 +221,7 @@ func (s *State) moveUnit(ui int, to int16, cost int8) {
 	u.pos = to
 	s.occ[to] = int8(ui)
 	u.moved = true
+	u.camo = false // a unit that moves loses its camouflage (Winter Wars III)
 	u.dist += cost
 	if s.enterStops(to) && !s.infiltrating(u) {
 		u.stopped = true

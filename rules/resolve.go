@@ -28,6 +28,7 @@ func (s *State) declareBattle(ui int, t int16, overrun bool) {
 		u.battled = true
 		u.shots--
 	}
+	u.camo = false // a unit that battles loses its camouflage (Winter Wars III)
 	// Armor battling from a wire hex (where a retreat left it) removes the
 	// wire, as armor entering it does (FAQ digest 69 [II Barbelés]).
 	s.clearObstacles(u)
@@ -403,8 +404,8 @@ func (s *State) takeGround() {
 // aimable reports whether the unit on hex i may be added to the card's targets.
 func (s *State) aimable(i int16) bool {
 	ui := s.occ[i]
-	if ui < 0 || s.units[ui].side == s.active {
-		return false
+	if ui < 0 || s.units[ui].side == s.active || s.units[ui].camo {
+		return false // a camouflaged unit is attacked only in close combat (Winter Wars III "Camouflage")
 	}
 	aim := s.aimed()
 	for _, a := range aim {

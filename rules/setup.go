@@ -138,6 +138,9 @@ type UnitSetup struct {
 	// Nation and Badge are carried for display (e.g. "us", "ger"; "badge4").
 	Nation string
 	Badge  string
+	// Camouflaged: the unit starts camouflaged (Winter Wars III
+	// "Camouflage", when the scenario's special rules say so).
+	Camouflaged bool
 }
 
 // Minefield is a minefield hex and the side that laid it (the scenario's

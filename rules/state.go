@@ -74,6 +74,7 @@ type unit struct {
 	overrun  bool // has made its armor overrun this turn
 	fx       bool // the card's effects apply to it (not a fallback order)
 	landed   bool // dropped this turn: may not move or battle
+	camo     bool // camouflaged: attacked only in close combat (Winter Wars III "Camouflage")
 }
 
 // Phase is the decision point the game is at.
@@ -308,7 +309,8 @@ func Compile(s *Setup) (*Board, error) {
 		i := int16(g.Index(us.Hex))
 		st.occ[i] = int8(len(st.units))
 		st.units = append(st.units, unit{pos: i, start: i, typ: def.Class, kind: k, side: us.Side, figures: f, max: f,
-			worth: max(1, us.Medals), kmove: def.MaxMove, kfight: def.MoveAndFight, mcap: moveCap(s, us.Side, def.Class, us.MaxMove)})
+			worth: max(1, us.Medals), kmove: def.MaxMove, kfight: def.MoveAndFight, mcap: moveCap(s, us.Side, def.Class, us.MaxMove),
+			camo: us.Camouflaged})
 		b.nation = append(b.nation, us.Nation)
 		b.badge = append(b.badge, us.Badge)
 	}
@@ -654,6 +656,8 @@ type UnitInfo struct {
 	Ordered    bool
 	Moved      bool
 	Battled    bool
+	// Camouflaged: attacked only from an adjacent hex (Winter Wars III).
+	Camouflaged bool
 }
 
 func (s *State) info(i int) UnitInfo {
@@ -661,7 +665,7 @@ func (s *State) info(i int) UnitInfo {
 	def := s.kind(u)
 	return UnitInfo{Hex: s.b.hexAt[u.pos], Type: u.typ, Side: u.side, Figures: u.figures, Max: u.max, Medals: u.worth,
 		Kind: u.kind, Elite: def.Elite, Resistance: def.BattlesAfterEntering, Nation: s.b.nation[i], Badge: s.b.badge[i],
-		Ordered: u.ordered, Moved: u.moved, Battled: u.battled}
+		Ordered: u.ordered, Moved: u.moved, Battled: u.battled, Camouflaged: u.camo}
 }
 
 // UnitAt describes the unit on h, if any.

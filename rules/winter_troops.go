@@ -38,9 +38,9 @@ var winterUnits = [...]UnitDef{
 
 // WinterTroops is the ruleset of Winter Wars' special units (section V).
 func WinterTroops() *Ruleset {
-	r := &Ruleset{Key: "winter-troops", Name: "Winter Wars: new units and markers"}
+	r := &Ruleset{Key: "winter-troops", Name: "Winter Wars: new units, markers and obstacles"}
 	r.Units = append(r.Units, winterUnits[:]...)
-	r.Features = append(r.Features, mineFeature)
+	r.Features = append(r.Features, mineFeature, roadBlock)
 	return r
 }
 
@@ -54,3 +54,14 @@ func (s *State) starsHit(a, t *unit) bool {
 	ka, kt := s.kind(a), s.kind(t)
 	return ka.StarsHit.Has(t.typ) || !a.moved && ka.StillStarsHit.Has(t.typ) || kt.StarsHitBy.Has(a.typ)
 }
+
+// roadBlock is the snowy road block (Winter Wars IV "Obstacles routiers
+// enneigés", the same as the Terrain Pack's): only infantry enters, and
+// stops; a unit on it is protected from every side, -1 die for infantry and
+// armor attackers, none for artillery; it may ignore the first flag; it
+// does not block sight. Engineers may remove one instead of battling only
+// where the scenario's special rules allow it (FAQ, faq-digest D5): no
+// scenario we have does, so the row is not removable.
+var roadBlock = TerrainDef{Key: "road-block", Layer: LayerObstacle, Source: "Winter Wars IV Obstacles routiers enneigés (TP p.12)",
+	Impassable: Vehicles, MustStop: true, Protection: [numUnitTypes]int8{Infantry: 1, Armor: 1}, IgnoreFlag: AllClasses,
+	Summary: "road block: only infantry enters, and stops; -1 die for infantry and armor attacking it, none for artillery; ignore one flag; does not block sight"}

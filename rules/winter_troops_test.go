@@ -205,3 +205,72 @@ func TestEngineersWire(t *testing.T) {
 		})
 	}
 }
+
+// WW III "Camouflage": a camouflaged unit is attacked only in close combat
+// (from an adjacent hex), by battles and by Air Power alike; it loses its
+// camouflage when it moves or battles.
+func TestCamouflage(t *testing.T) {
+	// Out of close combat: not a target; adjacent: a target.
+	st := game(t, "allies inf 6,12", "allies inf 4,16", "axis inf 3,11 camo", "axis inf 3,15 camo")
+	turn(t, st, "general-advance", "6,12", "4,16")
+	toBattle(t, st)
+	if got := dests(st, ActBattle, "6,12"); slices.Contains(got, H("3,11").String()) {
+		t.Errorf("a camouflaged unit 3 hexes away is a target: %v", got)
+	}
+	if q, _ := st.BattleDice(H("6,12"), H("3,11")); q != 0 {
+		t.Errorf("BattleDice at a camouflaged unit 3 hexes away: %d", q)
+	}
+	if got := dests(st, ActBattle, "4,16"); !slices.Contains(got, H("3,15").String()) {
+		t.Errorf("a camouflaged unit adjacent is not a target: %v", got)
+	}
+	if !unitOn(t, st, "3,11").Camouflaged {
+		t.Fatal("the unit is not shown camouflaged")
+	}
+	// Moving loses it.
+	st = game(t, "allies inf 6,12", "axis inf 2,12 camo", "first=axis")
+	turn(t, st, "general-advance", "2,12")
+	act(t, st, "move 2,12 3,11")
+	if unitOn(t, st, "3,11").Camouflaged {
+		t.Errorf("the unit moved and kept its camouflage")
+	}
+	// Battling loses it.
+	st = game(t, "allies inf 6,12", "axis inf 4,12 camo", "first=axis")
+	turn(t, st, "general-advance", "4,12")
+	toBattle(t, st)
+	dice(t, st, "star star")
+	act(t, st, "battle 4,12 6,12")
+	if unitOn(t, st, "4,12").Camouflaged {
+		t.Errorf("the unit battled and kept its camouflage")
+	}
+}
+
+// WW IV "Obstacles routiers enneigés": only infantry enters, and stops;
+// infantry and armor attack it at -1 die, artillery without malus; it may
+// ignore a flag.
+func TestRoadBlock(t *testing.T) {
+	for _, c := range []struct {
+		name, att string
+		want      int
+	}{
+		{"infantry at 1", "inf 5,11", 2},
+		{"armor at 2", "arm 6,12", 2},
+		{"artillery at 2", "art 6,12", 3},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			st := game(t, "allies "+c.att, "axis inf 4,12", "4,12 road-block")
+			checkDice(t, st, c.att[4:], "4,12", c.want)
+		})
+	}
+	st := game(t, "allies inf 6,12", "allies arm 6,16", "axis inf 2,2", "5,11 road-block", "5,15 road-block")
+	turn(t, st, "general-advance", "6,12", "6,16")
+	if slices.Contains(dests(st, ActMove, "6,16"), H("5,15").String()) {
+		t.Errorf("armor may enter a road block")
+	}
+	act(t, st, "move 6,12 5,11")
+	if slices.Contains(dests(st, ActMove, "5,11"), H("4,10").String()) {
+		t.Errorf("infantry moves on from a road block")
+	}
+	if !st.IgnoresFlagAt(H("5,11"), Allies, Infantry) {
+		t.Errorf("a unit on a road block may not ignore a flag")
+	}
+}

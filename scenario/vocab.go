@@ -479,6 +479,8 @@ var Vocabulary = []Entry{
 	{Slot: SlotOption, Name: "infantry_exit_counts_2", Exit: true, Source: "Breakout to Lisyanka: \"infantry count as 2 and armor 1\" (rules.Exit.Medals)"},
 	option("must_have_unit_exit", "exit markers"),
 	option("smoke_screen", "smoke screens"),
+	{Slot: SlotOption, Name: "pontoon_bridge_rules", Unsupported: "pontoon bridges",
+		Source: "our option (no corpus file names it): Winter Wars IV Pont flottant enneigé, built by playing an Attack card instead of ordering units; a bridge placed in play would change the movement costs the engine computes once per game"},
 	option("supply_train_rules", "supply trains"),
 
 	// equipment_packs features: the editor's summary sometimes carries a

@@ -120,6 +120,8 @@ type Unit struct {
 	Ordered    bool       `json:"ordered,omitempty"`
 	Moved      bool       `json:"moved,omitempty"`
 	Battled    bool       `json:"battled,omitempty"`
+	// Camouflaged: attacked only in close combat (Winter Wars III).
+	Camouflaged bool `json:"camouflaged,omitempty"`
 }
 
 // Feature is a hex with terrain other than plain, or with a structure or an
@@ -181,7 +183,7 @@ func BoardOf(st *rules.State) Board {
 	for _, u := range st.Units() {
 		b.Units = append(b.Units, Unit{Hex: u.Hex, Type: u.Type.String(), Kind: cat.Unit(u.Kind).Key, Side: u.Side, Figures: u.Figures, Max: u.Max, Medals: worthShown(u.Medals),
 			Elite: u.Elite, Resistance: u.Resistance, Nation: u.Nation, Badge: u.Badge,
-			Ordered: u.Ordered, Moved: u.Moved, Battled: u.Battled})
+			Ordered: u.Ordered, Moved: u.Moved, Battled: u.Battled, Camouflaged: u.Camouflaged})
 	}
 	for _, h := range st.Grid().Hexes() {
 		t, s, o, all := st.Terrain(h), st.Structure(h), st.ObstacleAt(h), st.Features(h)
