@@ -69,6 +69,7 @@ func (s *State) playAmbush(c CardID) {
 	s.discard = append(s.discard, c)
 	s.emit(Event{Kind: EvCardPlayed, Side: side, Card: c})
 	s.ambusher = int8(side) + 1
+	d.camo = false // it battles: camouflage lost (FAQ III Camouflage, faq-digest 109)
 	a := &s.units[bt.att]
 	s.push(frame{kind: frAnswer, att: bt.target, target: bt.att, attPos: d.pos, targetPos: a.pos, close: true})
 	s.emit(Event{Kind: EvAmbush, Side: side, From: s.b.hexAt[d.pos], To: s.b.hexAt[a.pos]})
@@ -309,6 +310,7 @@ func (s *State) applyRetreat(o retreatOpt) {
 	}
 	if o.to != u.pos {
 		from := u.pos
+		u.camo = false // it moved: camouflage lost (FAQ III Camouflage, faq-digest 108)
 		s.occ[from] = -1
 		s.leaveHex(from)
 		u.pos = o.to
