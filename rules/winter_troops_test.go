@@ -274,3 +274,12 @@ func TestRoadBlock(t *testing.T) {
 		t.Errorf("a unit on a road block may not ignore a flag")
 	}
 }
+
+// The StarsHit query answers from the same rule as the battle (WW V "Canons
+// antichars lourds": a star hits armor), for the bots.
+func TestStarsHitQuery(t *testing.T) {
+	st := game(t, "allies art 6,12 kind=heavy-anti-tank-gun", "axis arm 4,12", "axis inf 4,14")
+	if !st.StarsHit(H("6,12"), H("4,12")) || st.StarsHit(H("6,12"), H("4,14")) || st.StarsHit(H("6,12"), H("0,0")) {
+		t.Errorf("StarsHit: armor %v, infantry %v", st.StarsHit(H("6,12"), H("4,12")), st.StarsHit(H("6,12"), H("4,14")))
+	}
+}
