@@ -22,6 +22,7 @@ export default {
   'help.unit.infantry-anti-tank': 'pohne se o 1 pole a bojuje nebo o 2; bez pohybu hvězda zasahuje tanky',
   'help.unit.infantry-machine-gun': 'pohne se o 1 pole a bojuje nebo o 2; bez pohybu hvězda zasahuje pěchotu',
   'help.unit.infantry-mortar': 'nepotřebuje přímou viditelnost; bez pohybu dostřel 4 (1 kostka na 4) a nezapočítává ochranu terénu',
+  'obstacle.road-block': 'Zátaras', 'help.obstacle.road-block': 'vstoupí jen pěchota a zastaví se; −1 kostka pro útočící pěchotu a tanky, pro dělostřelectvo ne; ignoruje jednu vlajku',
   'marker.minefield': 'Minové pole', 'help.marker.minefield': 'žeton lícem dolů, dokud nevstoupí nepřátelská jednotka: zastaví se, žeton se otočí a hází se tolik kostek, kolik ukazuje (symbol jednotky nebo granát zasahuje); 0 je klam',
   'minefield.face-down': 'Minové pole (lícem dolů)', 'minefield.value': 'Minové pole: {dice}',
   'marker.exit': 'Východ (Exit)', 'terrain.plain': 'Volný terén', 'terrain.forest': 'Les', 'terrain.hedgerow': 'Živé ploty', 'terrain.hill': 'Kopec',

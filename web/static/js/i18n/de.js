@@ -22,6 +22,7 @@ export default {
   'help.unit.infantry-anti-tank': 'zieht 1 Feld und kämpft oder 2; unbewegt trifft der Stern Panzer',
   'help.unit.infantry-machine-gun': 'zieht 1 Feld und kämpft oder 2; unbewegt trifft der Stern Infanterie',
   'help.unit.infantry-mortar': 'keine Sichtlinie nötig; unbewegt Reichweite 4 (1 Würfel auf 4) und ignoriert Geländeschutz',
+  'obstacle.road-block': 'Straßensperre', 'help.obstacle.road-block': 'nur Infanterie betritt sie und hält an; −1 Würfel für angreifende Infanterie und Panzer, keiner für Artillerie; ignoriert eine Flagge',
   'marker.minefield': 'Minenfeld', 'help.marker.minefield': 'Marker verdeckt, bis eine feindliche Einheit es betritt: sie hält an, der Marker wird aufgedeckt und sein Wert gewürfelt (Einheitensymbol oder Granate trifft); 0 ist eine Attrappe',
   'minefield.face-down': 'Minenfeld (verdeckt)', 'minefield.value': 'Minenfeld: {dice}',
   'marker.exit': 'Ausgang (Exit)', 'terrain.plain': 'Offenes Gelände', 'terrain.forest': 'Wald', 'terrain.hedgerow': 'Hecken', 'terrain.hill': 'Hügel',

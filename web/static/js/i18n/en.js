@@ -23,6 +23,7 @@ export default {
   'help.unit.infantry-anti-tank': 'moves 1 and battles or 2; if it has not moved, a star hits armor',
   'help.unit.infantry-machine-gun': 'moves 1 and battles or 2; if it has not moved, a star hits infantry',
   'help.unit.infantry-mortar': 'no line of sight needed; if it has not moved, range 4 (1 die at 4) and ignores terrain protection',
+  'obstacle.road-block': 'Road block', 'help.obstacle.road-block': 'only infantry enters, and stops; −1 die for infantry and armor attacking it, none for artillery; ignore one flag',
   'marker.minefield': 'Minefield', 'help.marker.minefield': 'token face down until an enemy unit enters: it stops, the token is turned over and its value is rolled in dice (unit symbol or grenade hits); 0 is a decoy',
   'minefield.face-down': 'Minefield (face down)', 'minefield.value': 'Minefield: {dice}',
   'marker.exit': 'Exit', 'terrain.plain': 'Countryside', 'terrain.forest': 'Forest', 'terrain.hedgerow': 'Hedgerow', 'terrain.hill': 'Hill',

@@ -22,6 +22,7 @@ export default {
   'help.unit.infantry-anti-tank': 'se déplace d’1 hex et combat ou de 2 ; sans bouger, l’étoile touche les blindés',
   'help.unit.infantry-machine-gun': 'se déplace d’1 hex et combat ou de 2 ; sans bouger, l’étoile touche l’infanterie',
   'help.unit.infantry-mortar': 'sans ligne de mire ; sans bouger, portée 4 (1 dé au dernier hex) et ignore les protections du terrain',
+  'obstacle.road-block': 'Obstacle routier', 'help.obstacle.road-block': 'seule l’infanterie y entre, et s’arrête ; −1 dé pour l’infanterie et les blindés qui l’attaquent, aucun pour l’artillerie ; ignore un drapeau',
   'marker.minefield': 'Champ de mines', 'help.marker.minefield': 'jeton face cachée jusqu’à l’entrée d’une unité ennemie : elle s’arrête, le jeton est révélé et on lance autant de dés que sa valeur (symbole de l’unité ou grenade) ; 0 est un leurre',
   'minefield.face-down': 'Champ de mines (face cachée)', 'minefield.value': 'Champ de mines : {dice}',
   'marker.exit': 'Sortie (Exit)', 'terrain.plain': 'Campagne', 'terrain.forest': 'Forêt', 'terrain.hedgerow': 'Bocage', 'terrain.hill': 'Colline',
