@@ -452,8 +452,8 @@ export const KIND_MARKS = { engineers: 'ENG', 'mobile-artillery': 'MOB', 'heavy-
 // mine draws a minefield token (Winter Wars III): face down ("?") until
 // turned over, then its value; as render/symbols.go's mine mark.
 export function mine(c, s, value, label) {
-  const o = { x: c.x + s * 0.29, y: c.y - s * 0.23 };
-  const r = s * 0.1;
+  const o = { x: c.x + s * 0.27, y: c.y - s * 0.22 };
+  const r = s * 0.15;
   const spikes = P();
   for (let i = 0; i < 8; i++) {
     const a = i * Math.PI / 4;
