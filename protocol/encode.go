@@ -206,6 +206,9 @@ func encodeEvent(st *rules.State, e rules.Event) (Event, bool) {
 	case rules.EvMineCleared:
 		withSide()
 		out.Hex = e.To.String()
+	case rules.EvReinforced:
+		withSide()
+		out.From, out.To, out.Figures = e.From.String(), e.To.String(), &n
 	case rules.EvUnitExited:
 		withSide()
 		out.From, out.To, out.Medals = e.From.String(), e.To.String(), &n

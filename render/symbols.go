@@ -531,7 +531,7 @@ func (p pen) mark(o pt, r float64, kind, name string) {
 // kindMarks are the short names drawn on the counters of Winter Wars V
 // kinds, by their rows' Symbol.
 var kindMarks = map[string]string{"engineers": "ENG", "mobile-artillery": "MOB", "88": "88", "tank-destroyer": "TD",
-	"anti-tank": "AT", "machine-gun": "MG", "mortar": "MOR"}
+	"anti-tank": "AT", "machine-gun": "MG", "mortar": "MOR", "half-tracks": "HT"}
 
 var nationCodes = map[string]string{"us": "US", "brit": "GB", "ger": "DE", "ru": "SU", "jp": "JP", "it": "IT", "fr": "FR"}
 

@@ -27,11 +27,12 @@ const (
 	ActTarget                           // Air Power / Barrage: aim at the unit on To
 	ActEndTargets                       // Air Power: aim at no more hexes
 	ActExit                             // the unit on From moves to the exit hex To and leaves the board
+	ActReinforce                        // the half-tracks on From give a figure to the damaged unit on To (Winter Wars V)
 	numActionKinds
 )
 
 var actionWords = [numActionKinds]string{"", "play", "order", "end-orders", "move", "end-moves", "battle",
-	"remove-wire", "end-battles", "retreat", "take-ground", "skip", "keep", "target", "end-targets", "exit"}
+	"remove-wire", "end-battles", "retreat", "take-ground", "skip", "keep", "target", "end-targets", "exit", "reinforce"}
 
 func (k ActionKind) String() string {
 	if k < numActionKinds {
@@ -67,7 +68,7 @@ func (a Action) String() string {
 		return fmt.Sprintf("%s %s", a.Kind, a.To)
 	case ActOrder, ActRemoveWire:
 		return fmt.Sprintf("%s %s", a.Kind, a.From)
-	case ActMove, ActBattle, ActTakeGround, ActExit:
+	case ActMove, ActBattle, ActTakeGround, ActExit, ActReinforce:
 		return fmt.Sprintf("%s %s %s", a.Kind, a.From, a.To)
 	case ActRetreat:
 		if a.Arg > 0 {
@@ -150,7 +151,7 @@ func ParseAction(s string) (Action, error) {
 			return Action{}, err
 		}
 		a.To, err = hex.Parse(f[1])
-	case ActMove, ActBattle, ActTakeGround, ActExit:
+	case ActMove, ActBattle, ActTakeGround, ActExit, ActReinforce:
 		if err = want(3); err != nil {
 			return Action{}, err
 		}
@@ -251,6 +252,7 @@ func (s *State) LegalActions(buf []Action) []Action {
 			if s.canRemoveWire(u) {
 				buf = append(buf, Action{Kind: ActRemoveWire, From: s.b.hexAt[u.pos]})
 			}
+			buf = s.reinforceOptions(u, buf)
 		}
 		buf = append(buf, Action{Kind: ActEndBattles})
 	case PhaseRetreat:

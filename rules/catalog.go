@@ -165,6 +165,16 @@ type UnitDef struct {
 	// ClearsAfterBattle: it may remove an obstacle it may remove instead of
 	// battling (wire) after battling too (engineers).
 	ClearsAfterBattle bool
+	// MedalPerFigures: its units give no medal when eliminated; instead the
+	// other side wins a medal for every this many figures of such units it
+	// destroys over the battle (half-tracks: 3).
+	MedalPerFigures int8
+	// Reinforces: instead of battling it may give its figures to damaged
+	// adjacent friendly units (half-tracks).
+	Reinforces bool
+	// NoHealing: it never gets figures back (half-tracks: Medics & Mechanics
+	// may not order it).
+	NoHealing bool
 }
 
 // rangeDice is the kind's dice by distance, for a unit still or not.

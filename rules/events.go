@@ -37,11 +37,12 @@ const (
 	EvUnitExited                           // Side, From (where it stood), To (the exit hex it left by), N = medals won
 	EvMineRevealed                         // Side (who laid it), To = hex, N = the token's value (Winter Wars III)
 	EvMineCleared                          // Side (who laid it), To = hex: engineers cleared it unrevealed
+	EvReinforced                           // Side, From = half-tracks, To = the unit reinforced, N = figures given (Winter Wars V)
 )
 
 var eventNames = [...]string{"", "turn", "play", "order", "move", "obstacle-removed", "battle", "dice", "hits", "flag-ignored",
 	"retreat", "flag-losses", "eliminated", "medals", "take-ground", "discard", "draw", "reshuffle", "turn-end", "game-over",
-	"healed", "obstacle-placed", "ambush", "card-attack", "airdrop", "exit", "mine-revealed", "mine-cleared"}
+	"healed", "obstacle-placed", "ambush", "card-attack", "airdrop", "exit", "mine-revealed", "mine-cleared", "reinforced"}
 
 func (k EventKind) String() string {
 	if int(k) < len(eventNames) {
@@ -115,6 +116,8 @@ func (e Event) String() string {
 		return fmt.Sprintf("mine-revealed %s %d", e.To, e.N)
 	case EvMineCleared:
 		return fmt.Sprintf("mine-cleared %s", e.To)
+	case EvReinforced:
+		return fmt.Sprintf("reinforced %s %s %d", e.From, e.To, e.N)
 	case EvCardAttack:
 		return fmt.Sprintf("card-attack %s dice=%d", e.To, e.N)
 	case EvBattle:

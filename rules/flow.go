@@ -14,6 +14,7 @@ func (s *State) startTurn() {
 		u := &s.units[i]
 		u.start = u.pos
 		u.ordered, u.moved, u.stopped, u.noBattle, u.battled, u.overrun, u.fx, u.landed = false, false, false, false, false, false, false, false
+		u.gave = false
 		u.dist, u.shots = 0, 0
 	}
 	s.orderedBy = s.orderedBy[:0]
@@ -286,7 +287,7 @@ func (s *State) afterBattle() {
 	var buf [32]Action
 	for _, ui := range s.orderedBy {
 		u := &s.units[ui]
-		if s.canRemoveWire(u) {
+		if s.canRemoveWire(u) || s.canReinforce(u) {
 			return
 		}
 		if s.canBattleNow(u) && len(s.targets(int(ui), buf[:0])) > 0 {
@@ -506,6 +507,9 @@ func (s *State) do(a Action) {
 			s.pop() // the battle that took ground is over; the overrun is a battle of its own
 		}
 		s.declareBattle(ui, int16(g.Index(a.To)), overrun)
+	case ActReinforce:
+		s.reinforce(int(s.occ[g.Index(a.From)]), int(s.occ[g.Index(a.To)]))
+		s.afterBattle()
 	case ActRemoveWire:
 		i := int16(g.Index(a.From))
 		u := &s.units[s.occ[i]]

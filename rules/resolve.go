@@ -171,6 +171,9 @@ func (s *State) resolveHits(ti int, hits, flags int8, ignorable bool) {
 			s.afterResolve()
 			return
 		}
+		if s.b.anyPerFigure {
+			s.updateMedals() // half-tracks give medals by figures (Winter Wars V)
+		}
 	}
 	if flags == 0 {
 		s.afterResolve()
@@ -327,6 +330,8 @@ func (s *State) applyRetreat(o retreatOpt) {
 		s.emit(Event{Kind: EvFlagLosses, To: s.b.hexAt[u.pos], N: lost})
 		if u.figures == 0 {
 			s.eliminate(ti)
+		} else if s.b.anyPerFigure {
+			s.updateMedals() // half-tracks give medals by figures (Winter Wars V)
 		}
 	}
 	s.afterResolve()

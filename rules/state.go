@@ -30,8 +30,10 @@ type board struct {
 	exitList [2][]int16  // the exit hexes of each side, in setup order
 	fireWall []ClassMask // classes that may not fire across each hex
 	anyWall  bool
-	spans    bool       // some hex holds a section of a long bridge
-	nb       [][6]int16 // neighbour index per direction, -1 off board
+	// anyPerFigure: a unit's kind gives medals per figures destroyed (half-tracks)
+	anyPerFigure bool
+	spans        bool       // some hex holds a section of a long bridge
+	nb           [][6]int16 // neighbour index per direction, -1 off board
 	// step[t][i][d] is the cost for a unit of class t to move from hex i to
 	// its neighbour d, or -1 if terrain forbids it (units aside). The rows
 	// that shape movement never change in a game (the catalog refuses
@@ -75,6 +77,8 @@ type unit struct {
 	fx       bool // the card's effects apply to it (not a fallback order)
 	landed   bool // dropped this turn: may not move or battle
 	camo     bool // camouflaged: attacked only in close combat (Winter Wars III "Camouflage")
+	gave     bool // half-tracks: reinforced a unit this turn (Winter Wars V)
+	given    int8 // half-tracks: figures given away to reinforce units, never a medal
 }
 
 // Phase is the decision point the game is at.
@@ -311,6 +315,11 @@ func Compile(s *Setup) (*Board, error) {
 		st.units = append(st.units, unit{pos: i, start: i, typ: def.Class, kind: k, side: us.Side, figures: f, max: f,
 			worth: max(1, us.Medals), kmove: def.MaxMove, kfight: def.MoveAndFight, mcap: moveCap(s, us.Side, def.Class, us.MaxMove),
 			camo: us.Camouflaged})
+		if def.MedalPerFigures > 0 {
+			// Half-tracks: medals by figures destroyed, not by unit (Winter Wars V).
+			st.units[len(st.units)-1].worth = 0
+			b.anyPerFigure = true
+		}
 		b.nation = append(b.nation, us.Nation)
 		b.badge = append(b.badge, us.Badge)
 	}

@@ -162,6 +162,8 @@ func (s *State) enterMinefield(ui int) {
 	s.emit(Event{Kind: EvHits, To: s.b.hexAt[u.pos], N: lost})
 	if u.figures == 0 {
 		s.eliminate(ui)
+	} else if s.b.anyPerFigure {
+		s.updateMedals() // half-tracks give medals by figures (Winter Wars V)
 	}
 }
 

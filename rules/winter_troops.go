@@ -40,6 +40,7 @@ var winterUnits = [...]UnitDef{
 func WinterTroops() *Ruleset {
 	r := &Ruleset{Key: "winter-troops", Name: "Winter Wars: new units, markers and obstacles"}
 	r.Units = append(r.Units, winterUnits[:]...)
+	r.Units = append(r.Units, halfTracks)
 	r.Features = append(r.Features, mineFeature, roadBlock)
 	return r
 }
