@@ -181,7 +181,7 @@ export default {
   'ev.airdrop': 'Des parachutistes {side} atterrissent en {hex}',
   'ev.airdrop.lost': 'Des parachutistes {side} sont perdus ({hex})',
   'ev.mine-revealed': { count: 'dice', one: 'Le champ de mines en {hex} est révélé : {dice} dé', other: 'Le champ de mines en {hex} est révélé : {dice} dés' },
-  'ev.mine-cleared': 'Le Génie déminent l’hex {hex}',
+  'ev.mine-cleared': 'Le Génie démine l’hex {hex}',
   'ev.reinforced': { count: 'figures', one: '{side} : les half-tracks en {from} renforcent {to} de {figures} figurine', other: '{side} : les half-tracks en {from} renforcent {to} de {figures} figurines' },
   'btn.reinforce': 'Renforcer {hex}',
   'ev.card-attack': { count: 'dice', one: '{side} attaquent {hex} avec {dice} dé', other: '{side} attaquent {hex} avec {dice} dés' },
