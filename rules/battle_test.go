@@ -127,14 +127,18 @@ func TestLineOfSight(t *testing.T) {
 		{"target behind the forest is not (picture 2)", "4,8", "4,14", []string{"4,12 forest"}, false},
 		{"attacker's own forest does not block", "4,8", "4,14", []string{"4,8 forest"}, true},
 		{"town, hedgerow, church, bunker block", "4,8", "4,14", []string{"4,10 town"}, false},
-		{"hedgerow blocks", "4,8", "4,14", []string{"4,10 hedgerow"}, false},
+		{"hedgerow blocks (FAQ 41)", "4,8", "4,14", []string{"4,10 hedgerow"}, false},
 		{"church blocks", "4,8", "4,14", []string{"4,12 church"}, false},
-		{"bunker blocks", "4,8", "4,14", []string{"4,12 bunker"}, false},
-		{"river, bridge, beach, ocean, wire, sandbags, hedgehog do not", "4,6", "4,20",
+		{"bunker blocks (FAQ 65)", "4,8", "4,14", []string{"4,12 bunker"}, false},
+		{"river, bridge (FAQ 29), beach, ocean, wire, sandbags, hedgehog (FAQ 67) do not", "4,6", "4,20",
 			[]string{"4,8 river", "4,10 river bridge", "4,12 beach", "4,14 ocean", "4,16 wire", "4,18 hedgehog", "5,17 sandbags"}, true},
 		{"a lone lake hex does not block", "4,8", "4,14", []string{"4,10 lake"}, true},
 		{"two adjacent lake hexes block (Lacs)", "4,8", "4,14", []string{"4,10 lake", "4,12 lake"}, false},
 		{"an empty hill blocks lower units", "4,8", "4,14", []string{"4,12 hill"}, false},
+		// FAQ digest 54: bluffs and cliffs block sight like hills (the
+		// FAQ's "except from the same group" is the height rule, §D1).
+		{"an empty bluff blocks lower units (FAQ 54)", "4,8", "4,14", []string{"4,12 bluff"}, false},
+		{"bluff to cliff over an empty bluff (FAQ 54)", "4,10", "4,14", []string{"4,10 bluff", "4,12 bluff", "4,14 cliff"}, true},
 		// Lines along hex edges: blocked only with obstructions on both sides.
 		{"edge line, nothing", "4,12", "2,12", nil, true},
 		{"edge line, obstruction on one side", "4,12", "2,12", []string{"3,11 forest"}, true},

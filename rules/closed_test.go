@@ -3,7 +3,8 @@ package rules
 import "testing"
 
 // Scenario rules that close hexes (Villers-Bocage's forests and villages,
-// Montelimar's and St. Vith's hills, Saverne Gap's mountains): no unit may
+// Montelimar's and St. Vith's hills — FAQ XI St. Vith, digest 79: the
+// corrected map's mountains, impassable both ways —, Saverne Gap's mountains): no unit may
 // enter or retreat into them; a unit starting there may leave. Saverne Gap:
 // artillery may not fire across them.
 func TestClosedHexes(t *testing.T) {

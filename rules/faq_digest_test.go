@@ -3,10 +3,11 @@ package rules
 // Every ruling of the FAQ digest (../shared/docs/faq-digest.md, from the
 // French FAQ v1.3): §A the base game and the base-game scenarios (FAQ XI),
 // §B the elements Winter Wars introduces. Each ruling runs the tests that
-// check it, or is skipped with its reason: an expansion, with the issue area
-// that will cover it, or "no test yet" where the engine's behaviour is not
-// pinned by a test citing the ruling. The card rulings have their own table
-// (TestFAQCardRulings, command-cards.md §4).
+// check it (tests that cite the ruling, by its digest number: "FAQ 19" or
+// "FAQ digest 19"), or is skipped with its reason: an expansion, with the
+// issue area that will cover it, or a ruling a newer text supersedes. The
+// card rulings have their own table (TestFAQCardRulings, command-cards.md
+// §4).
 
 import (
 	"fmt"
@@ -15,10 +16,9 @@ import (
 
 const (
 	wwArea      = "Winter Wars element (issue 16, Winter Wars)"
-	scnArea     = "scenario special rule (issue 17, scenario special rules)"
 	bridgeArea  = "blowing up bridges (issue 17, bridges and rivers)"
-	noTestYet   = "no test yet (issue 17, the base game's open ends)"
 	expansionOf = "expansion (no issue yet): "
+	terrainPack = "Terrain Pack (issue 16, Terrain Pack and base pieces): "
 )
 
 func TestFAQDigestRulings(t *testing.T) {
@@ -38,78 +38,78 @@ func TestFAQDigestRulings(t *testing.T) {
 		// A2. Turn, hands, dice
 		run(5, TestCardOnEmptySectionPasses, testRuling1),
 		run(6, testRuling3),
-		skip(7, noTestYet),
+		run(7, testDigest7),
 		skip(8, expansionOf+"snipers; the base game's dice have no such case"),
 		// A3. Take Ground and Armor Overrun
-		skip(9, noTestYet),
+		run(9, TestTakeGround),
 		run(10, TestArmorOverrun),
-		skip(11, noTestYet),
+		run(11, TestTakeGround),
 		run(12, TestArmorOverrun),
 		run(13, TestArmorOverrun),
-		skip(14, noTestYet),
-		skip(15, noTestYet),
+		run(14, TestTakeGround, TestArmorOverrun),
+		run(15, TestTakeGround),
 		run(16, TestTakeGroundOneHex),
-		skip(17, noTestYet),
+		run(17, TestTakeGround),
 		run(18, TestTheirFinestHourOverrun, TestArmorAssaultOverrun, TestCloseAssault),
 		// A4. Retreat
-		skip(19, noTestYet),
-		skip(20, noTestYet),
-		skip(21, noTestYet),
+		run(19, TestRetreat),
+		run(20, TestRetreat),
+		run(21, TestRetreat),
 		run(22, TestRetreatDoesNotClearWire),
 		run(23, TestNoRetreatIntoOcean),
 		run(24, TestBunkerNoRetreat),
-		skip(25, noTestYet),
+		run(25, TestRetreat),
 		// A5. Line of sight
 		run(26, TestLineOfSight),
 		skip(27, "superseded by the rulebook's height rule (faq-digest §D1); tested as rulebook p.18-19"),
 		skip(28, "superseded by the rulebook's height rule (faq-digest §D1); tested as rulebook p.18-19"),
-		skip(29, noTestYet),
+		run(29, testDigest29, TestLineOfSight),
 		// A6. Units (base)
 		run(30, TestArtilleryAgainstSandbags),
-		skip(31, noTestYet),
-		skip(32, noTestYet),
+		run(31, testDigest31),
+		run(32, TestBattleAfterMove, TestMovementRange),
 		// A7. Beaches and ocean
 		run(33, TestBeachCapLanes),
 		run(34, TestBeachCapLanes),
-		skip(35, expansionOf+"North African desert"),
-		skip(36, noTestYet),
-		skip(37, noTestYet),
-		skip(38, noTestYet),
-		skip(39, noTestYet),
+		skip(35, "the importer reads the desert face as plain, tested in scenario TestBoardFaces (the rules package cannot read .m44 files); the desert rules: "+expansionOf+"North African desert"),
+		run(36, TestNoRetreatIntoOcean),
+		run(37, testDigest37, TestNoRetreatIntoOcean),
+		run(38, TestMovementRange),
+		run(39, TestMovementRange, TestBattleAfterMove, TestNoRetreatIntoOcean),
 		// A8. Forests, hedgerows, hills, towns, churches
-		skip(40, noTestYet),
-		skip(41, noTestYet),
-		skip(42, noTestYet),
-		skip(43, noTestYet),
-		skip(44, expansionOf+"roads (Terrain Pack)"),
-		skip(45, noTestYet),
+		run(40, TestProtectionsAndMaluses),
+		run(41, TestMovementRange, TestTakeGround, TestLineOfSight, TestProtectionsAndMaluses, TestBattleAfterMove),
+		run(42, TestProtectionsAndMaluses),
+		run(43, TestProtectionsAndMaluses),
+		skip(44, terrainPack+"roads"),
+		run(45, TestProtectionsAndMaluses, TestCloseCombatObligation),
 		skip(46, "no ruling: the rulebook's rule stands"),
 		// A9. Rivers and bridges
 		skip(47, bridgeArea),
 		skip(48, bridgeArea),
-		skip(49, noTestYet),
-		skip(50, noTestYet),
-		skip(51, expansionOf+"roads (Terrain Pack)"),
-		skip(52, expansionOf+"boats"),
+		run(49, testDigest49),
+		run(50, TestMovementRange, TestTakeGround, TestRetreat),
+		skip(51, terrainPack+"roads"),
+		skip(52, terrainPack+"boats"),
 		// A10. Cliffs, bluffs, seawall
-		skip(53, noTestYet),
-		skip(54, noTestYet),
-		skip(55, noTestYet),
-		skip(56, noTestYet),
-		skip(57, noTestYet),
+		run(53, TestMovementRange),
+		run(54, TestMovementRange, TestBattleAfterMove, TestProtectionsAndMaluses, TestRetreat, TestLineOfSight),
+		run(55, TestTakeGround),
+		run(56, TestRetreat),
+		run(57, testDigest57),
 		run(58, TestSeawallForOneSide),
-		skip(59, noTestYet),
+		run(59, TestProtectionsAndMaluses),
 		// A11. Bunkers
-		skip(60, noTestYet),
-		skip(61, noTestYet),
+		run(60, testDigest60),
+		run(61, TestProtectionsAndMaluses),
 		run(62, TestAirPowerFlagInBunker, testRuling36),
 		run(63, TestMovementRange),
-		skip(64, noTestYet),
-		skip(65, noTestYet),
+		run(64, TestBattleAfterMove),
+		run(65, TestMovementRange, TestLineOfSight, testDigest31, TestIgnoreOneFlag, TestBunkerNoRetreat, TestBattleAfterMove),
 		// A12. Hedgehogs, wire, sandbags
 		skip(66, expansionOf+"landing craft (Pacific)"),
-		skip(67, noTestYet),
-		skip(68, noTestYet),
+		run(67, testDigest67, TestMovementRange, TestIgnoreOneFlag, TestLineOfSight, TestProtectionsAndMaluses),
+		run(68, TestBattleAfterMove),
 		run(69, TestArmorBattlingFromWireRemovesIt),
 		run(70, TestSandbagsGoWithRetreat, testRuling63),
 		run(71, testRuling62),
@@ -122,7 +122,7 @@ func TestFAQDigestRulings(t *testing.T) {
 		run(76, TestAirdrop),
 		run(77, TestAirRaidHill317),
 		run(78, TestClosedHexes),
-		skip(79, scnArea),
+		run(79, TestClosedHexes),
 	}
 	// §B: the elements Winter Wars introduces.
 	for n := 80; n <= 120; n++ {

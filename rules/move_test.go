@@ -65,7 +65,8 @@ func TestMovementRange(t *testing.T) {
 		{"armor is stopped by wire too", []string{"allies arm 6,12", "5,11 wire", "5,13 wire", "6,10 wire", "6,14 wire", "7,11 wire", "7,13 wire"}, "6,12", disk("6,12", 1)},
 		{"armor is stopped by forest", []string{"allies arm 6,12", "5,11 forest", "5,13 forest", "6,10 forest", "6,14 forest", "7,11 forest", "7,13 forest"}, "6,12", disk("6,12", 1)},
 		{"hills and beaches do not stop", []string{"allies inf 6,12", "5,11 hill", "5,13 beach"}, "6,12", disk("6,12", 2)},
-		// annex 2 "Bocages": entering needs a start adjacent to the hedgerow.
+		// annex 2 "Bocages": entering needs a start adjacent to the hedgerow;
+		// leaving stops in the adjacent hex (FAQ digest 41).
 		{"hedgerow two hexes away cannot be entered", []string{"allies inf 6,12", "4,12 hedgerow"}, "6,12", disk("6,12", 2, "4,12")},
 		{"hedgerow next to the start can be entered, not the farther one", []string{"allies inf 6,12", "5,13 hedgerow", "4,14 hedgerow"}, "6,12", disk("6,12", 2, "4,14")},
 		{"hedgerow: armor too", []string{"allies arm 6,12", "3,11 hedgerow"}, "6,12", disk("6,12", 3, "3,11")},
@@ -78,7 +79,7 @@ func TestMovementRange(t *testing.T) {
 		// annex 2 "Ponts": a bridge crosses the river, entered from dry land.
 		{"a bridge crosses a river", specs(fill(row(5, 0, 24), "river"), []string{"5,11 river bridge", "allies inf 6,12"}), "6,12",
 			disk("6,12", 2, "5,9", "5,13", "5,15", "4,14")},
-		{"no bridge to bridge", specs(fill(row(5, 0, 24), "river"), fill(row(4, 0, 24), "river"),
+		{"no bridge to bridge (FAQ 50)", specs(fill(row(5, 0, 24), "river"), fill(row(4, 0, 24), "river"),
 			[]string{"5,11 river bridge", "4,12 river bridge", "allies inf 6,12"}), "6,12",
 			append(minusRows(disk("6,12", 2), 4, 5), "5,11")},
 		{"from a bridge, not onto the next bridge", specs(fill(row(5, 0, 24), "river"), fill(row(4, 0, 24), "river"),
@@ -89,7 +90,8 @@ func TestMovementRange(t *testing.T) {
 		{"plain to mountain is too steep", []string{"allies inf 6,12", "5,11 mountain"}, "6,12", disk("6,12", 2, "5,11", "4,10")},
 		{"hill to mountain is fine, mountain to plain is not", []string{"allies inf 6,12", "6,12 hill", "5,11 mountain"}, "6,12", disk("6,12", 2, "4,10")},
 		// annex 2 "Escarpements", "Falaises": beach <-> bluff costs 2,
-		// infantry only; from inland they are ordinary hills.
+		// infantry only; from inland they are ordinary hills (FAQ digest
+		// 53, 54).
 		{"infantry from the beach onto a bluff costs 2", specs(fill(row(6, 0, 24), "beach"), fill(row(7, 0, 24), "beach"),
 			fill(row(8, 0, 24), "beach"), fill(row(5, 0, 24), "bluff"), []string{"allies inf 6,12"}), "6,12",
 			disk("6,12", 2, "5,9", "5,15", "4,10", "4,12", "4,14")},
@@ -111,7 +113,8 @@ func TestMovementRange(t *testing.T) {
 		{"artillery cannot climb a steep hill", []string{"allies art 6,12", "5,11 steephill"}, "6,12", disk("6,12", 1, "5,11")},
 		{"steep hill to steep hill costs 1, going down costs 1", []string{"allies inf 5,11", "5,11 steephill", "5,13 steephill"}, "5,11", disk("5,11", 2)},
 		// annex 2 "Bunkers", "Obstacles antichars": impassable to armor and
-		// artillery; infantry may pass through without stopping (FAQ digest 63).
+		// artillery; infantry may pass through without stopping (FAQ digest
+		// 63, 65, 67).
 		{"armor cannot enter a bunker", []string{"allies arm 6,12", "5,11 bunker"}, "6,12", disk("6,12", 3, "5,11", "3,9")},
 		{"artillery cannot enter a bunker", []string{"allies art 6,12", "5,11 bunker"}, "6,12", disk("6,12", 1, "5,11")},
 		{"infantry passes through a bunker", []string{"allies inf 6,12", "5,11 bunker"}, "6,12", disk("6,12", 2)},
@@ -127,13 +130,13 @@ func TestMovementRange(t *testing.T) {
 			minusRows(disk("3,11", 3), 6)},
 		// annex 2 "Océan" and its example: entering the ocean stops; from
 		// the shore hex the next move onto the beach is capped at 2.
-		{"ocean: 1 hex at a time", specs(fill(row(7, 0, 24), "ocean"), fill(row(8, 0, 24), "ocean"), fill(row(6, 0, 24), "beach"),
+		{"ocean: 1 hex at a time, the shore hex too (FAQ 37, 39)", specs(fill(row(7, 0, 24), "ocean"), fill(row(8, 0, 24), "ocean"), fill(row(6, 0, 24), "beach"),
 			fill(row(5, 0, 24), "beach"), []string{"allies arm 8,12"}), "8,12", disk("8,12", 1)},
 		{"ocean: from the shore onto the beach, 2 hexes", specs(fill(row(7, 0, 24), "ocean"), fill(row(8, 0, 24), "ocean"), fill(row(6, 0, 24), "beach"),
 			fill(row(5, 0, 24), "beach"), []string{"allies arm 7,11"}), "7,11", disk("7,11", 2, "7,7", "7,15", "8,8", "8,14")},
 		{"from the beach into the ocean, which stops (FAQ 39)", specs(fill(row(7, 0, 24), "ocean"), fill(row(8, 0, 24), "ocean"), fill(row(6, 0, 24), "beach"),
 			[]string{"allies inf 6,12"}), "6,12", disk("6,12", 2, "8,10", "8,12", "8,14")},
-		{"ocean: infantry can land onto plain", specs(fill(row(7, 0, 24), "ocean"), fill(row(8, 0, 24), "ocean"), []string{"allies inf 7,11"}), "7,11",
+		{"ocean: infantry can land onto plain, not only a beach (FAQ 38)", specs(fill(row(7, 0, 24), "ocean"), fill(row(8, 0, 24), "ocean"), []string{"allies inf 7,11"}), "7,11",
 			disk("7,11", 2, "7,7", "7,15", "8,8", "8,14")},
 	}
 	for _, c := range cases {
@@ -191,7 +194,11 @@ func TestBeachCapLanes(t *testing.T) {
 }
 
 // After a move, may the unit still battle? (rulebook p.6 "Portée de
-// déplacement", annex 1 and 2.) The enemy stands next to the destination.
+// déplacement", annex 1 and 2; FAQ digest 32, the summary card: infantry
+// moves 1 and battles or 2 without battling, armor 3 and battles,
+// artillery moves or battles; digest 37, 39: no battle from the sea; digest
+// 41: a unit leaving a hedgerow battles.) The enemy stands next to the
+// destination.
 func TestBattleAfterMove(t *testing.T) {
 	cases := []struct {
 		name   string

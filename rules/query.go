@@ -10,7 +10,8 @@ import (
 
 // BattleDice is the number of dice the unit on from would roll against the
 // unit on to right now, ignoring whether it is ordered or has already
-// battled, but applying range, line of sight, terrain and the close-combat
+// battled, but applying range, line of sight, terrain (a unit in the ocean
+// never battles: annex 2 "Océan", FAQ digest 37) and the close-combat
 // obligation. 0 means it cannot battle that target.
 func (s *State) BattleDice(from, to hex.Hex) (int, error) {
 	g := s.b.grid
@@ -28,7 +29,7 @@ func (s *State) BattleDice(from, to hex.Hex) (int, error) {
 	if a.side == t.side {
 		return 0, fmt.Errorf("%s and %s are on the same side", from, to)
 	}
-	if s.inCloseCombat(a) && !hex.Adjacent(from, to) {
+	if s.inCloseCombat(a) && !hex.Adjacent(from, to) || s.noBattleFrom(int16(g.Index(from))) {
 		return 0, nil
 	}
 	return int(s.battleDice(a, int16(g.Index(to)), s.phase == PhaseOverrun)), nil

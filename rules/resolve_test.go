@@ -87,7 +87,7 @@ func TestRetreat(t *testing.T) {
 			sorted("retreat 5,11 4,10", "retreat 5,11 4,12"), "4,12", 4},
 		{"onto a bridge from dry land", specs(fill(row(4, 0, 24), "river"), []string{"axis inf 5,11", "4,12 river bridge"}), "5,11", "flag flag star",
 			sorted("retreat 5,11 3,11", "retreat 5,11 3,13"), "3,11", 4},
-		{"off a bridge only onto dry land, not onto the next bridge", specs(fill(row(5, 0, 24), "river"), fill(row(4, 0, 24), "river"),
+		{"off a bridge only onto dry land, not onto the next bridge (FAQ 50)", specs(fill(row(5, 0, 24), "river"), fill(row(4, 0, 24), "river"),
 			[]string{"5,11 river bridge", "4,12 river bridge", "axis inf 5,11"}), "5,11", "flag star star", nil, "5,11", 3},
 		{"a bluff down to the beach: any unit may retreat (Escarpements; FAQ 56)", specs(fill(row(4, 0, 24), "beach"), []string{"5,11 bluff", "axis arm 5,11", "4,10 river"}), "5,11", "flag star star",
 			nil, "4,12", 3},
@@ -164,7 +164,9 @@ func TestRetreatDirectionBySide(t *testing.T) {
 }
 
 // annex 2 "Océan": no retreat into the ocean; the rulebook's example: an
-// infantry symbol and a flag cost 2 figures.
+// infantry symbol and a flag cost 2 figures. FAQ digest 36 (and 23): the
+// board has two rows of sea, so a unit on the first beach row (the third
+// row) that must retreat seaward loses a figure instead.
 func TestNoRetreatIntoOcean(t *testing.T) {
 	st := game(t, specs(fill(row(7, 0, 24), "ocean"), fill(row(8, 0, 24), "ocean"),
 		[]string{"6,12 beach", "allies inf 6,12", "axis inf 5,11", "first=axis", "axis inf 0,0"})...)
@@ -178,7 +180,8 @@ func TestNoRetreatIntoOcean(t *testing.T) {
 }
 
 // annex 2 "Sacs de sable", "Églises", "Bunkers", "Obstacles antichars",
-// "Obstacles": one flag may be ignored; sources never add up.
+// "Obstacles": one flag may be ignored; sources never add up (FAQ digest
+// 65, 67: the bunker's and the hedgehog's flag).
 func TestIgnoreOneFlag(t *testing.T) {
 	cases := []struct {
 		name    string
@@ -242,7 +245,7 @@ func TestIgnoreOneFlag(t *testing.T) {
 	}
 }
 
-// annex 2 "Bunkers" and FAQ digest 24: armor and artillery that start a
+// annex 2 "Bunkers" and FAQ digest 24, 65: armor and artillery that start a
 // battle in a bunker never retreat; each flag they do not ignore is a loss.
 func TestBunkerNoRetreat(t *testing.T) {
 	cases := []struct {
@@ -355,7 +358,7 @@ func TestTakeGround(t *testing.T) {
 		{"armor after 2 beach hexes takes a 3rd (FAQ 11)", specs(fill(row(6, 0, 24), "beach"), fill(row(7, 0, 24), "beach"),
 			[]string{"allies arm 7,15", "axis inf 5,11 fig=1"}), "7,15", "6,12", "5,11", "inf star star", true},
 		{"onto a bridge from dry land", specs(fill(row(5, 0, 24), "river"), []string{"5,11 river bridge", "allies inf 6,12", "axis inf 5,11 fig=1"}), "6,12", "", "5,11", "inf star", true},
-		{"from a bridge onto a bridge: no", specs(fill(row(5, 0, 24), "river"), fill(row(6, 0, 24), "river"),
+		{"from a bridge onto a bridge: no (FAQ 50)", specs(fill(row(5, 0, 24), "river"), fill(row(6, 0, 24), "river"),
 			[]string{"5,11 river bridge", "6,12 river bridge", "allies inf 6,12", "axis inf 5,11 fig=1"}), "6,12", "", "5,11", "inf star", false},
 	}
 	for _, c := range cases {

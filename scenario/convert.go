@@ -81,6 +81,10 @@ type converter struct {
 	exits         []rules.Exit
 	looseExits    []hex.Hex
 	infantryExit2 bool
+
+	// young is the young players' variant the file asks for
+	// (YoungPlayersOption), applied once the setup is complete.
+	young *rules.Young
 }
 
 // cell is what the hexagons place on one hex.
@@ -150,7 +154,23 @@ func (c *converter) convert() *rules.Setup {
 		r.notef(hex.None, "setup", "no setup: with the unsupported features left out, rules.Setup.Validate fails: %v", err)
 		return nil
 	}
+	if c.young != nil {
+		y, err := c.s.Young(*c.young)
+		if err != nil {
+			r.errorf(hex.None, "game_info.options."+YoungPlayersOption, "%v", err)
+			return nil
+		}
+		r.notef(hex.None, "game_info.options."+YoungPlayersOption, "the young players' variant (rulebook annex 5): 6 cards each, tactic cards of stage %d%s back", c.young.Stage, extraTactics(c.young.Tactics))
+		return y
+	}
 	return &c.s
+}
+
+func extraTactics(keys []string) string {
+	if len(keys) == 0 {
+		return ""
+	}
+	return " and " + strings.Join(keys, ", ")
 }
 
 func (c *converter) ruleText() string {
@@ -470,6 +490,10 @@ func (c *converter) options(raw json.RawMessage, field string) {
 			c.handGrowth(v, field+"."+k)
 			continue
 		}
+		if strings.EqualFold(k, YoungPlayersOption) {
+			c.youngPlayers(v, field+"."+k)
+			continue
+		}
 		if strings.EqualFold(k, "airdrop") && !emptyJSON(v) {
 			c.airdrop(v, field+"."+k)
 			continue
@@ -602,6 +626,38 @@ func (c *converter) hill317(raw json.RawMessage, field string) {
 		raid.While = append(raid.While, h)
 	}
 	c.s.AirRaids = append(c.s.AirRaids, raid)
+}
+
+// YoungPlayersOption is m44's own option key for the young players' variant
+// (rulebook annex 5 "Variante pour les plus jeunes joueurs"; rules.Young):
+// true, or {"no_take_ground": true, "stage": 0..3, "tactics": ["dig-in"]}
+// (the same fields as m44 engine's options.young and the lobby's). false
+// or null leaves the scenario as it is.
+const YoungPlayersOption = "young_players"
+
+func (c *converter) youngPlayers(raw json.RawMessage, field string) {
+	var on bool
+	if json.Unmarshal(raw, &on) == nil {
+		if on {
+			c.young = &rules.Young{}
+		}
+		return
+	}
+	if isNull(raw) {
+		return
+	}
+	var v struct {
+		NoTakeGround bool     `json:"no_take_ground"`
+		Stage        int      `json:"stage"`
+		Tactics      []string `json:"tactics"`
+	}
+	dec := json.NewDecoder(bytes.NewReader(raw))
+	dec.DisallowUnknownFields()
+	if err := dec.Decode(&v); err != nil {
+		c.r.errorf(hex.None, field, "want true or {\"no_take_ground\": bool, \"stage\": 0..%d, \"tactics\": [card keys]}: %v", rules.MaxYoungStage, err)
+		return
+	}
+	c.young = &rules.Young{NoTakeGround: v.NoTakeGround, Stage: v.Stage, Tactics: v.Tactics}
 }
 
 // HandGrowthOption is m44's own option key for a side that builds its hand

@@ -85,6 +85,9 @@ func TestSidesAndCase(t *testing.T) {
 	}
 }
 
+// The printed board faces: the beach face has two rows of sea (FAQ II Mer,
+// FAQ digest 36: "the 2nd row is sea even though sand is drawn on it"),
+// both ocean; desert and snow are plain (FAQ I Désert; digest 35, 80).
 func TestBoardFaces(t *testing.T) {
 	tests := []struct {
 		typ, face   string

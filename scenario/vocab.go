@@ -163,6 +163,15 @@ func (e Entry) Meaning() string {
 		if e.Exit {
 			return "an infantry unit's exit is worth 2 medals (Exit.Medals)"
 		}
+		if strings.EqualFold(e.Name, HandGrowthOption) {
+			return "the side's hand grows to the number given (Setup.GrowTo)"
+		}
+		if strings.EqualFold(e.Name, YoungPlayersOption) {
+			return "the young players' variant: 6 cards each, tactic cards out or brought back by stage (Setup.Young)"
+		}
+		if strings.EqualFold(e.Name, "airdrop") {
+			return "paratroopers dropped around a hex before the side's first turn (Setup.Airdrops)"
+		}
 		if strings.EqualFold(e.Name, "hill317") {
 			return "while the Allies hold one of the hexes, they may play a Recon as Air Power (Setup.AirRaids)"
 		}
@@ -455,7 +464,7 @@ var Vocabulary = []Entry{
 	unsupported(SlotTagBehavior, "DECOY_MEDAL_MINE_FIELD", "minefields", "FAQ II Champs de mines (decoys)"),
 	unsupported(SlotTagBehavior, "IS_WITTMANN", "Wittmann (Tiger ace)", "Villers-Bocage"),
 
-	// Options: every one is a special rule the engine lacks.
+	// Options: each a special rule of the scenario, played or reported.
 	{Slot: SlotOption, Name: "blitz_rules", Blitz: true, Source: "FAQ III Règles de Blitz: the Axis plays any Recon as Air Power in its section (rules.Setup.AirRaids); the Allied armor moves 2 hexes at most (rules.Setup.MoveLimits)"},
 	{Slot: SlotOption, Name: "partial_blitz_rules", Blitz: true, Source: "the armor half of the Blitz rules for the side named (Tunisia: \"Allied Armor units may only move 2 hexes and battle\"; rules.Setup.MoveLimits)"},
 	option("russian_commissar_rule", "Russian commissar"),
@@ -468,7 +477,7 @@ var Vocabulary = []Entry{
 	option("night_visibility_team_turn", "night attacks"),
 	{Slot: SlotOption, Name: "deck_name", Deck: true, Source: "a command deck named by the file: AIR_POWER_AS_ARTILLERY_BOMBARD_DECK is the catalog deck air-power-as-artillery-bombard (Bastogne Corridor East); other names are not supported yet"},
 	option("mine_deck_name", "minefields"),
-	option("airdrop", "airdrops"),
+	{Slot: SlotOption, Name: "airdrop", Source: "FAQ III Parachutage, FAQ XI Sainte-Mère-Église: {side, range, nbr_units, center, unit} drops infantry around the centre before the side's first turn (rules.Setup.Airdrops); other forms are reported as airdrop variants"},
 	option("airdrop2", "airdrops"),
 	{Slot: SlotOption, Name: "air_strikes_rules", Blitz: true, Source: "FAQ III Raids aériens: the side named may play any Recon as Air Power in its section (rules.Setup.AirRaids)"},
 	option("armor_breakthrough_rules", "armor breakthrough"),
@@ -482,6 +491,9 @@ var Vocabulary = []Entry{
 	{Slot: SlotOption, Name: "pontoon_bridge_rules", Unsupported: "pontoon bridges",
 		Source: "our option (no corpus file names it): Winter Wars IV Pont flottant enneigé, built by playing an Attack card instead of ordering units; a bridge placed in play would change the movement costs the engine computes once per game"},
 	option("supply_train_rules", "supply trains"),
+	// m44's own options (no editor writes them).
+	{Slot: SlotOption, Name: HandGrowthOption, Source: "m44's own: {\"side\": \"AXIS\", \"to\": 4}, a hand built up during the game (Pegasus Bridge; rules.Setup.GrowTo)"},
+	{Slot: SlotOption, Name: YoungPlayersOption, Source: "m44's own: the young players' variant, rulebook annex 5 (rules.Setup.Young)"},
 
 	// equipment_packs features: the editor's summary sometimes carries a
 	// rule found nowhere else in the file (Rzhev's frozen river).
