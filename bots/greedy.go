@@ -287,7 +287,7 @@ func battleValue(k *know, a rules.Action) float64 {
 	}
 	att, t := &k.units[ai], &k.units[ti]
 	tg := k.targetOf(ti, att.side, true)
-	ev := battleEV(int8(n), &tg, hitFaces(t.typ, false))
+	ev := battleEV(int8(n), &tg, hitFaces(t.typ, k.s.StarsHit(a.From, a.To)))
 	if att.typ == rules.Armor && k.dist(att.pos, t.pos) == 1 {
 		ev += 0.1 * killOrRetreat(int8(n), &tg) // take ground, then overrun
 	}

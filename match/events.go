@@ -164,6 +164,13 @@ func describe(st *rules.State, e rules.Event) (string, map[string]any) {
 			return "ev.visibility.day", map[string]any{"side": side}
 		}
 		return key, map[string]any{"side": side, "hexes": int(e.N)}
+	case rules.EvMineRevealed:
+		// The token turned over is public (Winter Wars III); side: who laid it.
+		return key, map[string]any{"side": side, "hex": e.To.String(), "dice": int(e.N)}
+	case rules.EvMineCleared:
+		return key, map[string]any{"side": side, "hex": e.To.String()}
+	case rules.EvReinforced:
+		return key, map[string]any{"side": side, "from": e.From.String(), "to": e.To.String(), "figures": int(e.N)}
 	case rules.EvAirdrop:
 		if e.N == 0 {
 			return "ev.airdrop.lost", map[string]any{"side": side, "hex": e.To.String()}

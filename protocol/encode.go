@@ -218,6 +218,15 @@ func encodeEvent(st *rules.State, e rules.Event) (Event, bool) {
 		out.From, out.To = e.From.String(), e.To.String()
 	case rules.EvObstacleRemoved, rules.EvObstaclePlaced:
 		out.Hex, out.Obstacle = e.From.String(), st.Catalog().Feature(rules.Feature(e.N)).Key
+	case rules.EvMineRevealed:
+		withSide()                            // who laid it
+		out.Hex, out.Dice = e.To.String(), &n // the token's value: the dice it rolls (0: a decoy)
+	case rules.EvMineCleared:
+		withSide()
+		out.Hex = e.To.String()
+	case rules.EvReinforced:
+		withSide()
+		out.From, out.To, out.Figures = e.From.String(), e.To.String(), &n
 	case rules.EvUnitExited:
 		withSide()
 		out.From, out.To, out.Medals = e.From.String(), e.To.String(), &n

@@ -410,6 +410,12 @@ func (d *drawer) catalogGround(row rules.TerrainDef, c pt, s float64) {
 // catalogFeature draws a feature the renderer has no picture of: a chip
 // with its key, stacked by its place k among such features.
 func (d *drawer) catalogFeature(row rules.TerrainDef, c pt, s float64, k int) {
+	if row.Symbol == "mine" {
+		// A minefield: its token, face down (Winter Wars III), where the
+		// file's tag is drawn.
+		d.p.mark(pt{c.X + s*0.29, c.Y - s*0.23}, s*0.09, "mine", "", 0, 0)
+		return
+	}
 	y := c.Y + s*(0.18+0.2*float64(k))
 	d.c.draw((&Path{}).rect(c.X-s*0.32, y-s*0.09, s*0.64, s*0.16, s*0.04), fillStroke(rgb("#f3efe2"), rgb("#5a5548"), s*0.012))
 	d.c.text(c.X, y+s*0.03, row.Key, s*0.11, Middle, false, rgb("#3a362d"))
@@ -1090,6 +1096,21 @@ func (d *drawer) legendEntries() []legendEntry {
 			add(name, func(c pt, s float64) { p.counter(c, s*0.62, u) })
 		}
 	}
+	// Winter Wars V kinds: their mark and the row's summary.
+	seenKind := map[string]bool{}
+	for _, u := range m.units {
+		if kindMarks[u.symbol] == "" || seenKind[u.symbol] {
+			continue
+		}
+		seenKind[u.symbol] = true
+		for _, row := range m.cat.Units() {
+			if row.Symbol == u.symbol {
+				k := unitM{typ: u.typ, side: u.side, figures: int(row.Figures), max: int(row.Figures), symbol: u.symbol}
+				add(kindMarks[u.symbol]+": "+row.Summary, func(c pt, s float64) { p.counter(c, s*0.62, k) })
+				break
+			}
+		}
+	}
 	if elite {
 		add("Special forces (elite)", func(c pt, s float64) {
 			p.c.draw(star(c, s*0.2, 5, 0.45), fillStroke(d.pal.gold, d.pal.goldDark, s*0.02))
@@ -1138,6 +1159,9 @@ func (d *drawer) legendEntries() []legendEntry {
 		}
 	}
 	markNames := map[string]string{"mine": "Minefield (not played)", "exit": "Exit marker (not played)", "star": "Battle star (not played)", "other": "Marker (not played)"}
+	if m.mines {
+		markNames["mine"] = "Minefield: a token face down; an enemy unit entering stops, turns it over and rolls its value"
+	}
 	seenMark := map[string]bool{}
 	for _, mk := range m.marks {
 		key := fmt.Sprint(mk.kind, mk.side)

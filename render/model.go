@@ -37,8 +37,8 @@ type model struct {
 	// cat is the catalog of the game's rulesets: rows the renderer has no
 	// drawing of are drawn from it (their key and effects).
 	cat *rules.Catalog
-	// exits: the setup plays exit markers (Setup.Exits).
-	exits bool
+	// exits: the setup plays exit markers (Setup.Exits); mines: minefields.
+	exits, mines bool
 }
 
 // ground is what lies on one hex.
@@ -64,6 +64,7 @@ type unitM struct {
 	elite, resistance bool
 	nation, badge     string
 	other             string // a unit the engine lacks (vehicles): its name
+	symbol            string // a special kind's mark (Winter Wars V: "88", "engineers"…)
 }
 
 type objM struct {
@@ -109,6 +110,7 @@ func newModel(s *rules.Setup, o *Options) (*model, error) {
 		}
 		m.cat = cat
 		m.exits = len(s.Exits) > 0
+		m.mines = len(s.Mines) > 0
 		m.fromSetup(s)
 	}
 	if f != nil {
@@ -174,8 +176,12 @@ func (m *model) fromSetup(s *rules.Setup) {
 		if f == 0 {
 			f = int(rules.DefaultFigures(u.Type, u.Elite, u.Resistance))
 		}
-		m.units = append(m.units, unitM{at: u.Hex, typ: u.Type, side: u.Side, figures: f,
-			max: f, elite: u.Elite, resistance: u.Resistance, nation: u.Nation, badge: u.Badge})
+		um := unitM{at: u.Hex, typ: u.Type, side: u.Side, figures: f,
+			max: f, elite: u.Elite, resistance: u.Resistance, nation: u.Nation, badge: u.Badge}
+		if k, ok := m.cat.UnitByKey(u.Kind); ok && u.Kind != "" {
+			um.symbol = m.cat.Unit(k).Symbol
+		}
+		m.units = append(m.units, um)
 	}
 	for _, o := range s.Objectives {
 		m.objs = append(m.objs, objM{kind: o.Kind, hexes: o.Hexes, sides: o.Sides, medals: o.Medals,
@@ -493,7 +499,7 @@ func (m *model) fromState(st *rules.State) {
 		}
 		if u, ok := st.UnitAt(h); ok {
 			m.units = append(m.units, unitM{at: h, typ: u.Type, side: u.Side, figures: int(u.Figures), max: int(u.Max),
-				elite: u.Elite, resistance: u.Resistance, nation: u.Nation, badge: u.Badge})
+				elite: u.Elite, resistance: u.Resistance, nation: u.Nation, badge: u.Badge, symbol: st.Catalog().Unit(u.Kind).Symbol})
 		}
 	}
 }

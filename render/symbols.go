@@ -544,6 +544,11 @@ func (p pen) mark(o pt, r float64, kind, name string, side int8, ang float64) {
 
 // ---- units ----
 
+// kindMarks are the short names drawn on the counters of Winter Wars V
+// kinds, by their rows' Symbol.
+var kindMarks = map[string]string{"engineers": "ENG", "mobile-artillery": "MOB", "88": "88", "tank-destroyer": "TD",
+	"anti-tank": "AT", "machine-gun": "MG", "mortar": "MOR", "half-tracks": "HT"}
+
 var nationCodes = map[string]string{"us": "US", "brit": "GB", "ger": "DE", "ru": "SU", "jp": "JP", "it": "IT", "fr": "FR"}
 
 // counter draws a unit: a square counter of the side's colour with the
@@ -579,6 +584,10 @@ func (p pen) counter(o pt, cs float64, u unitM) {
 	p.c.draw((&Path{}).circle(fc.X, fc.Y, cs*0.21), fillStroke(rgb("#ffffff"), dark, cs*0.04))
 	p.c.text(fc.X, fc.Y+cs*0.11, itoa(u.figures), cs*0.3, Middle, true, numCol)
 	corner := pt{o.X + h - cs*0.04, o.Y - h + cs*0.04}
+	if mark := kindMarks[u.symbol]; mark != "" {
+		// A Winter Wars V kind: its short name under the nation code.
+		p.c.text(o.X-h+cs*0.1, o.Y-h+cs*0.47, mark, cs*0.19, Start, true, ink)
+	}
 	switch {
 	case u.elite:
 		p.c.draw(star(corner, cs*0.22, 5, 0.45), fillStroke(pal.gold, pal.goldDark, cs*0.035))

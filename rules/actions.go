@@ -28,11 +28,12 @@ const (
 	ActEndTargets                       // Air Power: aim at no more hexes
 	ActExit                             // the unit on From moves to the exit hex To and leaves the board
 	ActCombat                           // play Winter Combat card Card (on the unit on From; Arg = ArgTenacity: as Tenacity)
+	ActReinforce                        // the half-tracks on From give a figure to the damaged unit on To (Winter Wars V)
 	numActionKinds
 )
 
 var actionWords = [numActionKinds]string{"", "play", "order", "end-orders", "move", "end-moves", "battle",
-	"remove-wire", "end-battles", "retreat", "take-ground", "skip", "keep", "target", "end-targets", "exit", "combat"}
+	"remove-wire", "end-battles", "retreat", "take-ground", "skip", "keep", "target", "end-targets", "exit", "combat", "reinforce"}
 
 func (k ActionKind) String() string {
 	if k < numActionKinds {
@@ -76,7 +77,7 @@ func (a Action) String() string {
 		return fmt.Sprintf("%s %s", a.Kind, a.To)
 	case ActOrder, ActRemoveWire:
 		return fmt.Sprintf("%s %s", a.Kind, a.From)
-	case ActMove, ActBattle, ActTakeGround, ActExit:
+	case ActMove, ActBattle, ActTakeGround, ActExit, ActReinforce:
 		return fmt.Sprintf("%s %s %s", a.Kind, a.From, a.To)
 	case ActRetreat:
 		if a.Arg > 0 {
@@ -175,7 +176,7 @@ func ParseAction(s string) (Action, error) {
 			return Action{}, err
 		}
 		a.To, err = hex.Parse(f[1])
-	case ActMove, ActBattle, ActTakeGround, ActExit:
+	case ActMove, ActBattle, ActTakeGround, ActExit, ActReinforce:
 		if err = want(3); err != nil {
 			return Action{}, err
 		}
@@ -272,13 +273,13 @@ func (s *State) LegalActions(buf []Action) []Action {
 	case PhaseBattle:
 		for _, ui := range s.orderedBy {
 			u := &s.units[ui]
-			if !s.canBattleNow(u) {
-				continue
+			if s.canBattleNow(u) {
+				buf = s.targets(int(ui), buf)
 			}
-			buf = s.targets(int(ui), buf)
 			if s.canRemoveWire(u) {
 				buf = append(buf, Action{Kind: ActRemoveWire, From: s.b.hexAt[u.pos]})
 			}
+			buf = s.reinforceOptions(u, buf)
 		}
 		buf = append(buf, Action{Kind: ActEndBattles})
 	case PhaseRetreat:

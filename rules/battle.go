@@ -78,11 +78,15 @@ func (s *State) acrossFireWall(c UnitType, from, to int16) bool {
 func (s *State) battleDice(a *unit, t int16, overrun bool) int8 {
 	from := a.pos
 	k := s.kind(a)
+	still := !a.moved
 	d := hex.Distance(s.b.hexAt[from], s.b.hexAt[t])
-	if d < 1 || d > len(k.RangeDice) || k.RangeDice[d-1] == 0 {
+	if rd := k.rangeDice(still); d < 1 || d > len(rd) || rd[d-1] == 0 {
 		return 0
 	}
-	return s.diceAt(k, from, s.units[s.occ[t]].side, t, d, s.cardBonus(a, d == 1, overrun)+s.combatBonus(a))
+	if d > 1 && s.units[s.occ[t]].camo {
+		return 0 // camouflaged: close combat only (Winter Wars III "Camouflage")
+	}
+	return s.diceAt(k, still, from, s.units[s.occ[t]].side, t, d, s.cardBonus(a, d == 1, overrun)+s.combatBonus(a))
 }
 
 // diceFrom is the number of dice a unit of kind k on hex from rolls against
@@ -94,12 +98,13 @@ func (s *State) diceFrom(k *UnitDef, from int16, tside Side, t int16, bonus int8
 	if d < 1 || d > len(k.RangeDice) {
 		return 0
 	}
-	return s.diceAt(k, from, tside, t, d, bonus)
+	return s.diceAt(k, false, from, tside, t, d, bonus)
 }
 
-// diceAt is diceFrom at distance d, already known to be in 1..6.
-func (s *State) diceAt(k *UnitDef, from int16, tside Side, t int16, d int, bonus int8) int8 {
-	dice := k.RangeDice[d-1]
+// diceAt is diceFrom at distance d, already known to be in 1..6, for a unit
+// still (not moved this turn) or not.
+func (s *State) diceAt(k *UnitDef, still bool, from int16, tside Side, t int16, d int, bonus int8) int8 {
+	dice := k.rangeDice(still)[d-1]
 	if dice == 0 || s.vis > 0 && d > int(s.vis) {
 		return 0 // out of range, or beyond the night's visibility (FAQ III 19)
 	}
@@ -110,10 +115,12 @@ func (s *State) diceAt(k *UnitDef, from int16, tside Side, t int16, d int, bonus
 	if d > 1 && s.b.anyWall && s.acrossFireWall(k.Class, from, t) {
 		return 0
 	}
-	if !k.IgnoresCover {
+	if !k.IgnoresCover && !(still && k.StillIgnoresCover) && !(d == 1 && k.CloseIgnoresCover) {
 		dice -= s.protection(tside, t, k.Class, s.height(from))
 	}
-	dice -= s.attackMalus(k.Class, from)
+	if !(still && k.StillNoMalus) {
+		dice -= s.attackMalus(k.Class, from)
+	}
 	if dice < 0 {
 		dice = 0
 	}
@@ -164,8 +171,10 @@ func (s *State) targets(ui int, buf []Action) []Action {
 		return buf // Firefight never fires at an adjacent enemy (FAQ ruling 66)
 	}
 	k := s.kind(u)
+	still := !u.moved
+	rd := k.rangeDice(still)
 	reach := 0 // the farthest distance the unit rolls dice at
-	for i, n := range k.RangeDice {
+	for i, n := range rd {
 		if n > 0 {
 			reach = i + 1
 		}
@@ -179,10 +188,10 @@ func (s *State) targets(ui int, buf []Action) []Action {
 		}
 		to := s.b.hexAt[t.pos]
 		dist := hex.Distance(from, to)
-		if dist < 1 || dist > reach || (adjOnly && dist != 1) || k.RangeDice[dist-1] == 0 {
-			continue
+		if dist < 1 || dist > reach || (adjOnly && dist != 1) || rd[dist-1] == 0 || (dist > 1 && t.camo) {
+			continue // out of range, or camouflaged beyond close combat (Winter Wars III "Camouflage")
 		}
-		if s.diceAt(k, u.pos, t.side, t.pos, dist, s.cardBonus(u, dist == 1, overrun)) > 0 {
+		if s.diceAt(k, still, u.pos, t.side, t.pos, dist, s.cardBonus(u, dist == 1, overrun)) > 0 {
 			buf = append(buf, Action{Kind: ActBattle, From: from, To: to})
 		}
 	}

@@ -2,8 +2,9 @@ package rules
 
 // Medics & Mechanics (command-cards.md "Medics & Mechanics").
 
-// hasLostFigures: only a unit that has lost figures may be ordered.
-func hasLostFigures(s *State, u *unit) bool { return u.figures < u.max }
+// hasLostFigures: only a unit that has lost figures may be ordered; never
+// half-tracks (Winter Wars V Half-Tracks, "Médecins & Mécaniciens").
+func hasLostFigures(s *State, u *unit) bool { return u.figures < u.max && !s.kind(u).NoHealing }
 
 // heal rolls for unit i: one die per card held, this one included; each of
 // the unit's symbols or a star returns a figure (artillery: stars only), up

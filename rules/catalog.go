@@ -176,6 +176,40 @@ type UnitDef struct {
 	// it (French Resistance).
 	BattlesAfterEntering bool
 	RetreatPerFlag       int8 // hexes it may retreat per flag at most (1; French Resistance 3)
+
+	// Special troops (Winter Wars V). "Still" is a unit that has not moved
+	// this turn before battling.
+	StarsHit          ClassMask // a star it rolls hits targets of these classes (heavy anti-tank guns, tank destroyers: armor)
+	StillStarsHit     ClassMask // the same, only when still (anti-tank weapon: armor; machine gun: infantry)
+	StarsHitBy        ClassMask // a star rolled against it by these classes hits it (tank destroyers: all but infantry)
+	StillRangeDice    [6]int8   // dice by distance when still, if any (mortar: 4 hexes)
+	StillIgnoresCover bool      // ignores the target's terrain protection when still (tank destroyers, mortar)
+	StillNoMalus      bool      // ignores the maluses of its own hex when still (tank destroyers)
+	CloseIgnoresCover bool      // ignores the target's terrain protection in close combat (engineers)
+	// SweepsMines: entering a minefield with its battle still to come, it
+	// clears the minefield instead of battling (engineers).
+	SweepsMines bool
+	// ClearsAfterBattle: it may remove an obstacle it may remove instead of
+	// battling (wire) after battling too (engineers).
+	ClearsAfterBattle bool
+	// MedalPerFigures: its units give no medal when eliminated; instead the
+	// other side wins a medal for every this many figures of such units it
+	// destroys over the battle (half-tracks: 3).
+	MedalPerFigures int8
+	// Reinforces: instead of battling it may give its figures to damaged
+	// adjacent friendly units (half-tracks).
+	Reinforces bool
+	// NoHealing: it never gets figures back (half-tracks: Medics & Mechanics
+	// may not order it).
+	NoHealing bool
+}
+
+// rangeDice is the kind's dice by distance, for a unit still or not.
+func (k *UnitDef) rangeDice(still bool) *[6]int8 {
+	if still && k.StillRangeDice != [6]int8{} {
+		return &k.StillRangeDice
+	}
+	return &k.RangeDice
 }
 
 // Ruleset is a module of rules: the base game, or an expansion. It brings

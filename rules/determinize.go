@@ -3,7 +3,8 @@ package rules
 // Determinize is a copy of the state in which everything viewer cannot know
 // is sampled afresh from what it can: the other side's hand cards (and the
 // two cards it is choosing between after a Recon) are redealt at random from
-// the pool of cards viewer has not seen, and the dice generator is reseeded.
+// the pool of cards viewer has not seen, face-down minefield tokens are
+// redrawn from the tokens nobody has seen, and the dice generator is reseeded.
 // Bots search such copies, so they never use hidden information.
 func (s *State) Determinize(viewer Side, seed uint64) *State {
 	c := s.Clone()
@@ -35,5 +36,6 @@ func (s *State) Determinize(viewer Side, seed uint64) *State {
 		c.top().keep = [2]CardID{c.drawCard(), c.drawCard()}
 	}
 	c.determinizeCombat(opp)
+	c.redealMines() // face-down minefield tokens are known to nobody
 	return c
 }

@@ -40,12 +40,15 @@ const (
 	EvCombatPlayed                         // Side, Card = Winter Combat card, N = 1 as Tenacity, To = the unit it is played on
 	EvCombatDrawn                          // Side, Card = Winter Combat card (NoCard for other viewers)
 	EvCombatShuffled                       // N = cards in the new Combat pile
+	EvMineRevealed                         // Side (who laid it), To = hex, N = the token's value (Winter Wars III)
+	EvMineCleared                          // Side (who laid it), To = hex: engineers cleared it unrevealed
+	EvReinforced                           // Side, From = half-tracks, To = the unit reinforced, N = figures given (Winter Wars V)
 )
 
 var eventNames = [...]string{"", "turn", "play", "order", "move", "obstacle-removed", "battle", "dice", "hits", "flag-ignored",
 	"retreat", "flag-losses", "eliminated", "medals", "take-ground", "discard", "draw", "reshuffle", "turn-end", "game-over",
 	"healed", "obstacle-placed", "ambush", "card-attack", "airdrop", "exit", "battle-back", "visibility",
-	"combat", "combat-draw", "combat-reshuffle"}
+	"combat", "combat-draw", "combat-reshuffle", "mine-revealed", "mine-cleared", "reinforced"}
 
 func (k EventKind) String() string {
 	if int(k) < len(eventNames) {
@@ -118,6 +121,12 @@ func (e Event) String() string {
 		return fmt.Sprintf("ambush %s %s", e.From, e.To)
 	case EvUnitExited:
 		return fmt.Sprintf("exit %s %s %s medals=%d", e.Side, e.From, e.To, e.N)
+	case EvMineRevealed:
+		return fmt.Sprintf("mine-revealed %s %d", e.To, e.N)
+	case EvMineCleared:
+		return fmt.Sprintf("mine-cleared %s", e.To)
+	case EvReinforced:
+		return fmt.Sprintf("reinforced %s %s %d", e.From, e.To, e.N)
 	case EvCardAttack:
 		return fmt.Sprintf("card-attack %s dice=%d", e.To, e.N)
 	case EvBattle:

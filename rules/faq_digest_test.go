@@ -132,6 +132,25 @@ func TestFAQDigestRulings(t *testing.T) {
 		}
 		rulings = append(rulings, skip(n, wwArea))
 	}
+	// §B rulings on Winter Wars' markers, obstacles and troops
+	// (winter_troops_test.go, winter_mines_test.go, winter_faq_test.go).
+	for _, r := range []ruling{
+		run(96, TestRoadBlock),
+		run(100, TestMinefieldSurvivorNoTakeGround, TestMinefieldEntry),
+		run(101, TestMinefieldEntry),
+		run(104, TestMinefieldEntry, TestMinefieldRetreat, TestMinefieldTokensRecorded),
+		run(105, TestBehindEnemyLinesThroughMinefield),
+		run(107, TestCamouflageFAQ),
+		run(108, TestCamouflageFAQ),
+		run(109, TestCamouflageFAQ),
+		run(110, TestCamouflageAirPower, TestCamouflage),
+		run(112, TestEngineersSandbags, TestWinterTroopsDice),
+		run(113, TestEngineersSandbags),
+		run(114, TestEngineersWire, TestEngineersTooFarToClear, TestWinterTroopsDice),
+		run(115, TestEngineersFigures),
+	} {
+		rulings[r.n-1] = r
+	}
 	for k, r := range rulings {
 		if r.n != k+1 {
 			t.Fatalf("ruling table out of order at %d", r.n)

@@ -6,8 +6,10 @@ package rules
 // A position is a list of specs:
 //
 //	"allies inf 6,12"            a unit: side, type (inf, arm, art), hex,
-//	"axis arm 3,11 elite fig=2"  then flags: elite, res (French Resistance), fig=N
+//	"axis arm 3,11 elite fig=2"  then flags: elite, res (French Resistance), fig=N,
+//	"axis inf 3,11 kind=engineers"  kind=KEY (a Winter Wars kind: adds WinterTroops)
 //	"4,12 forest"                a hex: terrain, structure and obstacle names
+//	"4,12 mine:axis tokens=2"    a minefield laid by a side; the token pool
 //	"5,11 hill bunker"           (engine names: forest, hill, river, bridge,
 //	"6,12 sandbags"              bunker, wire, sandbags, hedgehog, ...; and
 //	"4,4 road"                   the Terrain Pack's and Winter Wars' row keys)
@@ -103,6 +105,14 @@ func setupOf(tb testing.TB, specs ...string) (*Setup, uint64) {
 					u.Elite = true
 				case fl == "res":
 					u.Resistance = true
+				case fl == "camo":
+					u.Camouflaged = true
+				case strings.HasPrefix(fl, "kind="):
+					// A Winter Wars unit kind (winter_troops.go).
+					u.Kind = fl[5:]
+					if !slices.ContainsFunc(s.Rulesets, func(r *Ruleset) bool { return r.Key == "winter-troops" }) {
+						s.Rulesets = append(s.Rulesets, WinterTroops())
+					}
 				case strings.HasPrefix(fl, "fig="):
 					n, err := strconv.Atoi(fl[4:])
 					if err != nil {
@@ -124,6 +134,26 @@ func setupOf(tb testing.TB, specs ...string) (*Setup, uint64) {
 			s.Hexes = append(s.Hexes, HexSetup{Hex: h})
 		}
 		for _, name := range f[1:] {
+			if side, ok := strings.CutPrefix(name, "mine:"); ok {
+				// A minefield laid by side (Winter Wars III; adds WinterTroops).
+				if !slices.ContainsFunc(s.Rulesets, func(r *Ruleset) bool { return r.Key == "winter-troops" }) {
+					s.Rulesets = append(s.Rulesets, WinterTroops())
+				}
+				cat, _ := NewCatalog(WinterTroops())
+				mf, _ := cat.FeatureByKey(mineFeatureKey)
+				s.Hexes[k].Features = append(s.Hexes[k].Features, mf)
+				s.Mines = append(s.Mines, Minefield{Hex: h, Side: sideOf(tb, side)})
+				continue
+			}
+			if v, ok := strings.CutPrefix(name, "tokens="); ok {
+				// The minefield tokens, e.g. tokens=2,0.
+				s.MineTokens = []int8{}
+				for _, t := range strings.Split(v, ",") {
+					n, _ := strconv.Atoi(t)
+					s.MineTokens = append(s.MineTokens, int8(n))
+				}
+				continue
+			}
 			if t, ok := TerrainByName(name); ok {
 				s.Hexes[k].Terrain = t
 			} else if st, ok := StructureByName(name); ok {
@@ -136,6 +166,12 @@ func setupOf(tb testing.TB, specs ...string) (*Setup, uint64) {
 			} else if f, ok := expansionCatalog.FeatureByKey(name); ok {
 				s.Rulesets = expansionRulesets()
 				s.Hexes[k].Structure = f
+			} else if f, ok := winterFeature(name); ok {
+				// A Winter Wars feature (winter_troops.go).
+				if !slices.ContainsFunc(s.Rulesets, func(r *Ruleset) bool { return r.Key == "winter-troops" }) {
+					s.Rulesets = append(s.Rulesets, WinterTroops())
+				}
+				s.Hexes[k].Features = append(s.Hexes[k].Features, f)
 			} else {
 				tb.Fatalf("spec %q: unknown feature %q", spec, name)
 			}
@@ -469,4 +505,13 @@ func evString(evs []Event) string {
 		b.WriteString("; ")
 	}
 	return b.String()
+}
+
+// winterFeature is the id of a WinterTroops feature row by key.
+func winterFeature(key string) (Feature, bool) {
+	cat, err := NewCatalog(WinterTroops())
+	if err != nil || key == mineFeatureKey {
+		return NoFeature, false
+	}
+	return cat.FeatureByKey(key)
 }

@@ -20,6 +20,7 @@ func (s *State) startTurn() {
 		u := &s.units[i]
 		u.start = u.pos
 		u.ordered, u.moved, u.stopped, u.noBattle, u.battled, u.overrun, u.fx, u.landed = false, false, false, false, false, false, false, false
+		u.gave = false
 		u.dist, u.shots = 0, 0
 	}
 	s.orderedBy = s.orderedBy[:0]
@@ -294,10 +295,10 @@ func (s *State) afterBattle() {
 	var buf [32]Action
 	for _, ui := range s.orderedBy {
 		u := &s.units[ui]
-		if !s.canBattleNow(u) {
-			continue
+		if s.canRemoveWire(u) || s.canReinforce(u) {
+			return
 		}
-		if s.canRemoveWire(u) || len(s.targets(int(ui), buf[:0])) > 0 {
+		if s.canBattleNow(u) && len(s.targets(int(ui), buf[:0])) > 0 {
 			return
 		}
 	}
@@ -314,9 +315,16 @@ func (s *State) endBattles() {
 }
 
 // canRemoveWire: infantry that could battle may give up its battle to remove
-// the wire on its hex (rulebook "Barbelés"; TerrainDef.RemovableInstead).
+// the wire on its hex (rulebook "Barbelés"; TerrainDef.RemovableInstead);
+// engineers, who battle from it at -1, may still remove it after battling
+// (Winter Wars V "Troupes du Génie"; UnitDef.ClearsAfterBattle), but only if
+// they could battle (FAQ IV Troupes du génie: not after a 2-hex move).
 func (s *State) canRemoveWire(u *unit) bool {
-	return s.removableInstead(u) != NoFeature && s.canBattleNow(u)
+	if s.removableInstead(u) == NoFeature {
+		return false
+	}
+	return s.canBattleNow(u) ||
+		u.ordered && u.battled && !u.dead && !u.noBattle && s.kind(u).ClearsAfterBattle
 }
 
 // endTurn discards the card played and draws (Recon: draw 2, keep 1; Their
@@ -508,6 +516,9 @@ func (s *State) do(a Action) {
 			s.pop() // the battle that took ground is over; the overrun is a battle of its own
 		}
 		s.declareBattle(ui, int16(g.Index(a.To)), overrun)
+	case ActReinforce:
+		s.reinforce(int(s.occ[g.Index(a.From)]), int(s.occ[g.Index(a.To)]))
+		s.afterBattle()
 	case ActRemoveWire:
 		i := int16(g.Index(a.From))
 		u := &s.units[s.occ[i]]

@@ -285,6 +285,7 @@ func (s *State) moveUnit(ui int, to int16, cost int8, road bool, dice int8) {
 	u.pos = to
 	s.occ[to] = int8(ui)
 	u.moved = true
+	u.camo = false // a unit that moves loses its camouflage (Winter Wars III)
 	u.dist += cost
 	if (s.enterStopsFor(u.typ, to) || s.fx[from]&fxLeaveStop != 0) && !s.infiltrating(u) {
 		u.stopped = true // a unit that leaves a marsh or ravine stops in the next hex
@@ -301,6 +302,9 @@ func (s *State) moveUnit(ui int, to int16, cost int8, road bool, dice int8) {
 	s.updateMedals()
 	if dice > 0 && s.phase != PhaseOver {
 		s.breakIce(ui, dice)
+	}
+	if len(s.mines) > 0 && !s.infiltrating(u) && !u.dead && s.phase != PhaseOver {
+		s.enterMinefield(ui)
 	}
 }
 

@@ -25,10 +25,11 @@ const (
 	OutCard                          // Card was drawn from the draw pile
 	OutDrop                          // a paratrooper landed on (or over) Hex
 	OutCombat                        // Winter Combat card Card was drawn from the Combat pile
+	OutMine                          // the next minefield got the token Mine (Winter Wars III)
 	numOutcomeKinds
 )
 
-var outcomeWords = [numOutcomeKinds]string{"", "die", "card", "drop", "combat"}
+var outcomeWords = [numOutcomeKinds]string{"", "die", "card", "drop", "combat", "mine"}
 
 func (k OutcomeKind) String() string {
 	if k > 0 && k < numOutcomeKinds {
@@ -47,7 +48,11 @@ type Outcome struct {
 	Face Face
 	Card CardID
 	Hex  hex.Hex
+	Mine int8
 }
+
+// MineOutcome is the token a minefield got at setup.
+func MineOutcome(v int8) Outcome { return Outcome{Kind: OutMine, Mine: v} }
 
 // DieOutcome, CardOutcome and DropOutcome make outcomes.
 func DieOutcome(f Face) Outcome                { return Outcome{Kind: OutDie, Face: f} }
@@ -66,6 +71,8 @@ func (o Outcome) String() string {
 		return "drop:" + o.Hex.String()
 	case OutCombat:
 		return "combat:" + strconv.Itoa(int(o.Card))
+	case OutMine:
+		return "mine:" + strconv.Itoa(int(o.Mine))
 	}
 	return "?"
 }
@@ -108,8 +115,14 @@ func ParseOutcome(s string) (Outcome, error) {
 			return Outcome{}, fmt.Errorf("outcome %q: %v", s, err)
 		}
 		return DropOutcome(h), nil
+	case "mine":
+		n, err := strconv.Atoi(arg)
+		if err != nil || n < 0 || n > MaxMineToken {
+			return Outcome{}, fmt.Errorf("outcome %q: bad mine token %q", s, arg)
+		}
+		return MineOutcome(int8(n)), nil
 	}
-	return Outcome{}, fmt.Errorf("outcome %q: unknown kind %q (want die, card, drop or combat)", s, word)
+	return Outcome{}, fmt.Errorf("outcome %q: unknown kind %q (want die, card, drop, combat or mine)", s, word)
 }
 
 // FormatOutcomes is the outcomes' text forms separated by spaces.
@@ -158,6 +171,10 @@ func (s *State) check(o Outcome) error {
 			return fmt.Errorf("%w: combat card %d: the Combat pile has %d cards", ErrOutcome, o.Card, len(s.b.combat))
 		}
 	case OutDrop:
+	case OutMine:
+		if o.Mine < 0 || o.Mine > MaxMineToken {
+			return fmt.Errorf("%w: mine token %d: tokens are 0..%d", ErrOutcome, o.Mine, MaxMineToken)
+		}
 	default:
 		return fmt.Errorf("%w: unknown outcome kind %d", ErrOutcome, o.Kind)
 	}
@@ -230,6 +247,11 @@ func (s *State) chance(k OutcomeKind, n int, spots []hex.Hex) (Outcome, int) {
 			if ok = idx >= 0; !ok {
 				s.fail(fmt.Errorf("%w: %s: combat card %d is not in the Combat pile (%d cards)", ErrOutcome, o, o.Card, len(s.cpile)))
 			}
+		case OutMine:
+			idx = slices.Index(s.tokens, o.Mine)
+			if ok = idx >= 0; !ok {
+				s.fail(fmt.Errorf("%w: %s: no token %d left face down", ErrOutcome, o, o.Mine))
+			}
 		}
 	} else if s.strict {
 		s.fail(fmt.Errorf("%w: the record has no %s outcome for a %s the action needs", ErrOutcome, k, chanceWhat[k]))
@@ -244,6 +266,8 @@ func (s *State) chance(k OutcomeKind, n int, spots []hex.Hex) (Outcome, int) {
 			o = DropOutcome(spots[r])
 		case OutCombat:
 			o = CombatOutcome(s.cpile[r])
+		case OutMine:
+			o = MineOutcome(s.tokens[r])
 		}
 		idx = r
 	}
@@ -253,7 +277,7 @@ func (s *State) chance(k OutcomeKind, n int, spots []hex.Hex) (Outcome, int) {
 	return o, idx
 }
 
-var chanceWhat = [numOutcomeKinds]string{"", "die roll", "card draw", "paratrooper's landing", "Combat card draw"}
+var chanceWhat = [numOutcomeKinds]string{"", "die roll", "card draw", "paratrooper's landing", "Combat card draw", "minefield token"}
 
 // fail keeps the first impossible outcome met.
 func (s *State) fail(err error) {

@@ -42,13 +42,18 @@ func TestOutcomesRoundTrip(t *testing.T) {
 		players [2]int
 		drop    bool
 		winter  bool
+		mines   bool // WW III minefields: their tokens are deal outcomes
 	}
 	var kinds [numOutcomeKinds]int
 	for pi, p := range soakPositions() {
-		for _, g := range []game{{"1v1", [2]int{1, 1}, false, false}, {"teams", [2]int{2, 2}, false, false}, {"airdrop", [2]int{1, 1}, true, false},
-			{"winter", [2]int{1, 1}, false, true}, {"winter teams", [2]int{2, 2}, false, true}} {
+		for _, g := range []game{{"1v1", [2]int{1, 1}, false, false, false}, {"teams", [2]int{2, 2}, false, false, false}, {"airdrop", [2]int{1, 1}, true, false, false},
+			{"winter", [2]int{1, 1}, false, true, false}, {"winter teams", [2]int{2, 2}, false, true, false}, {"mines", [2]int{1, 1}, false, false, true}} {
 			t.Run(p.name+" "+g.name, func(t *testing.T) {
-				setup, _ := setupOf(t, append(append([]string(nil), p.specs...), "deck=full")...)
+				specs := append(append([]string(nil), p.specs...), "deck=full")
+				if g.mines {
+					specs = append(specs, "4,10 mine:axis", "4,16 mine:allies", "5,13 mine:axis")
+				}
+				setup, _ := setupOf(t, specs...)
 				setup.Objectives, setup.Players = p.objs, g.players
 				if g.winter {
 					// WW II: the Combat cards, snowfall and reduced visibility.

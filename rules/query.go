@@ -169,3 +169,17 @@ func (s *State) CardEffectFor(k UnitKind) CardEffect {
 	}
 	return e
 }
+
+// StarsHit reports whether a star rolled now by the unit on from against
+// the unit on to would hit (Winter Wars V: heavy anti-tank guns and tank
+// destroyers against armor, unmoved anti-tank and machine-gun infantry,
+// stars from armor or artillery against tank destroyers). False when a hex
+// holds no unit.
+func (s *State) StarsHit(from, to hex.Hex) bool {
+	fi, ok1 := s.index(from)
+	ti, ok2 := s.index(to)
+	if !ok1 || !ok2 || s.occ[fi] < 0 || s.occ[ti] < 0 {
+		return false
+	}
+	return s.starsHit(&s.units[s.occ[fi]], &s.units[s.occ[ti]])
+}

@@ -28,6 +28,7 @@ func (s *State) declareBattle(ui int, t int16, overrun bool) {
 		u.battled = true
 		u.shots--
 	}
+	u.camo = false // a unit that battles loses its camouflage (Winter Wars III)
 	// Armor battling from a wire hex (where a retreat left it) removes the
 	// wire, as armor entering it does (FAQ digest 69 [II Barbelés]).
 	s.clearObstacles(u)
@@ -68,11 +69,12 @@ func (s *State) playAmbush(c CardID) {
 	s.discard = append(s.discard, c)
 	s.emit(Event{Kind: EvCardPlayed, Side: side, Card: c})
 	s.ambusher = int8(side) + 1
+	d.camo = false // it battles: camouflage lost (FAQ III Camouflage, faq-digest 109)
 	a := &s.units[bt.att]
 	s.push(frame{kind: frAnswer, att: bt.target, target: bt.att, attPos: d.pos, targetPos: a.pos, close: true})
 	s.emit(Event{Kind: EvAmbush, Side: side, From: s.b.hexAt[d.pos], To: s.b.hexAt[a.pos]})
 	dice := s.battleDice(d, a.pos, false)
-	s.fire(side, int(bt.att), dice, false, false)
+	s.fire(side, int(bt.att), dice, s.starsHit(d, a), false)
 }
 
 // ambushHidden reports whether some Ambush card of the deck is out of
@@ -136,7 +138,7 @@ func (s *State) rollBattle() {
 	t := bt.targetPos
 	dice := max(0, s.battleDice(u, t, bt.overrun)-bt.malus)
 	s.emit(Event{Kind: EvBattle, Side: u.side, From: s.b.hexAt[u.pos], To: s.b.hexAt[t], N: dice})
-	s.fire(u.side, int(bt.target), dice, s.combatStarsHit(u), false)
+	s.fire(u.side, int(bt.target), dice, s.starsHit(u, &s.units[bt.target]) || s.combatStarsHit(u), false)
 }
 
 // fire rolls dice against unit vi and resolves the result. Stars hit when
@@ -173,6 +175,9 @@ func (s *State) resolveHits(ti int, hits, flags int8, ignorable bool) {
 			s.eliminate(ti)
 			s.afterResolve()
 			return
+		}
+		if s.b.anyPerFigure {
+			s.updateMedals() // half-tracks give medals by figures (Winter Wars V)
 		}
 	}
 	if flags == 0 {
@@ -325,6 +330,7 @@ func (s *State) applyRetreat(o retreatOpt) {
 	}
 	if o.to != u.pos {
 		from := u.pos
+		u.camo = false // it moved: camouflage lost (FAQ III Camouflage, faq-digest 108)
 		s.occ[from] = -1
 		s.leaveHex(from)
 		u.pos = o.to
@@ -341,6 +347,8 @@ func (s *State) applyRetreat(o retreatOpt) {
 		s.emit(Event{Kind: EvFlagLosses, To: s.b.hexAt[u.pos], N: lost})
 		if u.figures == 0 {
 			s.eliminate(ti)
+		} else if s.b.anyPerFigure {
+			s.updateMedals() // half-tracks give medals by figures (Winter Wars V)
 		}
 	}
 	if o.dice > 0 && !u.dead && s.phase != PhaseOver {
@@ -442,8 +450,8 @@ func (s *State) takeGround() {
 // aimable reports whether the unit on hex i may be added to the card's targets.
 func (s *State) aimable(i int16) bool {
 	ui := s.occ[i]
-	if ui < 0 || s.units[ui].side == s.active {
-		return false
+	if ui < 0 || s.units[ui].side == s.active || s.units[ui].camo {
+		return false // a camouflaged unit is attacked only in close combat (Winter Wars III "Camouflage")
 	}
 	aim := s.aimed()
 	for _, a := range aim {

@@ -69,6 +69,12 @@ type Setup struct {
 	// "12 Medals, with at least one collected by a German unit exiting the
 	// board through the Exit hex" (.m44 must_have_unit_exit).
 	MustExit [2]int8
+	// Mines are the minefields (Winter Wars III "Champs de mines"): each
+	// hex holds the WinterTroops "minefield" feature. MineTokens are the
+	// tokens shuffled face down at setup (nil: DefaultMineTokens); one is
+	// drawn for each minefield, in order, as an OutMine outcome.
+	Mines      []Minefield
+	MineTokens []int8
 	// MoveLimits cap the moves of a side's units of a class (FAQ III Blitz:
 	// the Allied armor moves 2 hexes at most, whether it battles or not).
 	MoveLimits []MoveLimit
@@ -153,6 +159,16 @@ type UnitSetup struct {
 	// Wittmann's Final Battle, "this unit may ignore the first flag rolled
 	// against it").
 	IgnoresFlag bool
+	// Camouflaged: the unit starts camouflaged (Winter Wars III
+	// "Camouflage", when the scenario's special rules say so).
+	Camouflaged bool
+}
+
+// Minefield is a minefield hex and the side that laid it (the scenario's
+// special rules say which; FAQ II Champs de mines: by default the defender).
+type Minefield struct {
+	Hex  hex.Hex
+	Side Side
 }
 
 // Airdrop drops Count units like Unit (its Hex is ignored) before Side's

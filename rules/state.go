@@ -36,6 +36,8 @@ type board struct {
 	// (TerrainDef.EnterDice: frozen rivers); anyEnterDice: some hex has.
 	enterDice    []int8
 	anyEnterDice bool
+	// anyPerFigure: a unit's kind gives medals per figures destroyed (half-tracks)
+	anyPerFigure bool
 	nb           [][6]int16 // neighbour index per direction, -1 off board
 	// step[t][i][d] is the cost for a unit of class t to move from hex i to
 	// its neighbour d, or -1 if terrain forbids it (units aside). The rows
@@ -89,6 +91,9 @@ type unit struct {
 	overrun  bool // has made its armor overrun this turn
 	fx       bool // the card's effects apply to it (not a fallback order)
 	landed   bool // dropped this turn: may not move or battle
+	camo     bool // camouflaged: attacked only in close combat (Winter Wars III "Camouflage")
+	gave     bool // half-tracks: reinforced a unit this turn (Winter Wars V)
+	given    int8 // half-tracks: figures given away to reinforce units, never a medal
 }
 
 // Phase is the decision point the game is at.
@@ -169,10 +174,12 @@ type State struct {
 	// Winter Combat cards (winter_combat.go): hands by seat, the face-down
 	// pile (unordered: a draw picks at random), the discards, and the
 	// effects in force this turn.
-	chand [4][]CardID
-	cpile []CardID
-	cdisc []CardID
-	cfx   []combatFx
+	chand  [4][]CardID
+	cpile  []CardID
+	cdisc  []CardID
+	cfx    []combatFx
+	mines  []mine // the minefields (winter_mines.go)
+	tokens []int8 // minefield tokens still face down in the pool, while they are drawn
 }
 
 // Errors returned by Apply.
@@ -275,6 +282,9 @@ func Compile(s *Setup) (*Board, error) {
 	for side := range b.exitAt {
 		b.exitAt[side] = make([]int8, b.n)
 	}
+	if err := st.compileMines(); err != nil {
+		return nil, err
+	}
 	for k, e := range s.Exits {
 		for _, h := range e.Hexes {
 			if i := g.Index(h); b.exitAt[e.Side][i] == 0 {
@@ -336,7 +346,12 @@ func Compile(s *Setup) (*Board, error) {
 		st.occ[i] = int8(len(st.units))
 		st.units = append(st.units, unit{pos: i, start: i, typ: def.Class, kind: k, side: us.Side, figures: f, max: f,
 			worth: max(1, us.Medals), kmove: def.MaxMove, kfight: def.MoveAndFight, mcap: cat.rulesetMoveCap(&def, moveCap(s, us.Side, def.Class, us.MaxMove)),
-			ignoresFlag: us.IgnoresFlag})
+			ignoresFlag: us.IgnoresFlag, camo: us.Camouflaged})
+		if def.MedalPerFigures > 0 {
+			// Half-tracks: medals by figures destroyed, not by unit (Winter Wars V).
+			st.units[len(st.units)-1].worth = 0
+			b.anyPerFigure = true
+		}
 		b.nation = append(b.nation, us.Nation)
 		b.badge = append(b.badge, us.Badge)
 		b.battleBack = append(b.battleBack, us.BattleBack)
@@ -411,6 +426,7 @@ func (bd *Board) NewGame(seed uint64) *State {
 // deal deals the hands and starts the first turn.
 func (st *State) deal() {
 	s := st.b.setup
+	st.layMines()
 	for side := Allies; side <= Axis; side++ {
 		if st.players[side] == 1 {
 			for k := 0; k < s.Cards[side]; k++ {
@@ -452,6 +468,8 @@ func (s *State) Clone() *State {
 		c.chand[k] = slices.Clone(s.chand[k])
 	}
 	c.cpile, c.cdisc, c.cfx = slices.Clone(s.cpile), slices.Clone(s.cdisc), slices.Clone(s.cfx)
+	c.mines = append([]mine(nil), s.mines...)
+	c.tokens = nil
 	c.events = nil
 	return &c
 }
@@ -692,6 +710,8 @@ type UnitInfo struct {
 	Ordered    bool
 	Moved      bool
 	Battled    bool
+	// Camouflaged: attacked only from an adjacent hex (Winter Wars III).
+	Camouflaged bool
 }
 
 func (s *State) info(i int) UnitInfo {
@@ -699,7 +719,7 @@ func (s *State) info(i int) UnitInfo {
 	def := s.kind(u)
 	return UnitInfo{Hex: s.b.hexAt[u.pos], Type: u.typ, Side: u.side, Figures: u.figures, Max: u.max, Medals: u.worth,
 		Kind: u.kind, Elite: def.Elite, Resistance: def.BattlesAfterEntering, Nation: s.b.nation[i], Badge: s.b.badge[i],
-		Ordered: u.ordered, Moved: u.moved, Battled: u.battled}
+		Ordered: u.ordered, Moved: u.moved, Battled: u.battled, Camouflaged: u.camo}
 }
 
 // UnitAt describes the unit on h, if any.

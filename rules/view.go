@@ -243,10 +243,13 @@ func (s *State) hash(gen bool) uint64 {
 			put(int64(f))
 		}
 	}
+	for _, m := range s.mines {
+		put(int64(m.value), b2i(m.revealed), b2i(m.gone))
+	}
 	for i := range s.units {
 		u := &s.units[i]
 		put(int64(u.pos), int64(u.start), int64(u.figures), b2i(u.dead), int64(u.reserve), b2i(u.landed), b2i(u.ordered), b2i(u.moved), int64(u.dist),
-			b2i(u.stopped), b2i(u.noBattle), b2i(u.battled), b2i(u.overrun), b2i(u.fx), int64(u.shots))
+			b2i(u.stopped), b2i(u.noBattle), b2i(u.battled), b2i(u.overrun), b2i(u.fx), int64(u.shots), b2i(u.camo), b2i(u.gave), int64(u.given))
 	}
 	cards := func(list []CardID) {
 		sorted := slices.Clone(list)

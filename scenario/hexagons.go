@@ -453,6 +453,14 @@ func (c *converter) unit(x hex.Hex, path string, u *Unit, cl *cell) {
 		switch {
 		case ok && !b.Supported():
 			r.unsupported(x, path+".badge", u.Badge, b.Unsupported, "")
+		case ok && b.Kind != "" && b.KindClass != us.Type:
+			r.errorf(x, path+".badge", "badge %q marks %s units (%s), not %q", u.Badge, b.KindClass, b.Kind, u.Name)
+		case ok && b.Kind != "":
+			// A Winter Wars kind: its row decides the rest (an engineer
+			// badge on special forces infantry makes engineers, who move
+			// as standard infantry: Winter Wars V "Troupes du Génie").
+			us.Kind, us.Elite = b.Kind, false
+			c.useRuleset(rules.WinterTroops())
 		case ok:
 		case badgeName.MatchString(strings.ToLower(u.Badge)):
 			r.unsupported(x, path+".badge", u.Badge, "special unit "+strings.ToLower(u.Badge), "badge not in the vocabulary: the scenario text decides")
@@ -461,6 +469,9 @@ func (c *converter) unit(x hex.Hex, path string, u *Unit, cl *cell) {
 		}
 	}
 	us.Figures = rules.DefaultFigures(us.Type, us.Elite, us.Resistance)
+	if us.Kind != "" {
+		us.Figures = winterFigures(us.Kind, us.Nation)
+	}
 	if u.Has("nbr_units") {
 		if u.NbrUnits < 1 || u.NbrUnits > 9 {
 			r.errorf(x, path+".nbr_units", "%d figures: want 1..9", u.NbrUnits)
@@ -489,6 +500,10 @@ func (c *converter) tag(x hex.Hex, path string, t *Tag) {
 	isMedal := strings.HasPrefix(strings.ToLower(t.Name), "medal")
 	if e, known := Lookup(SlotTag, t.Name); known && e.Exit {
 		c.exitTag(x, path, t, hexes, groupOK)
+		return
+	}
+	if e, known := Lookup(SlotTag, t.Name); known && e.Mine {
+		c.mineTag(x, path, t)
 		return
 	}
 	if !isMedal && strings.EqualFold(t.Name, "tag1") && !t.Has("behavior") && c.textMarksStars() {
@@ -660,8 +675,9 @@ func (c *converter) fillGround() {
 			}
 			hs.Structure, hs.Obstacle, hs.Owners = cl.ground.Structure, cl.ground.Obstacle, cl.ground.Owners
 			hs.Closed, hs.NoFireAcross = cl.ground.Closed, cl.ground.NoFireAcross
+			hs.Features = cl.ground.Features
 		}
-		if hs.Terrain != rules.Plain || hs.Structure != rules.NoStructure || hs.Obstacle != rules.NoObstacle || hs.Closed {
+		if hs.Terrain != rules.Plain || hs.Structure != rules.NoStructure || hs.Obstacle != rules.NoObstacle || hs.Closed || len(hs.Features) > 0 {
 			c.s.Hexes = append(c.s.Hexes, hs)
 		}
 	}
@@ -836,4 +852,72 @@ func (c *converter) mustExit(v json.RawMessage, field string) {
 		return
 	}
 	c.s.MustExit[side] = int8(n)
+}
+
+// useRuleset adds a ruleset to the setup once.
+func (c *converter) useRuleset(r *rules.Ruleset) {
+	for _, have := range c.s.Rulesets {
+		if have.Key == r.Key {
+			return
+		}
+	}
+	c.s.Rulesets = append(c.s.Rulesets, r)
+}
+
+// winterFigures is the standard strength of a Winter Wars kind; German and
+// Russian tank destroyers have 4 (Winter Wars V "Chasseurs de chars").
+func winterFigures(kind, nation string) int8 {
+	cat, err := rules.NewCatalog(rules.WinterTroops())
+	if err != nil {
+		return 0
+	}
+	k, ok := cat.UnitByKey(kind)
+	if !ok {
+		return 0
+	}
+	if kind == "tank-destroyer" && (nation == "ger" || nation == "ru") {
+		return 4
+	}
+	return cat.Unit(k).Figures
+}
+
+// mineTag reads a minefield (Winter Wars III "Champs de mines"): tag3 with
+// behavior MINE_FIELD and the side that lays it. Without a side the FAQ's
+// default (the defender) cannot be read from the file: unsupported.
+func (c *converter) mineTag(x hex.Hex, path string, t *Tag) {
+	r := c.r
+	c.unknownMembers(x, path, "a tag", t.Unknown())
+	if t.Has("behavior") {
+		b, ok := Lookup(SlotTagBehavior, t.Behavior)
+		switch {
+		case !ok:
+			r.errorf(x, path+".behavior", "unknown tag behavior %q", t.Behavior)
+			return
+		case !b.Supported():
+			r.unsupported(x, path+".behavior", t.Behavior, b.Unsupported, "")
+			return
+		case !b.Mine:
+			r.errorf(x, path+".behavior", "behavior %q does not apply to a minefield", t.Behavior)
+			return
+		}
+	}
+	side, ok := sideOf(t.Side)
+	if !t.Has("side") || !ok {
+		r.unsupported(x, path+".side", t.Name, "minefields without a side", "FAQ II Champs de mines: the defender lays them, which the file does not say")
+		return
+	}
+	cl := c.cells[x]
+	if cl == nil {
+		return
+	}
+	tr := rules.WinterTroops()
+	cat, err := rules.NewCatalog(tr)
+	if err != nil {
+		r.errorf(x, path, "minefield: %v", err)
+		return
+	}
+	f, _ := cat.FeatureByKey("minefield")
+	c.useRuleset(tr)
+	cl.ground.Features = append(cl.ground.Features, f)
+	c.s.Mines = append(c.s.Mines, rules.Minefield{Hex: x, Side: side})
 }

@@ -142,6 +142,60 @@ var specials = []special{
 	{id: "6687", name: "Drop In The Night: 82nd", from: "rules",
 		text:  "Once in full daylight, the Allied player can drop up to 3 additional Infantry units (using previously lost figures) over the hex at Les Forges by playing an appropriate Command card",
 		needs: "airdrops called in during play"},
+	// Vaumicel Manor.
+	{id: "12509", name: "[Normandy] Vaumicel Manor", from: "rules",
+		text: "Place badges on the elite infantry units (Troops 2 - Specialized Units) and [...] on the Engineers units of the two sides",
+		data: "units inf2ger/inf2us with badge2 or badge4 (elite-infantry); with badge6 or badge12 (engineers, Winter Wars V: they move as standard infantry)"},
+	{id: "12509", name: "[Normandy] Vaumicel Manor", from: "victory",
+		text: "St Laurent-sur-mer and ferme de l'Ormel are each a temporary medal objective for the Axis player.",
+		data: "medal2 tags (temporary medals for the Axis)"},
+
+	// Drive on Caen.
+	{id: "4087", name: "DRIVE ON CAEN", from: "rules",
+		text: "Place a Badge on the German Panzer Grenadier unit defending Caen",
+		data: "unit inf2ger with badge4 (elite-infantry)"},
+	{id: "4087", name: "DRIVE ON CAEN", from: "rules",
+		text: "Special Weapon Asset rules (SWAs 1 - Special Weapon Assets) are in effect for the units equipped with Anti-Tank weapons",
+		data: "units with badge37 (infantry-anti-tank; the newer Winter Wars V 1942 equipment rules, faq-digest D6)"},
+	{id: "4087", name: "DRIVE ON CAEN", from: "victory",
+		text: "Two town hexes in Caen are Temporary Medal Objectives for the Allied forces.",
+		data: "medal1 tags on the two town hexes"},
+
+	// Saint-Martin and Bull Bridge.
+	{id: "4272", name: "SAINT-MARTIN AND BULL BRIDGE", from: "rules",
+		text: "Place a badge on the Allied Special Forces, which are the 2nd Household Cavalry in armored cars",
+		data: "unit inf2us with badge1 (elite-infantry, as the file places it)"},
+	{id: "4272", name: "SAINT-MARTIN AND BULL BRIDGE", from: "rules",
+		text: "Special Weapon Asset rules (SWAs 1 - Special Weapon Assets) are in effect for the unit equipped with a mortar",
+		data: "unit with badge41 (infantry-mortar; the newer Winter Wars V 1942 equipment rules, faq-digest D6)"},
+	{id: "4272", name: "SAINT-MARTIN AND BULL BRIDGE", from: "victory",
+		text: "Saint-Martin and Bull Bridge are both Temporary Medal Objectives for the Allied forces.",
+		data: "medal1 tags"},
+
+	// Ponyri.
+	{id: "1365", name: "Ponyri", from: "rules",
+		text: "The Axis Special Forces Tank units have 4 figures.",
+		data: "units tank2ger (elite-armor, 4 figures)"},
+	{id: "1365", name: "Ponyri", from: "rules",
+		text: "Allies (Russian) player lays the mines.",
+		data: "tag3 MINE_FIELD tags with side ALLIES (rules.Setup.Mines; FAQ II Champs de mines names the Allies too)"},
+	{id: "1365", name: "Ponyri", from: "victory",
+		text: "Control of Ponyri counts as two Victory Medals. To control Ponyri, you must occupy more Town hexes than your opponent.",
+		data: "the medal0 majority tag counting 2 over the town group"},
+
+	// German counter-attack at Chaumont.
+	{id: "23806", name: "[Battle of the Bulge] German counter-attack at Chaumont [FFM44]", from: "rules",
+		text: "Special Weapon Asset rules (SWAs 1) are in effect for units equipped with antitank weapons (SWAs 2).",
+		data: "units with badge37 (infantry-anti-tank; Winter Wars V 1942 equipment)"},
+	{id: "23806", name: "[Battle of the Bulge] German counter-attack at Chaumont [FFM44]", from: "rules",
+		text: "The Axis player lays out the minefields (Terrains 29).",
+		data: "tag3 MINE_FIELD tags with side AXIS (rules.Setup.Mines)"},
+	{id: "23806", name: "[Battle of the Bulge] German counter-attack at Chaumont [FFM44]", from: "rules",
+		text: "Use \"Mobile Artillery\" rules (Troops 14) for the US artillery unit.",
+		data: "unit gunus with badge35 (mobile-artillery)"},
+	{id: "23806", name: "[Battle of the Bulge] German counter-attack at Chaumont [FFM44]", from: "rules",
+		text:  "Use \"Winter Weather\" rules (Actions 26).",
+		needs: "winter weather rules"},
 
 	// Tunisia.
 	{id: "7272", name: "Tunisia", from: "rules",

@@ -55,6 +55,8 @@ type Entry struct {
 	Medals int8
 	// Exit marks the exit markers' names (tags, tag behavior, options).
 	Exit bool
+	// Mine marks the minefield tag and behavior (rules.Setup.Mines).
+	Mine bool
 	// NoFireAcross: a terrain behavior that stops these classes firing
 	// across the hex.
 	NoFireAcross rules.ClassMask
@@ -73,6 +75,10 @@ type Entry struct {
 	// Display marks a badge that only identifies special forces (the unit's
 	// "2" icon carries the rule).
 	Display bool
+	// Kind is the unit row a badge makes of the unit it marks (a key of
+	// rules.WinterTroops), for units of class KindClass.
+	Kind      string
+	KindClass rules.UnitType
 	// Grid is the board of a board.type.
 	Grid hex.Grid
 	// PrintedBeach marks the BEACH board face.
@@ -123,10 +129,16 @@ func (e Entry) Meaning() string {
 		}
 		return fmt.Sprintf("%s, nation %s (%s)", s, e.Nation, e.Side)
 	case SlotBadge:
+		if e.Kind != "" {
+			return fmt.Sprintf("%s units become kind %s (rules.WinterTroops)", e.KindClass, e.Kind)
+		}
 		return "carried as UnitSetup.Badge (display)"
 	case SlotTag:
 		if e.Exit {
 			return "exit marker: units of the tag's side may leave the board there for a medal (Setup.Exits)"
+		}
+		if e.Mine {
+			return "minefield laid by the tag's side (Setup.Mines)"
 		}
 		return "objective medal for " + maskName(e.Sides)
 	case SlotBehavior:
@@ -155,6 +167,9 @@ func (e Entry) Meaning() string {
 			return "a bridge becomes a section of a long bridge (rules.BridgeSpan)"
 		}
 	case SlotTagBehavior:
+		if e.Mine {
+			return "minefield laid by the tag's side (Setup.Mines)"
+		}
 		if e.Exit {
 			return "exit marker: units of the tag's side may leave the board there for a medal (Setup.Exits)"
 		}
@@ -451,23 +466,23 @@ var Vocabulary = []Entry{
 	badge("badge10", "", "Afrikakorps panzers with 4 tanks (Operation Crusader)"),
 	badge("badge22", "", "French elite infantry of the 4th BCP (Abbeville)"),
 	badge("badge25", "", "Russian special forces tanks with 4 figures (Breakout to Lisyanka)"),
-	badge("badge6", "combat engineers", "German engineers (Alam el Halfa, Red Barricades, Bir Hakeim, Lisyanka)"),
-	badge("badge12", "combat engineers", "US engineers (Matanikau, Guam, Peleliu, Vaumicel: \"Engineer badge\")"),
+	kindBadge("badge6", "engineers", rules.Infantry, "German engineers (Alam el Halfa, Red Barricades, Bir Hakeim, Lisyanka)"),
+	kindBadge("badge12", "engineers", rules.Infantry, "US engineers (Matanikau, Guam, Peleliu, Vaumicel: \"Engineer badge\")"),
 	badge("badge5", "big guns", "the big gun (Operation Crusader, Nach Moskau)"),
-	badge("badge35", "mobile artillery", "mobile artillery (Operation Crusader, Nach Moskau, Breakthrough at Mortain)"),
-	badge("badge46", "heavy anti-tank guns", "the heavy anti-tank gun, the 88 (Operation Crusader)"),
-	badge("badge37", "special weapon assets", "anti-tank weapons (Chaumont, Wittmann's Final Battle, 1st Armoured to the Rescue)"),
-	badge("badge41", "special weapon assets", "mortar (Saint Martin and Bull Bridge)"),
+	kindBadge("badge35", "mobile-artillery", rules.Artillery, "mobile artillery (Operation Crusader, Nach Moskau, Breakthrough at Mortain)"),
+	kindBadge("badge46", "heavy-anti-tank-gun", rules.Artillery, "the heavy anti-tank gun, the 88 (Operation Crusader)"),
+	kindBadge("badge37", "infantry-anti-tank", rules.Infantry, "anti-tank weapons (Chaumont, Wittmann's Final Battle, 1st Armoured to the Rescue)"),
+	kindBadge("badge41", "infantry-mortar", rules.Infantry, "mortar (Saint Martin and Bull Bridge)"),
 	badge("badge38", "Italian Royal Army units", "found only in the files with italy_royal_army, on Axis infantry and tanks"),
 	badge("badge26", "snipers", "Red Barricades (\"Snipers are described\") has one badge26 German and one badge27 Russian infantry"),
 	badge("badge27", "snipers", "see badge26"),
 	badge("badge29", "cavalry", "Siberian cavalry (Nach Moskau)"),
-	badge("badge28", "combat engineers", "engineers (Russian infantry in Braskir)"),
+	kindBadge("badge28", "engineers", rules.Infantry, "engineers (Russian infantry in Braskir)"),
 	badge("badge30", "ski troops", "Braskir: \"Ski troops are German Light infantry\""),
-	badge("badge8", "combat engineers", "engineers (no file of this corpus uses it)"),
+	kindBadge("badge8", "engineers", rules.Infantry, "engineers (no file of this corpus uses it)"),
 	badge("badge9", "special unit badge9", "no file of this corpus uses it: the scenario text decides"),
 	badge("badge24", "special unit badge24", "no file of this corpus uses it: the scenario text decides"),
-	badge("badge31", "combat engineers", "engineers (no file of this corpus uses it)"),
+	kindBadge("badge31", "engineers", rules.Infantry, "engineers (no file of this corpus uses it)"),
 	badge("badge33", "flame-thrower tanks", "the flame-thrower tank (no file of this corpus uses it)"),
 
 	// Tags. A medal tag's side is fixed by its picture; established from the
@@ -479,7 +494,7 @@ var Vocabulary = []Entry{
 	medal("medal6", rules.MaskAllies, "Russian medal, Allied objective: Rzhev's Noshkino"),
 	unsupported(SlotTag, "medal7", "medal7 without medal.side", "no file of this corpus uses medal7, so its side is not established; a medal.side member decides"),
 	unsupported(SlotTag, "tag1", "battle star markers", "a Battle Star marks a unit with special rules (Operation Crusader's Flak 88, Villers-Bocage's Wittmann)"),
-	unsupported(SlotTag, "tag3", "minefields", "with behavior MINE_FIELD (FAQ II Champs de mines)"),
+	{Slot: SlotTag, Name: "tag3", Mine: true, Source: "a minefield with behavior MINE_FIELD and the side that lays it (Winter Wars III Champs de mines; rules.Setup.Mines)"},
 	{Slot: SlotTag, Name: "tag4", Exit: true, Source: "exit marker (Winter Wars III Pions Exit): with behavior EXIT_MARKER and a side; without, the other end of a span another marker's group covers"},
 	{Slot: SlotTag, Name: "tag5", Exit: true, Source: "exit marker pair (Winter Wars III Pions Exit): as tag4"},
 	unsupported(SlotTag, "tag15", "marker tag15", "a marker whose meaning the scenario text gives"),
@@ -507,7 +522,7 @@ var Vocabulary = []Entry{
 	{Slot: SlotBehavior, Name: "GERMAN_2VICTANK", Medals: 2, Source: "Mont Mouchet: \"Eliminating an Axis tank unit counts as two victory medals\""},
 
 	{Slot: SlotTagBehavior, Name: "EXIT_MARKER", Exit: true, Source: "Winter Wars III Pions Exit: the tag's hex and its group are exits for the tag's side (rules.Setup.Exits)"},
-	unsupported(SlotTagBehavior, "MINE_FIELD", "minefields", "FAQ II Champs de mines"),
+	{Slot: SlotTagBehavior, Name: "MINE_FIELD", Mine: true, Source: "Winter Wars III Champs de mines; FAQ II Champs de mines (rules.Setup.Mines)"},
 	unsupported(SlotTagBehavior, "DECOY_MEDAL_MINE_FIELD", "minefields", "FAQ II Champs de mines (decoys)"),
 	unsupported(SlotTagBehavior, "IS_WITTMANN", "Wittmann (Tiger ace)", "Villers-Bocage"),
 
@@ -535,6 +550,8 @@ var Vocabulary = []Entry{
 	{Slot: SlotOption, Name: "infantry_exit_counts_2", Exit: true, Source: "Breakout to Lisyanka: \"infantry count as 2 and armor 1\" (rules.Exit.Medals)"},
 	{Slot: SlotOption, Name: "must_have_unit_exit", Exit: true, Source: "Breakthrough to Gembloux: \"12 Medals, with at least one collected by a German unit exiting the board through the Exit hex\" ({side, min_nbr_units}; rules.Setup.MustExit)"},
 	option("smoke_screen", "smoke screens"),
+	{Slot: SlotOption, Name: "pontoon_bridge_rules", Unsupported: "pontoon bridges",
+		Source: "our option (no corpus file names it): Winter Wars IV Pont flottant enneigé, built by playing an Attack card instead of ordering units; a bridge placed in play would change the movement costs the engine computes once per game"},
 	option("supply_train_rules", "supply trains"),
 	// m44's own options (no editor writes them).
 	{Slot: SlotOption, Name: HandGrowthOption, Source: "m44's own: {\"side\": \"AXIS\", \"to\": 4}, a hand built up during the game (Pegasus Bridge; rules.Setup.GrowTo)"},
@@ -548,6 +565,11 @@ var Vocabulary = []Entry{
 	{Slot: SlotPackFeature, Name: "EXIT_MARKER", Source: "Winter Wars III: the exit tags carry it"},
 	unsupported(SlotPackFeature, "RUSSIAN_COMMISSAR", "Russian commissar", "FAQ VII Armée rouge"),
 	unsupported(SlotPackFeature, "CAPTURE_HQ", "field headquarters", "FAQ III Capture du QG de campagne"),
+}
+
+// kindBadge is a badge that makes its unit a Winter Wars kind (section V).
+func kindBadge(name, kind string, class rules.UnitType, src string) Entry {
+	return Entry{Slot: SlotBadge, Name: name, Kind: kind, KindClass: class, Source: src + "; Winter Wars V"}
 }
 
 func badge(name, feature, src string) Entry {

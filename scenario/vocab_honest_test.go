@@ -110,15 +110,23 @@ func fileWith(e Entry) obj {
 	case SlotUnit:
 		h(obj{"unit": obj{"name": n}})
 	case SlotBadge:
-		h(obj{"unit": obj{"name": "inf2ger", "badge": n}})
+		unit := "inf2ger"
+		if e.Kind != "" && e.KindClass == rules.Artillery {
+			unit = "gunger" // a Winter Wars V kind badge goes on a unit of its class
+		}
+		h(obj{"unit": obj{"name": unit, "badge": n}})
 	case SlotTag:
-		if e.Exit {
+		if e.Mine {
+			h(obj{"tags": []any{obj{"name": n, "behavior": "MINE_FIELD", "side": "AXIS"}}})
+		} else if e.Exit {
 			addHex(m, obj{"row": 8, "col": 6, "tags": []any{obj{"name": n, "behavior": "EXIT_MARKER", "side": "AXIS"}}})
 		} else {
 			h(obj{"tags": []any{obj{"name": n}}})
 		}
 	case SlotTagBehavior:
-		if e.Exit {
+		if e.Mine {
+			h(obj{"tags": []any{obj{"name": "tag3", "behavior": n, "side": "AXIS"}}})
+		} else if e.Exit {
 			addHex(m, obj{"row": 8, "col": 6, "tags": []any{obj{"name": "tag4", "behavior": n, "side": "AXIS"}}})
 		} else {
 			h(obj{"tags": []any{obj{"name": "medal1", "behavior": n, "side": "AXIS"}}})
@@ -238,10 +246,23 @@ func playsAsSaid(e Entry, s *rules.Setup, at hex.Hex) string {
 			return wrong("unit", u)
 		}
 	case SlotBadge:
+		if e.Kind != "" {
+			// A Winter Wars V kind, with the ruleset that has its row.
+			if u == nil || u.Badge != e.Name || u.Kind != e.Kind || u.Type != e.KindClass || !slices.ContainsFunc(s.Rulesets, func(r *rules.Ruleset) bool { return r.Key == "winter-troops" }) {
+				return wrong("unit", u)
+			}
+			return ""
+		}
 		if u == nil || u.Badge != e.Name || !e.Display {
 			return wrong("unit", u)
 		}
 	case SlotTag, SlotTagBehavior:
+		if e.Mine {
+			if len(s.Mines) != 1 || s.Mines[0].Hex != at || s.Mines[0].Side != rules.Axis {
+				return wrong("mines", s.Mines)
+			}
+			return ""
+		}
 		if e.Exit {
 			if len(s.Exits) != 1 || s.Exits[0].Side != rules.Axis {
 				return wrong("exits", s.Exits)

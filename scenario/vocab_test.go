@@ -95,11 +95,11 @@ func TestVocabularyMapping(t *testing.T) {
 	unsupportedNames := map[Slot]map[string]string{
 		SlotTerrain:     {"pjungle": "jungles", "wcurve": "wadis", "pheadquarter": "field headquarters"},
 		SlotRectTerrain: {"loco": "trains", "pdestroyer": "warships"},
-		SlotTag:         {"tag3": "minefields", "medal7": "medal7 without medal.side"},
-		SlotTagBehavior: {"MINE_FIELD": "minefields"},
+		SlotTag:         {"medal7": "medal7 without medal.side"},
+		SlotTagBehavior: {"DECOY_MEDAL_MINE_FIELD": "minefields"},
 		SlotBehavior:    {"OASIS_RECOVERY": "oasis recovery"},
 		SlotOption:      {"russian_commissar_rule": "Russian commissar", "smoke_screen": "smoke screens"},
-		SlotBadge:       {"badge12": "combat engineers", "badge6": "combat engineers", "badge38": "Italian Royal Army units", "badge37": "special weapon assets"},
+		SlotBadge:       {"badge38": "Italian Royal Army units", "badge5": "big guns"},
 		SlotBoardType:   {"BRKTHRU": "Breakthrough command deck", "OVERLORD": "Overlord rules"},
 	}
 	for slot, names := range unsupportedNames {
@@ -237,7 +237,7 @@ func TestVocabularyEntries(t *testing.T) {
 				t.Errorf("%s %q: no obstacle", e.Slot, e.Name)
 			}
 		case SlotTag:
-			if e.Sides == 0 && !e.Exit {
+			if e.Sides == 0 && !e.Exit && !e.Mine {
 				t.Errorf("%s %q: no side", e.Slot, e.Name)
 			}
 		case SlotBoardType:

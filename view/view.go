@@ -120,6 +120,8 @@ type Unit struct {
 	Ordered    bool       `json:"ordered,omitempty"`
 	Moved      bool       `json:"moved,omitempty"`
 	Battled    bool       `json:"battled,omitempty"`
+	// Camouflaged: attacked only in close combat (Winter Wars III).
+	Camouflaged bool `json:"camouflaged,omitempty"`
 }
 
 // Feature is a hex with terrain other than plain, or with a structure or an
@@ -157,6 +159,18 @@ type Board struct {
 	// Combat is the public part of the Winter Combat cards (combat.go),
 	// absent without them.
 	Combat *CombatBoard `json:"combat,omitempty"`
+	// Minefields are the minefields on the board (Winter Wars III): face
+	// down to everyone, the side that laid them included, until an enemy
+	// unit enters and turns the token over.
+	Minefields []Minefield `json:"minefields,omitempty"`
+}
+
+// Minefield is a minefield as everyone sees it: Value only once revealed.
+type Minefield struct {
+	Hex      hex.Hex    `json:"hex"`
+	Side     rules.Side `json:"side"` // who laid it
+	Revealed bool       `json:"revealed,omitempty"`
+	Value    *int       `json:"value,omitempty"` // the token's dice; absent while face down
 }
 
 // BoardOf is the public part of st.
@@ -173,7 +187,7 @@ func BoardOf(st *rules.State) Board {
 	for _, u := range st.Units() {
 		b.Units = append(b.Units, Unit{Hex: u.Hex, Type: u.Type.String(), Kind: cat.Unit(u.Kind).Key, Side: u.Side, Figures: u.Figures, Max: u.Max, Medals: worthShown(u.Medals),
 			Elite: u.Elite, Resistance: u.Resistance, Nation: u.Nation, Badge: u.Badge,
-			Ordered: u.Ordered, Moved: u.Moved, Battled: u.Battled})
+			Ordered: u.Ordered, Moved: u.Moved, Battled: u.Battled, Camouflaged: u.Camouflaged})
 	}
 	for _, h := range st.Grid().Hexes() {
 		t, s, o, all := st.Terrain(h), st.Structure(h), st.ObstacleAt(h), st.Features(h)
@@ -190,6 +204,14 @@ func BoardOf(st *rules.State) Board {
 			}
 		}
 		b.Features = append(b.Features, f)
+	}
+	for _, m := range st.Minefields() {
+		mf := Minefield{Hex: m.Hex, Side: m.Side, Revealed: m.Revealed}
+		if m.Revealed {
+			v := int(m.Value)
+			mf.Value = &v
+		}
+		b.Minefields = append(b.Minefields, mf)
 	}
 	return b
 }

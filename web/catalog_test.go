@@ -35,7 +35,7 @@ func swampRuleset() *rules.Ruleset {
 			Summary:    "entering forbids battle; -1 die against units in it"}},
 		Features: []rules.TerrainDef{{Key: "roadblock", Layer: rules.LayerObstacle, Source: "made up for a test",
 			Impassable: rules.Vehicles, Summary: "impassable to armor and artillery"}},
-		Units: []rules.UnitDef{{Key: "engineers", Class: rules.Infantry, Source: "made up for a test", Figures: 4,
+		Units: []rules.UnitDef{{Key: "sappers", Class: rules.Infantry, Source: "made up for a test", Figures: 4,
 			MaxMove: 2, MoveAndFight: 1, RangeDice: [6]int8{3, 2, 1}, NeedsSight: true, TakesGround: true, RetreatPerFlag: 1,
 			Summary: "infantry that clears obstacles (made up)"}},
 		Cards: []rules.CardDef{{Key: "sabotage", Source: "made up for a test", Tactic: true,
@@ -75,7 +75,7 @@ func swampify(t testing.TB, s *Server) {
 	}
 	swamp, _ := cat.GroundByKey("swamp")
 	roadblock, _ := cat.FeatureByKey("roadblock")
-	engineers, _ := cat.UnitByKey("engineers")
+	engineers, _ := cat.UnitByKey("sappers")
 	setup.Hexes = slices.Clone(setup.Hexes)
 	for _, h := range swampHexes {
 		setup.Hexes = append(setup.Hexes, rules.HexSetup{Hex: h, Terrain: swamp})
@@ -116,7 +116,7 @@ func TestCatalogEndpoints(t *testing.T) {
 	}
 	for _, want := range []string{
 		`{"key":"swamp","layer":"ground","source":"made up for a test","summary":"entering forbids battle; -1 die against units in it","water":true,"no_battle":true,"protection":{"infantry":1,"armor":1}}`,
-		`"key":"roadblock","layer":"obstacle"`, `"key":"engineers","class":"infantry"`,
+		`"key":"roadblock","layer":"obstacle"`, `"key":"sappers","class":"infantry"`,
 		`"key":"sabotage","source":"made up for a test","summary":"Order up to 2 units; +1 die in battle.","tactic":true,"quota":{"any":2},"bonus":1}`,
 		`"key":"swamps","size":59`,
 	} {
@@ -129,7 +129,7 @@ func TestCatalogEndpoints(t *testing.T) {
 	}
 	// The game's view names the rows by key.
 	_, snapRaw := ts.snapshot(c.Game, c.Tokens["allies"])
-	for _, want := range []string{`"terrain":"swamp"`, `"obstacle":"roadblock"`, `"kind":"engineers"`} {
+	for _, want := range []string{`"terrain":"swamp"`, `"obstacle":"roadblock"`, `"kind":"sappers"`} {
 		if !strings.Contains(string(snapRaw), want) {
 			t.Errorf("the snapshot lacks %s", want)
 		}

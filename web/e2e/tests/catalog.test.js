@@ -1,5 +1,5 @@
 // Rows the client has never heard of: a game whose scenario plays with a
-// made-up ruleset (a "swamp" ground, a "roadblock" obstacle, "engineers"
+// made-up ruleset (a "swamp" ground, a "roadblock" obstacle, "sappers"
 // and a "sabotage" card; web/catalog_test.go) is drawn and explained from
 // the game's catalog (GET /api/games/{id}/catalog).
 import { test, before, after } from 'node:test';
@@ -52,7 +52,7 @@ for (const size of [{ name: 'laptop', width: 1280, height: 800 }, { name: 'phone
       // The hover text names the rows and gives their summaries.
       assert.equal(await titleOf(page, '4,16'), 'Swamp (entering forbids battle; -1 die against units in it) [4,16]');
       assert.equal(await titleOf(page, '4,12'), 'Roadblock (impassable to armor and artillery) [4,12]');
-      assert.match(await titleOf(page, '5,13'), /^Allies — Engineers \(Infantry: infantry that clears obstacles \(made up\)\), 4 of 4 figures/);
+      assert.match(await titleOf(page, '5,13'), /^Allies — Sappers \(Infantry: infantry that clears obstacles \(made up\)\), 4 of 4 figures/);
       assert.equal(await titleOf(page, '4,6'), 'Forest [4,6]');
       // The made-up card: its name and its summary as its effect.
       await page.waitForSelector('#hand .card.tactic .card-head:text("Sabotage")');

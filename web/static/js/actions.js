@@ -17,7 +17,7 @@ export function parse(entry) {
     case 'keep': if (e.card == null) e.card = Number(f[1]); break;
     case 'order': case 'remove-wire': if (!e.from) e.from = f[1]; break;
     case 'target': if (!e.to) e.to = f[1]; break;
-    case 'move': case 'battle': case 'take-ground': case 'exit':
+    case 'move': case 'battle': case 'take-ground': case 'exit': case 'reinforce':
       if (!e.from) e.from = f[1];
       if (!e.to) e.to = f[2];
       break;

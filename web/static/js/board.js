@@ -88,7 +88,9 @@ export class BoardView {
     for (const u of st.view.units || []) units.set(u.hex, u);
     this.units = units;
 
-    const key = JSON.stringify([scn.id, face, this.flip, st.view.features, st.objectives, scn.labels, lang(), catalogVersion()]);
+    this.mines = new Map();
+    for (const m of st.view.minefields || []) this.mines.set(m.hex, m);
+    const key = JSON.stringify([scn.id, face, this.flip, st.view.features, st.view.minefields, st.objectives, scn.labels, lang(), catalogVersion()]);
     if (key !== this.terrainKey) {
       this.terrain = this.drawTerrain(st.objectives || [], scn.labels || []);
       this.terrainKey = key;
@@ -304,7 +306,16 @@ export class BoardView {
           default: chips.push(['obstacle', ob]); break;
         }
       }
-      for (const m of f.markers || []) if (!OBSTACLES.has(m)) chips.push(['marker', m]);
+      for (const m of f.markers || []) {
+        if (m === 'minefield') {
+          // Face down to everyone until an enemy turns it over (Winter Wars III).
+          const mf = this.mines.get(h);
+          const v = mf && mf.revealed ? mf.value : null;
+          out.push(sym.mine(o, S, v, v == null ? t('minefield.face-down') : t('minefield.value', { dice: v })));
+          continue;
+        }
+        if (!OBSTACLES.has(m)) chips.push(['marker', m]);
+      }
       chips.forEach(([layer, k], i) => out.push(sym.catalogFeature(o, S, k, rowName([layer, 'feature'], k), i)));
     }
     // Objectives: a group is outlined; medals stand at the upper left of their hex.

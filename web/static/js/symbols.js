@@ -458,6 +458,27 @@ export function glyph(type, g, cs, ink, dark) {
   return soldier(g, cs, ink, dark);
 }
 
+// KIND_MARKS are the short names on the counters of Winter Wars V kinds
+// (as render/symbols.go's kindMarks).
+export const KIND_MARKS = { engineers: 'ENG', 'mobile-artillery': 'MOB', 'heavy-anti-tank-gun': '88', 'tank-destroyer': 'TD',
+  'infantry-anti-tank': 'AT', 'infantry-machine-gun': 'MG', 'infantry-mortar': 'MOR', 'half-tracks': 'HT' };
+
+// mine draws a minefield token (Winter Wars III): face down ("?") until
+// turned over, then its value; as render/symbols.go's mine mark.
+export function mine(c, s, value, label) {
+  const o = { x: c.x + s * 0.27, y: c.y - s * 0.22 };
+  const r = s * 0.15;
+  const spikes = P();
+  for (let i = 0; i < 8; i++) {
+    const a = i * Math.PI / 4;
+    spikes.line({ x: o.x + r * 0.5 * Math.cos(a), y: o.y + r * 0.5 * Math.sin(a) }, { x: o.x + r * Math.cos(a), y: o.y + r * Math.sin(a) });
+  }
+  return `<g class="minefield${value == null ? ' face-down' : ' revealed'}"><title>${esc(label)}</title>`
+    + paint(spikes, { stroke: '#2f2c27', width: r * 0.18 })
+    + paint(P().circle(o.x, o.y, r * 0.7), { fill: value == null ? '#8a7b5a' : '#f3efe2', stroke: '#2f2c27', width: r * 0.12 })
+    + text(o.x, o.y + r * 0.3, value == null ? '?' : String(value), r * 0.85, { bold: true, fill: value == null ? '#f3efe2' : '#2f2c27' }) + '</g>';
+}
+
 // counter draws a unit: a square counter of the side's colour with the
 // type's silhouette, the figures left, a star for special forces.
 export function counter(o, cs, u, pal) {
@@ -468,6 +489,8 @@ export function counter(o, cs, u, pal) {
   out += glyph(u.type, { x: o.x, y: o.y + cs * 0.04 }, cs, ink, dark);
   const code = nationCodes[u.nation];
   if (code) out += text(o.x - h + cs * 0.1, o.y - h + cs * 0.25, code, cs * 0.2, { anchor: 'start', bold: true, fill: ink });
+  const mark = KIND_MARKS[u.kind];
+  if (mark) out += text(o.x - h + cs * 0.1, o.y - h + cs * 0.47, mark, cs * 0.19, { anchor: 'start', bold: true, fill: ink, cls: 'kind-mark' });
   const fc = { x: o.x + h - cs * 0.04, y: o.y + h - cs * 0.04 };
   const numCol = u.figures < u.max ? '#c62828' : dark;
   out += paint(P().circle(fc.x, fc.y, cs * 0.21), { fill: '#fff', stroke: dark, width: cs * 0.04 });
