@@ -348,6 +348,7 @@ func (m *Match) snapshotLocked(s *seat, fullLog bool) *Snapshot {
 		}
 	}
 	snap.Clock = m.clockViewLocked()
+	snap.Leg = m.settings.Leg
 	if t := m.toActLocked(); t != nil {
 		name, side := t.name, t.side.String()
 		snap.ToAct, snap.ToActSide = &name, &side

@@ -33,6 +33,7 @@ type Snapshot struct {
 	// decisions rather than by a victory (Winner is then nil for a draw).
 	Ended string     `json:"ended,omitempty"`
 	Clock *ClockView `json:"clock,omitempty"` // the game's clock, if it has one
+	Leg   int        `json:"leg,omitempty"`   // 1 or 2 in a game played "two ways" (twoways.go)
 }
 
 // ScenarioInfo is the scenario of a game.

@@ -308,6 +308,17 @@ func TestSecurityHeaders(t *testing.T) {
 			t.Errorf("%s: headers %v", path, h)
 		}
 	}
+	// A script or a style sheet is no document: nosniff only.
+	for _, path := range []string{"/js/main.js", "/css/app.css"} {
+		resp, err := http.Get(ts.hs.URL + path)
+		if err != nil {
+			t.Fatal(err)
+		}
+		resp.Body.Close()
+		if h := resp.Header; resp.StatusCode != 200 || h.Get("X-Content-Type-Options") != "nosniff" || h.Get("Content-Security-Policy") != "" {
+			t.Errorf("%s: %d, headers %v", path, resp.StatusCode, h)
+		}
+	}
 }
 
 // The browser client has no inline script, event-handler attribute or

@@ -210,13 +210,14 @@ test('upload problems are said once each, in French, with the line and column', 
     await page.setInputFiles('#upload', { name: 'bad.m44', mimeType: 'application/json', buffer: Buffer.from('{"board": {\n  "face": x}}') });
     await page.waitForSelector('.upload-msg.bad li');
     assert.match(await page.textContent('.upload-msg li'), /^Ligne 2, colonne 11 : ce n’est pas du JSON valide/);
-    const roer = path.join(shared, '1340-AcrossTheRiverRoer.m44');
-    if (fs.existsSync(roer)) {
-      await page.setInputFiles('#upload', roer);
-      await page.waitForSelector('.upload-msg.bad li:has-text("roads")');
+    // Matanikau River: 21 jungle hexes (FAQ II Jungles, not supported yet).
+    const pacific = path.join(shared, '1412-MatanikauRiver.m44');
+    if (fs.existsSync(pacific)) {
+      await page.setInputFiles('#upload', pacific);
+      await page.waitForSelector('.upload-msg.bad li:has-text("jungles")');
       const items = await page.$$eval('.upload-msg li', (l) => l.map((e) => e.textContent));
       assert.equal(items.length, new Set(items).size, items.join(' | '));
-      assert.ok(items.some((s) => /^roads, sur \d+ hexagones : pas encore pris en charge$/.test(s)), items.join(' | '));
+      assert.ok(items.some((s) => /^jungles, sur \d+ hexagones : pas encore pris en charge$/.test(s)), items.join(' | '));
       // The list scrolls in its box: the lobby's Start stays where it was.
       const h = await page.$eval('.upload-msg ul', (e) => e.getBoundingClientRect().height);
       assert.ok(h <= 900 * 0.24 + 1, `list ${h}px high`);

@@ -134,6 +134,7 @@ export function startTable(game) {
   // "Two ways": the pair's medals, and the way to the second game.
   let pairKey = '';
   async function twoWays(snap) {
+    if (!snap.leg) { pair.hidden = true; return; } // not a game played "two ways"
     const key = `${snap.over}:${snap.view && snap.view.medals ? JSON.stringify(snap.view.medals) : ''}`;
     if (key === pairKey) return;
     pairKey = key;
