@@ -213,6 +213,8 @@ class Game {
   show(s, animate) {
     const prev = this.snap;
     this.snap = s;
+    // The table panel (clock, chat, alerts: table.js) follows the same snapshot.
+    window.dispatchEvent(new CustomEvent('m44:snapshot', { detail: s }));
     if (this.waitVersion != null && s.version > this.waitVersion) { this.waitVersion = null; this.pending = false; }
     this.live.seen(s.version);
     if (!prev || prev.version !== s.version || prev.seat !== s.seat) {

@@ -215,13 +215,10 @@ export function startTable(game) {
     } catch { /* no audio */ }
   }
 
-  let fetching = false, again = false;
-  async function refresh() {
-    if (fetching) { again = true; return; }
-    fetching = true;
-    try {
-      const tok = token();
-      const snap = await getJSON(`/api/games/${encodeURIComponent(game)}${tok ? `?token=${encodeURIComponent(tok)}` : ''}`);
+  // apply takes in a snapshot of the game: the one the game page shows
+  // (its m44:snapshot event, no request of its own), or one fetched.
+  function apply(snap) {
+    {
       const was = st.mine;
       st.snap = snap;
       st.mine = !!snap.your_turn;
@@ -239,17 +236,24 @@ export function startTable(game) {
       if (st.mine && !was) yourTurn();
       if (!st.mine) unmark();
       box.dataset.mine = st.mine ? 'yes' : 'no';
+    }
+  }
+  let fetching = false, again = false;
+  async function refresh() {
+    if (fetching) { again = true; return; }
+    fetching = true;
+    try {
+      const tok = token();
+      apply(await getJSON(`/api/games/${encodeURIComponent(game)}${tok ? `?token=${encodeURIComponent(tok)}` : ''}`));
     } catch { /* the page shows errors */ }
     fetching = false;
     if (again) { again = false; refresh(); }
   }
-  // The page's status line changes with every update of the game.
-  const watch = new MutationObserver(() => refresh());
-  const hook = () => { const s = document.getElementById('status'); if (s) { watch.observe(s, { attributes: true, childList: true, subtree: true, characterData: true }); return true; } return false; };
-  if (!hook()) { const w = new MutationObserver(() => { if (hook()) w.disconnect(); }); w.observe(document.body, { childList: true, subtree: true }); }
+  // The game page hands over every snapshot it shows (game.js show()).
+  window.addEventListener('m44:snapshot', (e) => apply(e.detail));
   setInterval(refresh, 15000);
   window.addEventListener('hashchange', () => { st.channels = []; refresh(); });
   onLang(words);
   words();
-  refresh();
+  setTimeout(() => { if (!st.snap) refresh(); }, 3000); // no game page: ask for itself
 }
