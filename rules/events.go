@@ -40,12 +40,13 @@ const (
 	EvCombatPlayed                         // Side, Card = Winter Combat card, N = 1 as Tenacity, To = the unit it is played on
 	EvCombatDrawn                          // Side, Card = Winter Combat card (NoCard for other viewers)
 	EvCombatShuffled                       // N = cards in the new Combat pile
+	EvBridgeBlown                          // Side (that blew it), From = the bridge's hex
 )
 
 var eventNames = [...]string{"", "turn", "play", "order", "move", "obstacle-removed", "battle", "dice", "hits", "flag-ignored",
 	"retreat", "flag-losses", "eliminated", "medals", "take-ground", "discard", "draw", "reshuffle", "turn-end", "game-over",
 	"healed", "obstacle-placed", "ambush", "card-attack", "airdrop", "exit", "battle-back", "visibility",
-	"combat", "combat-draw", "combat-reshuffle"}
+	"combat", "combat-draw", "combat-reshuffle", "bridge-blown"}
 
 func (k EventKind) String() string {
 	if int(k) < len(eventNames) {

@@ -160,6 +160,7 @@ export default {
   'ev.turn': 'Tah {turn}: {side}',
   'ev.play': '{side}: {card}',
   'ev.play.hidden': { side: 'side', allies: '{side} vykládají kartu', axis: '{side} vykládá kartu' },
+  'ev.bridge-blown': '{side}: most na {hex} vyhozen do vzduchu',
   'ev.order': '{side}: rozkaz jednotce na {hex}',
   'ev.exit': { count: 'medals', one: '{side}: odchod z plánu z {from} přes pole Exit {to}: {medals} medaile', few: '{side}: odchod z plánu z {from} přes pole Exit {to}: {medals} medaile', other: '{side}: odchod z plánu z {from} přes pole Exit {to}: {medals} medailí' },
   'ev.move': '{side}: pohyb {from} → {to}',

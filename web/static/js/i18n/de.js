@@ -161,6 +161,7 @@ export default {
   'ev.turn': 'Zug {turn}: {side}',
   'ev.play': '{side} spielen {card}',
   'ev.play.hidden': '{side} spielen eine Karte',
+  'ev.bridge-blown': '{side} sprengen die Brücke auf {hex}',
   'ev.order': '{side} aktivieren die Einheit auf {hex}',
   'ev.exit': { count: 'medals', one: '{side} verlassen das Spielfeld von {from} über das Exit-Feld {to}: {medals} Medaille', other: '{side} verlassen das Spielfeld von {from} über das Exit-Feld {to}: {medals} Medaillen' },
   'ev.move': '{side} bewegen {from} → {to}',

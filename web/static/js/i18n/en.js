@@ -162,6 +162,7 @@ export default {
   'ev.turn': 'Turn {turn}: {side}',
   'ev.play': '{side} play {card}',
   'ev.play.hidden': '{side} play a card',
+  'ev.bridge-blown': '{side} blow up the bridge on {hex}',
   'ev.order': '{side} order the unit on {hex}',
   'ev.exit': { count: 'medals', one: '{side} leave the board from {from} by the exit {to}: {medals} medal', other: '{side} leave the board from {from} by the exit {to}: {medals} medals' },
   'ev.move': '{side} move {from} → {to}',
