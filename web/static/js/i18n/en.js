@@ -116,6 +116,7 @@ export default {
   'btn.play': 'Play', 'btn.play.air': 'Play as Air Power', 'btn.exit': 'Leave the board by the exit {hex}', 'btn.play.card': 'Play this card', 'btn.end-orders': 'Done ordering', 'btn.end-moves': 'Done moving',
   'btn.end-battles': 'End turn', 'btn.skip': 'Skip', 'btn.take-ground': 'Take ground', 'btn.no-take-ground': 'Stay',
   'btn.ambush': 'Ambush!', 'btn.no-ambush': 'No ambush', 'btn.end-targets': 'Done choosing targets',
+  'btn.blow': 'Blow up the bridge on {hex}',
   'btn.remove-wire': 'Remove the wire instead', 'btn.keep': 'Keep', 'btn.cancel': 'Cancel', 'btn.undo': 'Undo',
   'btn.retreat.ignore': 'Ignore a flag', 'btn.retreat.stay': 'Take the losses', 'btn.more': 'Other actions',
   'btn.ready': "I'm {side} — show my cards", 'btn.copy': 'Copy', 'btn.copied': 'Copied!', 'btn.lobby': 'New battle',

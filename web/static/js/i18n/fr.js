@@ -115,6 +115,7 @@ export default {
   'btn.play': 'Jouer', 'btn.play.air': 'Jouer en Supériorité aérienne', 'btn.exit': 'Sortir du plateau par l’hex Exit {hex}', 'btn.play.card': 'Jouer cette carte', 'btn.end-orders': 'Fin des activations', 'btn.end-moves': 'Fin des déplacements',
   'btn.end-battles': 'Fin du tour', 'btn.skip': 'Passer', 'btn.take-ground': 'Prendre le terrain', 'btn.no-take-ground': 'Rester',
   'btn.ambush': 'Embuscade !', 'btn.no-ambush': "Pas d'embuscade", 'btn.end-targets': 'Fin du choix des cibles',
+  'btn.blow': 'Faire sauter le pont en {hex}',
   'btn.remove-wire': 'Retirer les barbelés à la place', 'btn.keep': 'Garder', 'btn.cancel': 'Annuler', 'btn.undo': 'Annuler le coup',
   'btn.retreat.ignore': 'Ignorer un drapeau', 'btn.retreat.stay': 'Subir les pertes', 'btn.more': 'Autres actions',
   'btn.ready': 'Je suis {side} — voir mes cartes', 'btn.copy': 'Copier', 'btn.copied': 'Copié !', 'btn.lobby': 'Nouvelle bataille',
