@@ -242,6 +242,9 @@ func encodeEvent(st *rules.State, e rules.Event) (Event, bool) {
 	case rules.EvAirdrop:
 		withSide()
 		out.Hex, out.Figures = e.To.String(), &n // figures: 1 landed, 0 lost
+	case rules.EvBridgeBlown:
+		withSide()
+		out.Hex = e.From.String()
 	case rules.EvHealed:
 		out.Hex, out.Figures = e.To.String(), &n
 	case rules.EvBattle:

@@ -613,6 +613,13 @@ func (d *drawer) features(h hex.Hex) {
 	case rules.Bunker:
 		p.bunker(c, s, rgb("#a3a39a"))
 	}
+	if g.blown {
+		axis, ok := d.riverAxis(h)
+		if ok {
+			axis += math.Pi / 2
+		}
+		p.blownBridge(c, s, axis)
+	}
 	drawn := false // a structure of another ruleset drawn by its picture
 	name := g.structName
 	if g.structure >= rules.NumStructures {
@@ -956,8 +963,10 @@ func (d *drawer) legendEntries() []legendEntry {
 	extras := map[string]bool{}
 	structs := map[rules.Structure]bool{}
 	obst := map[rules.Obstacle]bool{}
+	blown := false
 	for _, h := range m.grid.Hexes() {
 		g := m.groundAt(h)
+		blown = blown || g.blown
 		if g.extra != "" {
 			extras[g.extra] = true
 		} else {
@@ -1041,6 +1050,9 @@ func (d *drawer) legendEntries() []legendEntry {
 	}
 	if structs[rules.Bridge] {
 		add("Bridge", func(c pt, s float64) { water(c, s); p.bridge(c, s, math.Pi/2) })
+	}
+	if blown {
+		add("Bridge blown up: a river again", func(c pt, s float64) { water(c, s); p.blownBridge(c, s, math.Pi/2) })
 	}
 	if structs[rules.BridgeSpan] {
 		add("Long bridge: entered and left only at its ends", func(c pt, s float64) { p.bridge(c, s, -math.Pi/3) })

@@ -54,6 +54,7 @@ type ground struct {
 	obstacle    rules.Obstacle
 	obstOwner   int             // 0 none, 1 + side: the side the obstacle protects
 	more        []rules.Feature // the hex's other features (markers, rows of other rulesets)
+	blown       bool            // a bridge that stood here has been blown up (rules.BlowBridges)
 }
 
 type unitM struct {
@@ -483,6 +484,13 @@ func (m *model) suddenDeath(raw json.RawMessage) {
 }
 
 func (m *model) fromState(st *rules.State) {
+	defer func() {
+		for _, br := range st.Setup().Blow.Bridges {
+			if st.Structure(br.Hex) != rules.Bridge {
+				m.cell(br.Hex).blown = true
+			}
+		}
+	}()
 	m.live = true
 	m.medals = st.Medals()
 	m.turn = st.Turn()
@@ -497,6 +505,7 @@ func (m *model) fromState(st *rules.State) {
 				g.more = append(g.more, f)
 			}
 		}
+		g.blown = false
 		if u, ok := st.UnitAt(h); ok {
 			m.units = append(m.units, unitM{at: h, typ: u.Type, side: u.Side, figures: int(u.Figures), max: int(u.Max),
 				elite: u.Elite, resistance: u.Resistance, nation: u.Nation, badge: u.Badge, symbol: st.Catalog().Unit(u.Kind).Symbol})

@@ -347,3 +347,73 @@ func xmlText(s string) string {
 	_ = xml.EscapeText(&b, []byte(s))
 	return b.String()
 }
+
+// A bridge blown up (FAQ III "Faire sauter un pont") is drawn as its two
+// stubs: neither the standing bridge nor a plain river.
+func TestBlownBridgeDrawn(t *testing.T) {
+	at := hex.Hex{Row: 4, Col: 12}
+	setup := func(bridge bool) *rules.Setup {
+		s := &rules.Setup{Name: "blow", Grid: hex.Standard(), Top: rules.Axis, First: rules.Allies,
+			Cards: [2]int{4, 4}, Victory: [2]int{6, 6}, Deck: rules.SectionDeck(),
+			Units: []rules.UnitSetup{{Hex: hex.Hex{Row: 8, Col: 0}, Type: rules.Infantry, Side: rules.Allies}, {Hex: hex.Hex{Row: 0, Col: 0}, Type: rules.Infantry, Side: rules.Axis}}}
+		for _, c := range []int8{10, 12, 14} {
+			s.Hexes = append(s.Hexes, rules.HexSetup{Hex: hex.Hex{Row: 4, Col: c}, Terrain: rules.River})
+		}
+		if bridge {
+			s.Hexes[1].Structure = rules.Bridge
+			s.Blow = rules.BlowBridges{Side: rules.Allies, Bridges: []rules.BlowableBridge{{Hex: at}}}
+		}
+		return s
+	}
+	draw := func(st *rules.State) []byte {
+		c, err := render.Board(nil, render.Options{State: st})
+		if err != nil {
+			t.Fatal(err)
+		}
+		return c.SVG()
+	}
+	st, err := rules.New(setup(true), 1)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var probe rules.CardID = rules.NoCard
+	for id := 0; id < st.DeckSize(); id++ {
+		if st.Card(rules.CardID(id)).Name() == "probe-center" {
+			probe = rules.CardID(id)
+			break
+		}
+	}
+	if err := st.SetHand(rules.Allies, []rules.CardID{probe}); err != nil {
+		t.Fatal(err)
+	}
+	standing := draw(st)
+	for _, a := range []rules.Action{{Kind: rules.ActPlay, Card: probe}, {Kind: rules.ActBlow, From: at}} {
+		if a.Kind == rules.ActBlow {
+			st.ScriptDice(rules.FaceStar, rules.FaceStar)
+		}
+		if _, err := st.Apply(a); err != nil {
+			t.Fatalf("%v: %v", a, err)
+		}
+	}
+	if st.Structure(at) == rules.Bridge {
+		t.Fatal("the bridge stands")
+	}
+	plain, err := rules.New(setup(false), 1)
+	if err != nil {
+		t.Fatal(err)
+	}
+	blown := draw(st)
+	river := draw(plain)
+	if out := os.Getenv("M44_BLOWN_PNG"); out != "" {
+		c, _ := render.Board(nil, render.Options{State: st})
+		png, _ := c.PNG(1)
+		_ = os.WriteFile(out, png, 0o644)
+	}
+	if bytes.Equal(blown, standing) {
+		t.Error("the blown bridge draws like the standing one")
+	}
+	// Beside the turn, medals and units, only the stubs differ from a river.
+	if len(blown) <= len(river) || !bytes.Contains(blown, []byte("Bridge blown up")) || bytes.Contains(standing, []byte("Bridge blown up")) {
+		t.Error("the blown bridge draws no more than a plain river, or its legend is wrong")
+	}
+}

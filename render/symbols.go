@@ -370,6 +370,19 @@ func (p pen) bridge(c pt, s float64, axis float64) {
 	p.c.draw(rails, stroke(dark, s*0.035))
 }
 
+// blownBridge: the two stubs of a bridge blown up, its middle gone.
+func (p pen) blownBridge(c pt, s float64, axis float64) {
+	ca, sa := math.Cos(axis), math.Sin(axis)
+	tr := func(x, y float64) pt { return pt{c.X + (x*ca-y*sa)*s, c.Y + (x*sa+y*ca)*s} }
+	l, gap, w := 0.36, 0.12, 0.13
+	wood, dark := rgb("#6e5233"), rgb("#2b1d10")
+	for _, sg := range [2]float64{-1, 1} {
+		a, b := sg*l, sg*gap
+		stub := []pt{tr(a, -w), tr(b, -w*0.6), tr(b*0.7, 0), tr(b, w*0.8), tr(a, w)}
+		p.c.draw((&Path{}).poly(stub), fillStroke(wood, dark, s*0.02))
+	}
+}
+
 func (p pen) bunker(c pt, s float64, col Color) {
 	dark := rgb("#34342f")
 	// A concrete casemate around the unit, its firing slit at the top.

@@ -43,12 +43,13 @@ const (
 	EvMineRevealed                         // Side (who laid it), To = hex, N = the token's value (Winter Wars III)
 	EvMineCleared                          // Side (who laid it), To = hex: engineers cleared it unrevealed
 	EvReinforced                           // Side, From = half-tracks, To = the unit reinforced, N = figures given (Winter Wars V)
+	EvBridgeBlown                          // Side (that blew it), From = the bridge's hex
 )
 
 var eventNames = [...]string{"", "turn", "play", "order", "move", "obstacle-removed", "battle", "dice", "hits", "flag-ignored",
 	"retreat", "flag-losses", "eliminated", "medals", "take-ground", "discard", "draw", "reshuffle", "turn-end", "game-over",
 	"healed", "obstacle-placed", "ambush", "card-attack", "airdrop", "exit", "battle-back", "visibility",
-	"combat", "combat-draw", "combat-reshuffle", "mine-revealed", "mine-cleared", "reinforced"}
+	"combat", "combat-draw", "combat-reshuffle", "mine-revealed", "mine-cleared", "reinforced", "bridge-blown"}
 
 func (k EventKind) String() string {
 	if int(k) < len(eventNames) {

@@ -16,7 +16,6 @@ import (
 
 const (
 	wwArea      = "Winter Wars element (issue 16, Winter Wars)"
-	bridgeArea  = "blowing up bridges (issue 17, bridges and rivers)"
 	expansionOf = "expansion (no issue yet): "
 	terrainPack = "Terrain Pack (issue 16, Terrain Pack and base pieces): "
 )
@@ -85,8 +84,8 @@ func TestFAQDigestRulings(t *testing.T) {
 		run(45, TestProtectionsAndMaluses, TestCloseCombatObligation),
 		skip(46, "no ruling: the rulebook's rule stands"),
 		// A9. Rivers and bridges
-		skip(47, bridgeArea),
-		skip(48, bridgeArea),
+		run(47, TestBlowBridge, TestBlowBridgeNeighbour, TestBlowBridgeReplays),
+		run(48, TestBlowBridgeUnitOnIt),
 		run(49, testDigest49),
 		run(50, TestMovementRange, TestTakeGround, TestRetreat),
 		run(51, TestExpansionTerrainMovement), // a bridge ends the road bonus

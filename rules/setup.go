@@ -84,6 +84,9 @@ type Setup struct {
 	// Night is the night-attack rule (FAQ III 19): a visibility track
 	// that limits every unit's range.
 	Night Night
+	// Blow lets a side blow up bridges (FAQ III "Faire sauter un pont",
+	// option 2; blow_bridge.go).
+	Blow BlowBridges
 	// Combat are the Winter Combat cards the game plays with (Winter Wars
 	// II "Cartes Combat d'Hiver"), as their owner supplies them; none means
 	// the game plays without Combat cards.

@@ -132,9 +132,14 @@ type retreatOpt struct {
 type State struct {
 	b *board
 	// Per-hex arrays are fixed-size so that Clone copies them in one go.
-	feat      [maxCells][MaxFeatures]Feature // features on each hex
-	fx        [maxCells]uint16               // each hex's rows folded for the hot paths (terrain.go)
-	occ       [maxCells]int8                 // unit index on each hex, -1 if none
+	feat [maxCells][MaxFeatures]Feature // features on each hex
+	fx   [maxCells]uint16               // each hex's rows folded for the hot paths (terrain.go)
+	occ  [maxCells]int8                 // unit index on each hex, -1 if none
+	// step is the board's one-step movement costs (board.step) until a
+	// feature that shapes movement changes (a bridge blown): recomputeHex
+	// then gives this state its own copy.
+	step      [numUnitTypes][][6]int8
+	blown     [2]int8 // medals won by blowing bridges (BlowBridges)
 	units     []unit
 	hands     [4][]CardID // by seat: side*2 + player
 	shared    [2]CardID   // a team's face-up shared card (NoCard if none)
@@ -399,6 +404,7 @@ func Compile(s *Setup) (*Board, error) {
 	for side := Allies; side <= Axis; side++ {
 		st.players[side] = int8(max(1, s.Players[side]))
 	}
+	st.step = b.step
 	return &Board{tmpl: *st}, nil
 }
 

@@ -238,6 +238,9 @@ func (s *State) hash(gen bool) uint64 {
 		put(int64(s.rng.s))
 	}
 	put(int64(len(s.forced)))
+	if s.blown != [2]int8{} {
+		put(int64(s.blown[0]), int64(s.blown[1])) // bridges blown for a medal
+	}
 	for i := 0; i < s.b.n; i++ {
 		for _, f := range s.feat[i] {
 			put(int64(f))

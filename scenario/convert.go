@@ -84,6 +84,10 @@ type converter struct {
 	freeze Entry
 	// nightRoller: night_visibility_team_turn named the side that rolls.
 	nightRoller bool
+	// blowable: the bridges marked CAN_BE_BLOWN, true when blowing one
+	// wins a medal; blowOpt: option blowbridge_opt2 is set.
+	blowable map[hex.Hex]bool
+	blowOpt  bool
 
 	// Exit markers: the exits the tags define, the markers without a side
 	// (the other end of a span), and whether infantry exits count 2.
@@ -145,6 +149,7 @@ func (c *converter) convert() *rules.Setup {
 		c.placement()
 		c.bunkers()
 		c.finishExits()
+		c.finishBlow()
 		if c.commonwealth {
 			britishCommonwealth(&c.s)
 		}
@@ -559,6 +564,10 @@ func (c *converter) options(raw json.RawMessage, field string) {
 		}
 		if strings.EqualFold(k, "infantry_exit_counts_2") {
 			c.infantryExit2 = strings.TrimSpace(string(v)) == "true"
+			continue
+		}
+		if strings.EqualFold(k, "blowbridge_opt2") && !emptyJSON(v) {
+			c.blowOption(v, field+"."+k)
 			continue
 		}
 		if strings.EqualFold(k, "hill317") && !emptyJSON(v) {
@@ -1026,5 +1035,65 @@ func (c *converter) packs() {
 				c.freeze = e // the rivers become this row (resolveRows)
 			}
 		}
+	}
+}
+
+// blowOption reads option blowbridge_opt2 (FAQ III "Faire sauter un pont",
+// option 2): {"side": "ALLIES", "option": "NEED_NEIGHBOUR_UNIT"}. The only
+// file of the corpus that uses it, Drop in the Night: 82nd, says "only if an
+// Allied infantry unit is on an adjacent hex": NEED_NEIGHBOUR_UNIT asks for
+// an infantry unit (docs/rules-decisions.md).
+func (c *converter) blowOption(raw json.RawMessage, field string) {
+	var o struct {
+		Side   string `json:"side"`
+		Option string `json:"option"`
+	}
+	if json.Unmarshal(raw, &o) != nil {
+		c.r.errorf(hex.None, field, "want {side, option}, got %s", clip(compact(raw), 60))
+		return
+	}
+	side, ok := sideOf(o.Side)
+	if !ok {
+		c.r.errorf(hex.None, field+".side", "unknown side %q: want AXIS or ALLIES", o.Side)
+		return
+	}
+	switch strings.ToUpper(strings.TrimSpace(o.Option)) {
+	case "":
+	case "NEED_NEIGHBOUR_UNIT":
+		c.s.Blow.Beside = rules.InfantryOnly
+	default:
+		c.r.unsupported(hex.None, field+".option", o.Option, "blowing up bridges", "option "+o.Option)
+		return
+	}
+	c.s.Blow.Side, c.blowOpt = side, true
+}
+
+// finishBlow puts the bridges marked CAN_BE_BLOWN in the setup when the
+// option names the side that may blow them; a marked bridge without the
+// option, or the option without a marked bridge, is reported.
+func (c *converter) finishBlow() {
+	switch {
+	case c.blowOpt && len(c.blowable) == 0:
+		c.r.unsupported(hex.None, "options.blowbridge_opt2", "blowbridge_opt2", "blowing up bridges", "no bridge is marked CAN_BE_BLOWN")
+		c.s.Blow = rules.BlowBridges{}
+		return
+	case !c.blowOpt && len(c.blowable) > 0:
+		c.r.notef(hex.None, "options", "bridges are marked CAN_BE_BLOWN but no option blowbridge_opt2 names a side: nobody may blow them")
+		return
+	case !c.blowOpt:
+		return
+	}
+	hexes := make([]hex.Hex, 0, len(c.blowable))
+	for h := range c.blowable {
+		hexes = append(hexes, h)
+	}
+	slices.SortFunc(hexes, func(a, b hex.Hex) int {
+		if a.Row != b.Row {
+			return int(a.Row) - int(b.Row)
+		}
+		return int(a.Col) - int(b.Col)
+	})
+	for _, h := range hexes {
+		c.s.Blow.Bridges = append(c.s.Blow.Bridges, rules.BlowableBridge{Hex: h, Medal: c.blowable[h]})
 	}
 }

@@ -296,3 +296,25 @@ func TestCorpusArnhemBridge(t *testing.T) {
 		t.Errorf("%d bridge sections (want 3), %d wide river hexes", spans, wide)
 	}
 }
+
+// Drop in the Night: 82nd: "The Allied player may attempt to blow up the two
+// bridges over the Douve River using option 2 (Actions 2 - Blowing Up
+// Bridges). A bridge may be blown up only if an Allied infantry unit is on
+// an adjacent hex." and "The destruction of the bridges next to
+// Pont-l'Abbé and Beuzeville are Permanent Medal Objectives for the Allied
+// forces" (option blowbridge_opt2, behaviors CAN_BE_BLOWN and
+// ONE_MEDAL_IF_BLOWN). The file still waits for other features (a drop
+// called in during play), but blowing bridges is no longer one of them.
+func TestCorpusDropInTheNightBridges(t *testing.T) {
+	s, r := loadCorpus(t, "6687-DropInTheNight82nd.m44")
+	if slices.Contains(r.Features(), "blowing up bridges") {
+		t.Errorf("blowing up bridges still reported: %q", r.Features())
+	}
+	if s == nil {
+		t.Fatalf("no setup: %+v", r.Errors)
+	}
+	want := []rules.BlowableBridge{{Hex: hex.Hex{Row: 1, Col: 5}, Medal: true}, {Hex: hex.Hex{Row: 4, Col: 4}, Medal: true}}
+	if s.Blow.Side != rules.Allies || s.Blow.Beside != rules.InfantryOnly || !slices.Equal(s.Blow.Bridges, want) {
+		t.Errorf("blow %+v, want the Allies, infantry beside, %v", s.Blow, want)
+	}
+}

@@ -284,6 +284,13 @@ func (c *converter) structure(x hex.Hex, path string, p *Piece, cl *cell) {
 			span = true
 			return true
 		}
+		if b.Blow && e.Supported() && e.Structure == rules.Bridge {
+			if c.blowable == nil {
+				c.blowable = map[hex.Hex]bool{}
+			}
+			c.blowable[x] = c.blowable[x] || b.BlowMedal
+			return true
+		}
 		c.r.errorf(x, field, "behavior %q does not apply to a %s %q", b.Name, SlotRectTerrain, p.Name)
 		return false
 	}) && fine

@@ -72,6 +72,9 @@ type Entry struct {
 	Refines bool
 	// Closes marks behaviors that make a terrain impassable.
 	Closes bool
+	// Blow marks the bridge behaviors of blowing up bridges (CAN_BE_BLOWN,
+	// ONE_MEDAL_IF_BLOWN); BlowMedal: blowing it wins a medal.
+	Blow, BlowMedal bool
 	// Display marks a badge that only identifies special forces (the unit's
 	// "2" icon carries the rule).
 	Display bool
@@ -165,6 +168,10 @@ func (e Entry) Meaning() string {
 			return "infantry may not fire across the hex (HexSetup.NoFireAcross)"
 		case e.Structure == rules.BridgeSpan:
 			return "a bridge becomes a section of a long bridge (rules.BridgeSpan)"
+		case e.BlowMedal:
+			return "blowing up the bridge wins a medal for the side that blows it (Setup.Blow)"
+		case e.Blow:
+			return "the bridge may be blown up by the side option blowbridge_opt2 names (Setup.Blow)"
 		}
 	case SlotTagBehavior:
 		if e.Mine {
@@ -200,6 +207,9 @@ func (e Entry) Meaning() string {
 		}
 		if strings.EqualFold(e.Name, "british_commonwealth") {
 			return "British Commonwealth Forces command: units of nation brit battle back on their last figure (UnitSetup.BattleBack)"
+		}
+		if strings.EqualFold(e.Name, "blowbridge_opt2") {
+			return "the side may blow up the bridges marked CAN_BE_BLOWN with a section card and 2 dice (Setup.Blow)"
 		}
 		if strings.EqualFold(e.Name, "hill317") {
 			return "while the Allies hold one of the hexes, they may play a Recon as Air Power (Setup.AirRaids)"
@@ -514,8 +524,8 @@ var Vocabulary = []Entry{
 	unsupported(SlotBehavior, "OASIS_RECOVERY", "oasis recovery", "FAQ III Soins dans l'oasis"),
 	unsupported(SlotBehavior, "HEADQUARTER", "field headquarters", "FAQ III Capture du QG de campagne"),
 	{Slot: SlotBehavior, Name: "BRIDGE_SECTION", Structure: rules.BridgeSpan, Source: "Arnhem Bridge: \"Units may only enter or exit Arnhem Bridge from or onto the hexes as noted at the ends of the bridge. Movement along the span of bridge is normal.\" (rules.BridgeSpan)"},
-	unsupported(SlotBehavior, "CAN_BE_BLOWN", "blowing up bridges", "FAQ III Faire sauter un pont"),
-	unsupported(SlotBehavior, "ONE_MEDAL_IF_BLOWN", "blowing up bridges", "behavior2 of a bridge: a medal for blowing it"),
+	{Slot: SlotBehavior, Name: "CAN_BE_BLOWN", Blow: true, Source: "FAQ III Faire sauter un pont: a bridge the option blowbridge_opt2's side may blow (rules.BlowBridges)"},
+	{Slot: SlotBehavior, Name: "ONE_MEDAL_IF_BLOWN", Blow: true, BlowMedal: true, Source: "behavior2 of a bridge: blowing it is a permanent medal for the side that blows it (Drop in the Night: \"The destruction of the bridges [...] are Permanent Medal Objectives for the Allied forces\"; rules.BlowableBridge.Medal)"},
 	{Slot: SlotBehavior, Name: "ARMOR_MOVE_TWO", MoveTwo: true, Source: "Rzhev, Tunisia: \"Allied Armor units may only move 2 hexes and battle\" (rules.UnitSetup.MaxMove)"},
 	{Slot: SlotBehavior, Name: "ELITE_ARMOR_MOVE_TWO", MoveTwo: true, Source: "Tunisia: elite armor that moves 2 hexes and battles (rules.UnitSetup.MaxMove)"},
 	{Slot: SlotBehavior, Name: "CAN_IGNORE_ONE_FLAG", IgnoresFlag: true, Source: "Wittmann's Final Battle: \"this unit may ignore the first flag rolled against it\"; Villers-Bocage: Wittmann \"may ignore 1 flag\" (rules.UnitSetup.IgnoresFlag)"},
@@ -543,7 +553,7 @@ var Vocabulary = []Entry{
 	option("airdrop2", "airdrops called in during play"),
 	{Slot: SlotOption, Name: "air_strikes_rules", Blitz: true, Source: "FAQ III Raids aériens: the side named may play any Recon as Air Power in its section (rules.Setup.AirRaids)"},
 	option("armor_breakthrough_rules", "armor breakthrough"),
-	option("blowbridge_opt2", "blowing up bridges"),
+	{Slot: SlotOption, Name: "blowbridge_opt2", Source: "FAQ III Faire sauter un pont, option 2: {side, option}: the side may play a section card for a CAN_BE_BLOWN bridge's section and roll 2 dice, a star destroys it; option NEED_NEIGHBOUR_UNIT: an infantry unit of the side must be adjacent (Drop in the Night: \"only if an Allied infantry unit is on an adjacent hex\") (rules.Setup.Blow)"},
 	option("deck_reshuffling", "no deck reshuffle"),
 	option("empty_section_medals", "empty section medals"),
 	{Slot: SlotOption, Name: "hill317", Source: "FAQ XI Operation Lüttich: while the Allies hold a hex of the list, they may play a Recon as Air Power (rules.Setup.AirRaids)"},

@@ -141,6 +141,9 @@ func fileWith(e Entry) obj {
 			h(obj{"terrain": obj{"name": "river", "behavior": n}})
 		case e.Obstacle != rules.NoObstacle:
 			h(obj{"obstacle": obj{"name": "sand", "behavior": n}})
+		case e.Blow:
+			h(obj{"terrain": obj{"name": "river"}, "rect_terrain": obj{"name": "bridge", "behavior": n}})
+			gi(m)["options"] = obj{"blowbridge_opt2": obj{"side": "ALLIES"}}
 		case e.Structure != rules.NoStructure, !e.Supported() && strings.Contains(e.Unsupported, "bridges"):
 			h(obj{"terrain": obj{"name": "river"}, "rect_terrain": obj{"name": "bridge", "behavior": n}})
 		case e.Resistance:
@@ -161,6 +164,9 @@ func fileWith(e Entry) obj {
 			v = "AXIS"
 		case strings.EqualFold(n, "hill317"):
 			v = []any{"d4"}
+		case strings.EqualFold(n, "blowbridge_opt2"):
+			v = obj{"side": "ALLIES", "option": "NEED_NEIGHBOUR_UNIT"}
+			h(obj{"terrain": obj{"name": "river"}, "rect_terrain": obj{"name": "bridge", "behavior": "CAN_BE_BLOWN"}})
 		case strings.EqualFold(n, "deck_reshuffling"):
 			v = false // no reshuffle: the rule is active
 		case strings.EqualFold(n, "airdrop"):
@@ -293,6 +299,10 @@ func playsAsSaid(e Entry, s *rules.Setup, at hex.Hex) string {
 			if hs == nil || hs.Obstacle != e.Obstacle {
 				return wrong("hex", hs)
 			}
+		case e.Blow:
+			if b := s.Blow.Bridges; len(b) != 1 || b[0].Hex != at || b[0].Medal != e.BlowMedal || s.Blow.Side != rules.Allies {
+				return wrong("blowable bridges", s.Blow)
+			}
 		case e.Structure != rules.NoStructure:
 			if hs == nil || hs.Structure != e.Structure {
 				return wrong("hex", hs)
@@ -338,6 +348,10 @@ func playsAsSaid(e Entry, s *rules.Setup, at hex.Hex) string {
 		case e.Exit:
 			if len(s.Exits) != 1 || s.Exits[0].Medals[rules.Infantry] != 2 {
 				return wrong("exits", s.Exits)
+			}
+		case strings.EqualFold(e.Name, "blowbridge_opt2"):
+			if b := s.Blow.Bridges; len(b) != 1 || b[0].Hex != at || s.Blow.Side != rules.Allies || s.Blow.Beside != rules.InfantryOnly {
+				return wrong("blowable bridges", s.Blow)
 			}
 		case strings.EqualFold(e.Name, "hill317"):
 			if len(s.AirRaids) != 1 || len(s.AirRaids[0].While) != 1 {

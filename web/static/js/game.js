@@ -419,6 +419,8 @@ class Game {
       const n = (v.units || []).filter((u) => u.ordered && u.side === me).length;
       if (n) what += ` (${t('status.ordered', { n })})`;
       for (const a of orders) { marks[a.from] = { kind: 'can', action: a.action, label: t('phase.order') }; use(a); }
+      // Blowing up a bridge uses the card instead of ordering (rules.BlowBridges).
+      for (const a of byKind(L, 'blow')) { buttons.push({ label: t('btn.blow', { hex: a.from }), action: a.action }); use(a); }
     } else if (moves.length || exits.length) {
       moves.forEach(use);
       exits.forEach(use);
