@@ -110,21 +110,23 @@ func (s *State) blowBridge(i int16) {
 // cost tables are shared with the board and with clones, so the state gets
 // fresh copies before any change (copy on write).
 func (s *State) recomputeHex(i int16) {
-	for t := range numUnitTypes {
-		tab := slices.Clone(s.step[t])
-		for d, q := range s.b.nb[i] {
-			if q < 0 {
-				continue
-			}
-			if s.b.valid[i] {
-				tab[i][d] = s.terrainStep(t, i, q)
-			}
-			for dq, back := range s.b.nb[q] {
-				if back == i && s.b.valid[q] {
-					tab[q][dq] = s.terrainStep(t, q, i)
+	for side := range Side(2) {
+		for t := range numUnitTypes {
+			tab := slices.Clone(s.step[side][t]) // each side its own copy, even where they shared one
+			for d, q := range s.b.nb[i] {
+				if q < 0 {
+					continue
+				}
+				if s.b.valid[i] {
+					tab[i][d] = s.terrainStep(side, t, i, q)
+				}
+				for dq, back := range s.b.nb[q] {
+					if back == i && s.b.valid[q] {
+						tab[q][dq] = s.terrainStep(side, t, q, i)
+					}
 				}
 			}
+			s.step[side][t] = tab
 		}
-		s.step[t] = tab
 	}
 }

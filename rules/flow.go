@@ -587,7 +587,7 @@ func (s *State) airdrop() {
 	for k := 0; k < n; k++ {
 		u := &s.units[idx[k]]
 		p := drop[k]
-		ok := p >= 0 && s.occ[p] < 0 && !s.impassableFor(u.typ, p)
+		ok := p >= 0 && s.occ[p] < 0 && !s.impassableFor(u.side, u.typ, p)
 		for j := 0; j < n && ok; j++ {
 			ok = j == k || drop[j] != p
 		}

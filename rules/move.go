@@ -149,7 +149,7 @@ func (s *State) reachIn(ui int, out []dest, best *[numWays][maxCells]int8) []des
 	}
 	startHedge := s.leaveStops(u.start)
 	occ := &s.occ
-	nbs, stepTab, fx := s.b.nb, s.step[u.typ], &s.fx
+	nbs, stepTab, fx := s.b.nb, s.step[u.side][u.typ], &s.fx
 	for qh < qt {
 		n := queue[qh]
 		qh++
@@ -254,7 +254,7 @@ func (s *State) canMove(ui int) bool {
 		}
 	}
 	maxM := s.maxMove(u)
-	steps := &s.step[u.typ][u.pos]
+	steps := &s.step[u.side][u.typ][u.pos]
 	for d, q := range s.b.nb[u.pos] {
 		if q < 0 || s.occ[q] >= 0 {
 			continue
@@ -314,7 +314,7 @@ func (s *State) canTakeGround(u *unit, to int16) bool {
 	if !s.kind(u).TakesGround || u.stopped || s.occ[to] >= 0 {
 		return false
 	}
-	if s.impassableFor(u.typ, to) || !s.bridgeEntryOK(u.pos, to) || !s.heightStepOK(u.pos, to) {
+	if s.impassableFor(u.side, u.typ, to) || !s.bridgeEntryOK(u.pos, to) || !s.heightStepOK(u.pos, to) {
 		return false
 	}
 	if s.stepCost(u.typ, u.pos, to) < 0 {

@@ -222,7 +222,7 @@ func (s *State) retreatSteps(u *unit, pos int16, out []int16) []int16 {
 	}
 	for _, d := range dirs {
 		q := s.b.nb[pos][d]
-		if q < 0 || s.occ[q] >= 0 || s.impassableFor(u.typ, q) || s.noRetreatInto(q) {
+		if q < 0 || s.occ[q] >= 0 || s.impassableFor(u.side, u.typ, q) || s.noRetreatInto(q) {
 			continue
 		}
 		if !s.bridgeEntryOK(pos, q) || !s.heightStepOK(pos, q) {

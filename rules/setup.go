@@ -116,6 +116,13 @@ type HexSetup struct {
 	// Closed: the scenario makes the hex impassable (no unit may enter or
 	// retreat into it; one that starts there may leave).
 	Closed bool
+	// ClosedTo are, per side (indexed by Side), the classes the scenario
+	// turns away from the hex on top of its rows: terrain rules set per
+	// side (Across the River Roer: "The River Roer is a Navigable River by
+	// Allied infantry units in boats. Play the river as a Ford", a
+	// fordable river closed to every Axis unit and to Allied armor and
+	// artillery). As Closed, no such unit may enter or retreat into it.
+	ClosedTo [2]ClassMask
 	// NoFireAcross are the classes that may not fire across the hex
 	// (Saverne Gap's mountains: artillery; Arnhem Bridge: "Infantry units
 	// may not target units on the opposite side of the Rhine River, which
@@ -319,6 +326,9 @@ func (s *Setup) Validate() error {
 		if h.Owners > MaskBoth {
 			return fmt.Errorf("hex %s: unknown owner", h.Hex)
 		}
+		if h.ClosedTo[0] > AllClasses || h.ClosedTo[1] > AllClasses {
+			return fmt.Errorf("hex %s: closed to unknown classes", h.Hex)
+		}
 		if h.Structure != NoFeature && cat.features[h.Structure].Layer != LayerStructure ||
 			h.Obstacle != NoFeature && cat.features[h.Obstacle].Layer != LayerObstacle {
 			return fmt.Errorf("hex %s: a feature in the wrong slot", h.Hex)
@@ -340,7 +350,8 @@ func (s *Setup) Validate() error {
 		if u.Type >= numUnitTypes || u.Side > Axis {
 			return fmt.Errorf("unit at %s: unknown type or side", u.Hex)
 		}
-		if _, err := cat.kindFor(&u); err != nil {
+		k, err := cat.kindFor(&u)
+		if err != nil {
 			return fmt.Errorf("unit at %s: %v", u.Hex, err)
 		}
 		if u.Figures < 0 || u.Figures > 9 {
@@ -354,6 +365,9 @@ func (s *Setup) Validate() error {
 		}
 		if h, ok := terr[u.Hex]; ok && cat.sunk(&h) {
 			return fmt.Errorf("unit at %s: on impassable %s", u.Hex, cat.Ground(h.Terrain).Key)
+		}
+		if h, ok := terr[u.Hex]; ok && h.ClosedTo[u.Side].Has(cat.Unit(k).Class) {
+			return fmt.Errorf("unit at %s: on a hex closed to %s %s", u.Hex, u.Side, cat.Unit(k).Class)
 		}
 	}
 	for i, l := range s.MoveLimits {

@@ -22,9 +22,12 @@ type board struct {
 	// ground and gdef are each hex's ground and its catalog row.
 	ground []Terrain
 	gdef   []*TerrainDef
-	height []int8     // the ground's height (features that change never have one)
-	closed []bool     // made impassable by the scenario
-	owners []SideMask // the sides a hex's rows serve (HexSetup.Owners; 0: both)
+	height []int8 // the ground's height (features that change never have one)
+	closed []bool // made impassable by the scenario
+	// closedTo[i][side] are the classes of side the scenario turns away
+	// from hex i (HexSetup.ClosedTo); nil when no hex has any.
+	closedTo [][2]ClassMask
+	owners   []SideMask // the sides a hex's rows serve (HexSetup.Owners; 0: both)
 	// exitAt[side][i] is 1 + the Setup.Exits row through which side's units
 	// may leave the board from hex i, 0 if none.
 	exitAt   [2][]int8
@@ -39,11 +42,13 @@ type board struct {
 	// anyPerFigure: a unit's kind gives medals per figures destroyed (half-tracks)
 	anyPerFigure bool
 	nb           [][6]int16 // neighbour index per direction, -1 off board
-	// step[t][i][d] is the cost for a unit of class t to move from hex i to
-	// its neighbour d, or -1 if terrain forbids it (units aside). The rows
-	// that shape movement never change in a game (the catalog refuses
-	// removable features that would), so it is computed once.
-	step [numUnitTypes][][6]int8
+	// step[side][t][i][d] is the cost for a unit of side and class t to
+	// move from hex i to its neighbour d, or -1 if terrain forbids it
+	// (units aside). The rows that shape movement never change in a game
+	// (the catalog refuses removable features that would), so it is
+	// computed once. Both sides share one table unless the scenario sets
+	// terrain rules per side (HexSetup.ClosedTo).
+	step [2][numUnitTypes][][6]int8
 	// section[side][i] is the bit set of sections hex i is in, seen by side.
 	section [2][]uint8
 	objHex  [][]int16
@@ -138,7 +143,7 @@ type State struct {
 	// step is the board's one-step movement costs (board.step) until a
 	// feature that shapes movement changes (a bridge blown): recomputeHex
 	// then gives this state its own copy.
-	step      [numUnitTypes][][6]int8
+	step      [2][numUnitTypes][][6]int8
 	blown     [2]int8 // medals won by blowing bridges (BlowBridges)
 	units     []unit
 	hands     [4][]CardID // by seat: side*2 + player
@@ -277,6 +282,12 @@ func Compile(s *Setup) (*Board, error) {
 		b.owners[i] = h.Owners
 		b.ground[i] = h.Terrain
 		b.closed[i], b.fireWall[i] = h.Closed, h.NoFireAcross
+		if h.ClosedTo != [2]ClassMask{} {
+			if b.closedTo == nil {
+				b.closedTo = make([][2]ClassMask, b.n)
+			}
+			b.closedTo[i] = h.ClosedTo
+		}
 		b.anyWall = b.anyWall || b.fireWall[i] != 0
 		k := 0
 		for _, f := range h.features() {
@@ -319,15 +330,22 @@ func Compile(s *Setup) (*Board, error) {
 		}
 		st.refold(int16(i))
 	}
-	for t := UnitType(0); t < numUnitTypes; t++ {
-		b.step[t] = make([][6]int8, b.n)
-		for i := range b.step[t] {
-			for d, q := range b.nb[i] {
-				b.step[t][i][d] = -1
-				if q >= 0 && b.valid[i] {
-					b.step[t][i][d] = st.terrainStep(t, int16(i), q)
+	for side := range Side(2) {
+		for t := UnitType(0); t < numUnitTypes; t++ {
+			if side == Axis && b.closedTo == nil {
+				b.step[side][t] = b.step[Allies][t] // no terrain rule per side: one table
+				continue
+			}
+			tab := make([][6]int8, b.n)
+			for i := range tab {
+				for d, q := range b.nb[i] {
+					tab[i][d] = -1
+					if q >= 0 && b.valid[i] {
+						tab[i][d] = st.terrainStep(side, t, int16(i), q)
+					}
 				}
 			}
+			b.step[side][t] = tab
 		}
 	}
 	n := len(s.Units)

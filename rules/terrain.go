@@ -120,11 +120,12 @@ func (s *State) isWater(i int16) bool {
 // isBeach: the ground of hex i is a beach (for bluffs and cliffs).
 func (s *State) isBeach(i int16) bool { return s.b.gdef[i].Beach }
 
-// impassableFor reports whether a unit of class t can never enter hex i
-// (rivers and lakes without a bridge; bunkers, hedgehogs and mountains for
-// armor and artillery; hexes a scenario closes).
-func (s *State) impassableFor(t UnitType, i int16) bool {
-	if s.b.closed[i] {
+// impassableFor reports whether a unit of side and class t can never enter
+// hex i (rivers and lakes without a bridge; bunkers, hedgehogs and
+// mountains for armor and artillery; hexes a scenario closes, to everyone
+// or to some classes of one side: HexSetup.ClosedTo).
+func (s *State) impassableFor(side Side, t UnitType, i int16) bool {
+	if s.b.closed[i] || s.b.closedTo != nil && s.b.closedTo[i][side].Has(t) {
 		return true
 	}
 	rs := s.rows(i)
@@ -188,10 +189,10 @@ func (s *State) stepCost(t UnitType, from, to int16) int8 {
 	return cost
 }
 
-// terrainStep is the cost of a one-hex move from -> to for a unit of class t
-// as far as the ground allows it, or -1 if forbidden.
-func (s *State) terrainStep(t UnitType, from, to int16) int8 {
-	if s.impassableFor(t, to) || !s.bridgeEntryOK(from, to) || !s.heightStepOK(from, to) {
+// terrainStep is the cost of a one-hex move from -> to for a unit of side
+// and class t as far as the ground allows it, or -1 if forbidden.
+func (s *State) terrainStep(side Side, t UnitType, from, to int16) int8 {
+	if s.impassableFor(side, t, to) || !s.bridgeEntryOK(from, to) || !s.heightStepOK(from, to) {
 		return -1
 	}
 	return s.stepCost(t, from, to)

@@ -318,7 +318,8 @@ func TestUnsupportedFeatures(t *testing.T) {
 		{"unknown hexagon member", obj{"row": 3, "col": 3, "smoke": true}, "unknown member smoke of a hexagon", "board.hexagons[2].smoke"},
 		{"unknown unit member", obj{"row": 3, "col": 3, "unit": obj{"name": "infus", "stars": 1}}, "unknown member stars of a unit", "board.hexagons[2].unit.stars"},
 		{"unknown medal member", obj{"row": 3, "col": 3, "tags": []any{obj{"name": "medal1", "medal": obj{"sticky": true}}}}, "unknown member sticky of a medal", "board.hexagons[2].tags[0].medal.sticky"},
-		{"properties", obj{"row": 3, "col": 3, "terrain": obj{"name": "river", "properties": obj{"isImpassable": obj{"AXIS": true}}}}, "terrain rules set per side", "board.hexagons[2].terrain.properties"},
+		{"unknown terrain property", obj{"row": 3, "col": 3, "terrain": obj{"name": "river", "properties": obj{"isSlow": obj{"AXIS": true}}}}, "terrain rules set per side", "board.hexagons[2].terrain.properties.isSlow"},
+		{"properties of a structure", obj{"row": 3, "col": 3, "rect_terrain": obj{"name": "bunker", "properties": obj{"isImpassable": obj{"AXIS": true}}}}, "terrain rules set per side", "board.hexagons[2].rect_terrain.properties"},
 	}
 	for _, tc := range tests {
 		m := base()
@@ -560,6 +561,53 @@ func TestSeawallOwner(t *testing.T) {
 		}
 	}
 	t.Fatal("hex 3,3 missing")
+}
+
+// Terrain rules set per side: a terrain's properties.isImpassable names,
+// per side, true, false or the editor's classes (1 infantry, 2 armor, 3
+// artillery) the hex is closed to (HexSetup.ClosedTo). Across the River
+// Roer: "The River Roer is a Navigable River by Allied infantry units in
+// boats. Play the river as a Ford (see p. 6)", written as a river with
+// behavior FORD and isImpassable {AXIS: true, ALLIES: [2, 3]}.
+func TestTerrainRulesPerSide(t *testing.T) {
+	river := func(props any) obj {
+		return obj{"row": 3, "col": 3, "terrain": obj{"name": "river", "behavior": "FORD", "properties": props}}
+	}
+	tests := []struct {
+		name  string
+		props any
+		want  [2]rules.ClassMask // indexed by rules.Side
+		error string             // a problem's field, "" if none
+	}{
+		{"Across the River Roer", obj{"isImpassable": obj{"AXIS": true, "ALLIES": []any{2, 3}}}, [2]rules.ClassMask{rules.Vehicles, rules.AllClasses}, ""},
+		{"false closes nothing", obj{"isImpassable": obj{"allies": false, "AXIS": []any{1}}}, [2]rules.ClassMask{0, rules.InfantryOnly}, ""},
+		{"no rule", obj{}, [2]rules.ClassMask{}, ""},
+		{"unknown side", obj{"isImpassable": obj{"JAPAN": true}}, [2]rules.ClassMask{}, "board.hexagons[2].terrain.properties.isImpassable.JAPAN"},
+		{"unknown class", obj{"isImpassable": obj{"AXIS": []any{4}}}, [2]rules.ClassMask{}, "board.hexagons[2].terrain.properties.isImpassable.AXIS"},
+		{"not a class list", obj{"isImpassable": obj{"AXIS": "tanks"}}, [2]rules.ClassMask{}, "board.hexagons[2].terrain.properties.isImpassable.AXIS"},
+		{"not an object of sides", obj{"isImpassable": true}, [2]rules.ClassMask{}, "board.hexagons[2].terrain.properties.isImpassable"},
+		{"not an object", []any{1}, [2]rules.ClassMask{}, "board.hexagons[2].terrain.properties"},
+	}
+	for _, tc := range tests {
+		m := base()
+		addHex(m, river(tc.props))
+		s, r := convert(t, m)
+		if tc.error != "" {
+			if !slices.ContainsFunc(r.Errors, func(i Issue) bool { return i.Field == tc.error }) {
+				t.Errorf("%s: want an error at %s, got %+v", tc.name, tc.error, r.Errors)
+			}
+			continue
+		}
+		if !r.Playable() {
+			t.Errorf("%s: not playable: %+v %+v", tc.name, r.Errors, r.Unsupported)
+			continue
+		}
+		for _, h := range s.Hexes {
+			if h.Hex == (hex.Hex{Row: 3, Col: 3}) && h.ClosedTo != tc.want {
+				t.Errorf("%s: closed to %v, want %v", tc.name, h.ClosedTo, tc.want)
+			}
+		}
+	}
 }
 
 // Winter Wars III "Pions Exit": an EXIT_MARKER tag makes its hex and group

@@ -262,6 +262,48 @@ func TestCorpusClosedHexes(t *testing.T) {
 	}
 }
 
+// Across the River Roer: "The River Roer is a Navigable River by Allied
+// infantry units in boats. Play the river as a Ford (see p. 6)". Its 13
+// river tiles become fordable rivers closed to every Axis unit and to Allied
+// armor and artillery; the US infantry that starts on the river stands on
+// a hex open to it; "terrain rules set per side" is no longer reported
+// (minefields still are).
+func TestCorpusRiverRoer(t *testing.T) {
+	s, r := loadCorpus(t, "1340-AcrossTheRiverRoer.m44")
+	if s == nil {
+		t.Fatalf("%+v", r)
+	}
+	for _, i := range r.Unsupported {
+		if i.Feature != "minefields" {
+			t.Errorf("unsupported: %+v", i)
+		}
+	}
+	cat, err := s.Catalog()
+	if err != nil {
+		t.Fatal(err)
+	}
+	ford, ok := cat.GroundByKey("fordable-river")
+	if !ok {
+		t.Fatal("no fordable-river row")
+	}
+	n := 0
+	for _, h := range s.Hexes {
+		if h.Hex.Row != 6 {
+			continue
+		}
+		n++
+		if h.Terrain != ford || h.ClosedTo != [2]rules.ClassMask{rules.Allies: rules.Vehicles, rules.Axis: rules.AllClasses} {
+			t.Errorf("river hex %s: terrain %d, closed to %v", h.Hex, h.Terrain, h.ClosedTo)
+		}
+	}
+	if n != 13 {
+		t.Errorf("%d river hexes, want 13", n)
+	}
+	if err := s.Validate(); err != nil {
+		t.Errorf("Validate: %v", err)
+	}
+}
+
 // Bastogne Corridor East: "The 'Air Power' card is played as an 'Artillery
 // Bombard' card" (deck_name); Panzer Lehr Counter-Attack: "The Allied player
 // may call in Air Strikes" (air_strikes_rules: FAQ III Raids aériens).

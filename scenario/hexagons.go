@@ -6,6 +6,8 @@ package scenario
 import (
 	"encoding/json"
 	"fmt"
+	"maps"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -195,8 +197,9 @@ func (c *converter) terrain(x hex.Hex, path string, p *Piece, cl *cell) {
 		return true
 	})
 	if p.Properties != nil {
-		c.r.unsupported(x, path+".properties", p.Name, "terrain rules set per side", "properties "+clip(compact(p.Properties), 60))
-		fine = false
+		to, ok := c.sideRules(x, path+".properties", p)
+		cl.ground.ClosedTo = to
+		fine = ok && fine
 	}
 	if p.Has("original_owner") {
 		c.r.unsupported(x, path+".original_owner", p.Name, "terrain owned by a side", "original_owner "+p.OriginalOwner)
@@ -266,6 +269,79 @@ func (c *converter) resolveRows() {
 			cl.ground.Structure = f
 		}
 	}
+}
+
+// editorClasses are the unit classes as the editor numbers them in a
+// terrain's properties: Across the River Roer's river, "a Navigable River
+// by Allied infantry units in boats", is impassable to ALLIES [2, 3], so 1
+// is infantry and 2, 3 the vehicles (docs/rules-decisions.md).
+var editorClasses = [...]rules.ClassMask{1: rules.InfantryOnly, 2: rules.ArmorOnly, 3: rules.ArtilleryOnly}
+
+// sideRules reads a terrain's properties, terrain rules set per side:
+// isImpassable names, per side, true (every class), false (none) or the
+// classes (editorClasses) the hex is closed to (rules.HexSetup.ClosedTo).
+// Any other property is reported unsupported; ok is false then, or when
+// the form is wrong.
+func (c *converter) sideRules(x hex.Hex, path string, p *Piece) (to [2]rules.ClassMask, ok bool) {
+	var props map[string]json.RawMessage
+	if err := json.Unmarshal(p.Properties, &props); err != nil {
+		c.r.errorf(x, path, "properties: want an object: %v", err)
+		return to, false
+	}
+	ok = true
+	for _, k := range slices.Sorted(maps.Keys(props)) {
+		if k != "isImpassable" {
+			c.r.unsupported(x, path+"."+k, p.Name, "terrain rules set per side", "properties "+clip(compact(p.Properties), 60))
+			ok = false
+			continue
+		}
+		var sides map[string]json.RawMessage
+		if err := json.Unmarshal(props[k], &sides); err != nil {
+			c.r.errorf(x, path+"."+k, "want an object of sides: %v", err)
+			ok = false
+			continue
+		}
+		for _, sk := range slices.Sorted(maps.Keys(sides)) {
+			field := path + "." + k + "." + sk
+			side, known := sideOf(sk)
+			if !known {
+				c.r.errorf(x, field, "unknown side %q: want AXIS or ALLIES", sk)
+				ok = false
+				continue
+			}
+			m, good := editorClassMask(sides[sk])
+			if !good {
+				c.r.errorf(x, field, "want true, false or a list of classes 1 (infantry), 2 (armor), 3 (artillery), not %s", clip(compact(sides[sk]), 40))
+				ok = false
+				continue
+			}
+			to[side] |= m
+		}
+	}
+	return to, ok
+}
+
+// editorClassMask reads true, false or a list of editor class numbers.
+func editorClassMask(raw json.RawMessage) (rules.ClassMask, bool) {
+	var all bool
+	if json.Unmarshal(raw, &all) == nil {
+		if all {
+			return rules.AllClasses, true
+		}
+		return 0, true
+	}
+	var list []int
+	if json.Unmarshal(raw, &list) != nil {
+		return 0, false
+	}
+	var m rules.ClassMask
+	for _, n := range list {
+		if n < 1 || n >= len(editorClasses) {
+			return 0, false
+		}
+		m |= editorClasses[n]
+	}
+	return m, true
 }
 
 func (c *converter) structure(x hex.Hex, path string, p *Piece, cl *cell) {
@@ -681,10 +757,11 @@ func (c *converter) fillGround() {
 				hs.Terrain = cl.ground.Terrain
 			}
 			hs.Structure, hs.Obstacle, hs.Owners = cl.ground.Structure, cl.ground.Obstacle, cl.ground.Owners
-			hs.Closed, hs.NoFireAcross = cl.ground.Closed, cl.ground.NoFireAcross
+			hs.Closed, hs.NoFireAcross, hs.ClosedTo = cl.ground.Closed, cl.ground.NoFireAcross, cl.ground.ClosedTo
 			hs.Features = cl.ground.Features
 		}
-		if hs.Terrain != rules.Plain || hs.Structure != rules.NoStructure || hs.Obstacle != rules.NoObstacle || hs.Closed || len(hs.Features) > 0 {
+		if hs.Terrain != rules.Plain || hs.Structure != rules.NoStructure || hs.Obstacle != rules.NoObstacle || hs.Closed ||
+			len(hs.Features) > 0 || hs.ClosedTo != [2]rules.ClassMask{} {
 			c.s.Hexes = append(c.s.Hexes, hs)
 		}
 	}
@@ -710,6 +787,10 @@ func (c *converter) placement() {
 		}
 		if !cl.uncertain && c.cat.Ground(t).Impassable == rules.AllClasses && !c.cat.Feature(cl.ground.Structure).Crossing {
 			c.r.errorf(x, fmt.Sprintf("board.hexagons[%d].unit", cl.index), "%q stands on impassable %s without a bridge", cl.unitName, t)
+			continue
+		}
+		if u := cl.unit; cl.ground.ClosedTo[u.Side].Has(u.Type) {
+			c.r.errorf(x, fmt.Sprintf("board.hexagons[%d].unit", cl.index), "%q stands on a hex its terrain's properties close to %s %s", cl.unitName, u.Side, u.Type)
 			continue
 		}
 		c.s.Units = append(c.s.Units, *cl.unit)
