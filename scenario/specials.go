@@ -143,6 +143,17 @@ var specials = []special{
 		text: "Place a badge on the Allied Mechanized Infantry Kangaroo units (Troops 2 - Specialized Units).",
 		data: "units inf2us with badge1 (elite-infantry)"},
 
+	// Across the River Roer.
+	{id: "1340", name: "Across the River Roer", from: "victory",
+		text: "An Allied unit that captures a town or the medal on the road exit on the Axis baseline, as indicated, counts as one Victory Medal.",
+		data: "medal1 tags (temporary medals for the Allies)"},
+	{id: "1340", name: "Across the River Roer", from: "rules",
+		text: "The River Roer is a Navigable River by Allied infantry units in boats. [...] Play the river as a Ford (see p. 6)",
+		data: "river hexes with behavior FORD (fordable-river) and properties.isImpassable {AXIS: true, ALLIES: [2, 3]} (rules.HexSetup.ClosedTo: only Allied infantry may enter)"},
+	{id: "1340", name: "Across the River Roer", from: "rules",
+		text: "See p. 7 to learn about Minefields. The Axis lays the mines.",
+		data: "tag3 MINE_FIELD tags with side AXIS (rules.Setup.Mines)"},
+
 	// Breakthrough to Gembloux.
 	{id: "3496", name: "Breakthrough to Gembloux", from: "victory",
 		text: "Axis player: 12 Medals, with at least one collected by a German unit exiting the board through the Exit hex toward Gembloux.",
