@@ -82,7 +82,7 @@ func (s *State) battleDice(a *unit, t int16, overrun bool) int8 {
 	if d < 1 || d > len(k.RangeDice) || k.RangeDice[d-1] == 0 {
 		return 0
 	}
-	return s.diceAt(k, from, s.units[s.occ[t]].side, t, d, s.cardBonus(a, d == 1, overrun)+s.combatBonus(a))
+	return s.diceAt(k, from, s.units[s.occ[t]].side, t, d, s.cardBonus(a, d == 1, overrun)+s.combatBonus(a)+s.unitBonus(a, k))
 }
 
 // diceFrom is the number of dice a unit of kind k on hex from rolls against
