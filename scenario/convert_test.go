@@ -311,7 +311,7 @@ func TestUnsupportedFeatures(t *testing.T) {
 		{"vehicle", obj{"row": 3, "col": 3, "unit": obj{"name": "vehus"}}, "vehicles", "board.hexagons[2].unit.name"},
 		{"engineer", obj{"row": 3, "col": 3, "unit": obj{"name": "inf2us", "badge": "badge12"}}, "combat engineers", "board.hexagons[2].unit.badge"},
 		{"new badge", obj{"row": 3, "col": 3, "unit": obj{"name": "infus", "badge": "badge99"}}, "special unit badge99", "board.hexagons[2].unit.badge"},
-		{"equipment", obj{"row": 3, "col": 3, "unit": obj{"name": "tank2ger", "equipment": "wittmann"}}, "unit equipment wittmann", "board.hexagons[2].unit.equipment"},
+		{"equipment wittmann on infantry", obj{"row": 3, "col": 3, "unit": obj{"name": "inf2ger", "equipment": "wittmann"}}, "unit equipment wittmann", "board.hexagons[2].unit.equipment"},
 		{"equipment motorized on armor", obj{"row": 3, "col": 3, "unit": obj{"name": "tankus", "equipment": "motorized"}}, "unit equipment motorized", "board.hexagons[2].unit.equipment"},
 		{"medal7", obj{"row": 3, "col": 3, "tags": []any{obj{"name": "medal7"}}}, "medal7 without medal.side", "board.hexagons[2].tags[0].name"},
 		{"nbr_hex of a majority", obj{"row": 3, "col": 3, "tags": []any{obj{"name": "medal1", "group": []any{"e6"}, "medal": obj{"nbr_hex": 2, "majority": true}}}}, "majority medals needing several hexes", "board.hexagons[2].tags[0].medal.nbr_hex"},
