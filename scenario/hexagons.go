@@ -467,7 +467,7 @@ func (c *converter) unit(x hex.Hex, path string, u *Unit, cl *cell) {
 	}
 	us.Figures = rules.DefaultFigures(us.Type, us.Elite, us.Resistance)
 	if us.Kind != "" {
-		us.Figures = 0 // the row's own strength (a Tiger: 1)
+		us.Figures = rowFigures(us.Kind) // the row's own strength (a Tiger: 1)
 	}
 	if u.Has("nbr_units") {
 		if u.NbrUnits < 1 || u.NbrUnits > 9 {

@@ -243,6 +243,9 @@ func TestSpecialsPlayed(t *testing.T) {
 		switch {
 		case u.Side == rules.Axis:
 			kinds[u.Kind]++
+			if u.Figures != 1 {
+				t.Errorf("Villers-Bocage: Tiger %+v, want 1 figure", u)
+			}
 			if u.Kind == "wittmann" && (!u.IgnoresFlag || u.Medals > 1 || u.Hex != h(1, 9)) {
 				t.Errorf("Villers-Bocage: Wittmann %+v, want on 1,9, ignoring a flag, worth one medal", u)
 			}
