@@ -832,3 +832,30 @@ func TestNightOptions(t *testing.T) {
 		}
 	}
 }
+
+// Villers-Bocage: "The Tiger tank marked with a Battle Star is Michael
+// Wittmann": equipment wittmann makes the armor the row wittmann of
+// rules.Tigers (one figure when the file gives none), and IS_WITTMANN
+// belongs on the tag1 battle star, which is a marker only.
+func TestWittmannEquipment(t *testing.T) {
+	m := base()
+	addHex(m, obj{"row": 3, "col": 3, "unit": obj{"name": "tank2ger", "equipment": "wittmann"}, "tags": []any{obj{"name": "tag1", "behavior": "IS_WITTMANN"}}})
+	s, r := convert(t, m)
+	if s == nil || !r.Playable() {
+		t.Fatalf("%+v %+v", r.Errors, r.Unsupported)
+	}
+	var w *rules.UnitSetup
+	for i := range s.Units {
+		if s.Units[i].Kind == "wittmann" {
+			w = &s.Units[i]
+		}
+	}
+	if w == nil || w.Figures != 1 || w.Hex != (hex.Hex{Row: 3, Col: 3}) || len(s.Objectives) != 0 {
+		t.Fatalf("Wittmann %+v, objectives %v", w, s.Objectives)
+	}
+	m = base()
+	addHex(m, obj{"row": 3, "col": 3, "unit": obj{"name": "tank2ger", "equipment": "wittmann"}, "tags": []any{obj{"name": "tag15", "behavior": "IS_WITTMANN"}}})
+	if _, r := convert(t, m); r.Loaded() {
+		t.Errorf("IS_WITTMANN on tag15: loaded, want an error")
+	}
+}

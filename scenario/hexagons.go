@@ -512,7 +512,9 @@ func (c *converter) tag(x hex.Hex, path string, t *Tag) {
 			switch {
 			case !ok:
 				r.errorf(x, path+".behavior", "unknown tag behavior %q", t.Behavior)
-			case b.Ace && strings.EqualFold(t.Name, "tag1"):
+			case b.Ace && !strings.EqualFold(t.Name, "tag1"):
+				r.errorf(x, path+".behavior", "tag behavior %q belongs on a tag1 battle star, not on %q", t.Behavior, t.Name)
+			case b.Ace:
 				// Wittmann's Battle Star: a marker only (drawn by the
 				// renderer from the file); his unit's equipment plays him.
 				c.unknownMembers(x, path, "a tag", t.Unknown())
