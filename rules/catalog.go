@@ -202,6 +202,8 @@ type UnitDef struct {
 	// NoHealing: it never gets figures back (half-tracks: Medics & Mechanics
 	// may not order it).
 	NoHealing bool
+	// Hooks are the row's logic; nil fields mean none (tigers.go).
+	Hooks UnitHooks
 }
 
 // rangeDice is the kind's dice by distance, for a unit still or not.
@@ -210,6 +212,18 @@ func (k *UnitDef) rangeDice(still bool) *[6]int8 {
 		return &k.StillRangeDice
 	}
 	return &k.RangeDice
+}
+
+// UnitHooks are a unit row's rules at named points, called only for units
+// of that row.
+type UnitHooks struct {
+	// Hit is called when dice score hits on unit vi, before the hits are
+	// taken; it returns the hits that remain (a Tiger's armor: the
+	// attacker rolls the hit dice again, FAQ IV Tigres).
+	Hit func(s *State, vi int, hits int8) int8
+	// BattleBonus is extra dice for unit u's battles (Wittmann: +1 when
+	// not moving).
+	BattleBonus func(s *State, u *unit) int8
 }
 
 // Ruleset is a module of rules: the base game, or an expansion. It brings

@@ -310,7 +310,7 @@ func TestUnsupportedFeatures(t *testing.T) {
 		{"train", obj{"row": 3, "col": 3, "rect_terrain": obj{"name": "loco"}}, "trains", "board.hexagons[2].rect_terrain.name"},
 		{"vehicle", obj{"row": 3, "col": 3, "unit": obj{"name": "vehus"}}, "vehicles", "board.hexagons[2].unit.name"},
 		{"new badge", obj{"row": 3, "col": 3, "unit": obj{"name": "infus", "badge": "badge99"}}, "special unit badge99", "board.hexagons[2].unit.badge"},
-		{"equipment", obj{"row": 3, "col": 3, "unit": obj{"name": "tank2ger", "equipment": "wittmann"}}, "unit equipment wittmann", "board.hexagons[2].unit.equipment"},
+		{"equipment wittmann on infantry", obj{"row": 3, "col": 3, "unit": obj{"name": "inf2ger", "equipment": "wittmann"}}, "unit equipment wittmann", "board.hexagons[2].unit.equipment"},
 		{"equipment motorized on armor", obj{"row": 3, "col": 3, "unit": obj{"name": "tankus", "equipment": "motorized"}}, "unit equipment motorized", "board.hexagons[2].unit.equipment"},
 		{"medal7", obj{"row": 3, "col": 3, "tags": []any{obj{"name": "medal7"}}}, "medal7 without medal.side", "board.hexagons[2].tags[0].name"},
 		{"nbr_hex of a majority", obj{"row": 3, "col": 3, "tags": []any{obj{"name": "medal1", "group": []any{"e6"}, "medal": obj{"nbr_hex": 2, "majority": true}}}}, "majority medals needing several hexes", "board.hexagons[2].tags[0].medal.nbr_hex"},
@@ -877,5 +877,32 @@ func TestNightOptions(t *testing.T) {
 		if !r.Playable() || s.Night != c.want {
 			t.Errorf("%v: night %+v (report %+v), want %+v", c.opts, s.Night, r, c.want)
 		}
+	}
+}
+
+// Villers-Bocage: "The Tiger tank marked with a Battle Star is Michael
+// Wittmann": equipment wittmann makes the armor the row wittmann of
+// rules.Tigers (one figure when the file gives none), and IS_WITTMANN
+// belongs on the tag1 battle star, which is a marker only.
+func TestWittmannEquipment(t *testing.T) {
+	m := base()
+	addHex(m, obj{"row": 3, "col": 3, "unit": obj{"name": "tank2ger", "equipment": "wittmann"}, "tags": []any{obj{"name": "tag1", "behavior": "IS_WITTMANN"}}})
+	s, r := convert(t, m)
+	if s == nil || !r.Playable() {
+		t.Fatalf("%+v %+v", r.Errors, r.Unsupported)
+	}
+	var w *rules.UnitSetup
+	for i := range s.Units {
+		if s.Units[i].Kind == "wittmann" {
+			w = &s.Units[i]
+		}
+	}
+	if w == nil || w.Figures != 1 || w.Hex != (hex.Hex{Row: 3, Col: 3}) || len(s.Objectives) != 0 {
+		t.Fatalf("Wittmann %+v, objectives %v", w, s.Objectives)
+	}
+	m = base()
+	addHex(m, obj{"row": 3, "col": 3, "unit": obj{"name": "tank2ger", "equipment": "wittmann"}, "tags": []any{obj{"name": "tag15", "behavior": "IS_WITTMANN"}}})
+	if _, r := convert(t, m); r.Loaded() {
+		t.Errorf("IS_WITTMANN on tag15: loaded, want an error")
 	}
 }

@@ -526,6 +526,11 @@ func (c *converter) unit(x hex.Hex, path string, u *Unit, cl *cell) {
 			// units are motorized [...]; play them like Special Forces
 			// infantry".
 			us.Elite = true
+		case strings.EqualFold(u.Equipment, "wittmann") && e.Unit == rules.Armor:
+			// Villers-Bocage: "The Tiger tank marked with a Battle Star
+			// is Michael Wittmann" (rules.Tigers, row wittmann).
+			us.Kind = "wittmann"
+			c.use(rsTigers)
 		default:
 			r.unsupported(x, path+".equipment", u.Equipment, "unit equipment "+u.Equipment, "")
 		}
@@ -554,6 +559,9 @@ func (c *converter) unit(x hex.Hex, path string, u *Unit, cl *cell) {
 	us.Figures = rules.DefaultFigures(us.Type, us.Elite, us.Resistance)
 	if us.Kind != "" {
 		us.Figures = winterFigures(us.Kind, us.Nation)
+		if f := rowFigures(us.Kind); f > 0 {
+			us.Figures = f // the row's own strength (a Tiger: 1)
+		}
 	}
 	if u.Has("nbr_units") {
 		if u.NbrUnits < 1 || u.NbrUnits > 9 {
@@ -599,9 +607,17 @@ func (c *converter) tag(x hex.Hex, path string, t *Tag) {
 		e, known := Lookup(SlotTag, t.Name)
 		if t.Has("behavior") {
 			b, ok := Lookup(SlotTagBehavior, t.Behavior)
-			if !ok {
+			switch {
+			case !ok:
 				r.errorf(x, path+".behavior", "unknown tag behavior %q", t.Behavior)
-			} else {
+			case b.Ace && !strings.EqualFold(t.Name, "tag1"):
+				r.errorf(x, path+".behavior", "tag behavior %q belongs on a tag1 battle star, not on %q", t.Behavior, t.Name)
+			case b.Ace:
+				// Wittmann's Battle Star: a marker only (drawn by the
+				// renderer from the file); his unit's equipment plays him.
+				c.unknownMembers(x, path, "a tag", t.Unknown())
+				return
+			default:
 				r.unsupported(x, path+".behavior", t.Behavior, b.Unsupported, "")
 			}
 		} else if known {

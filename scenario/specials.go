@@ -499,6 +499,29 @@ var specials = []special{
 		text: "Bridges do not block line of sight.",
 		data: "the base game's bridge row does not block sight (rulebook annex 2 Ponts)"},
 
+	// Villers-Bocage (Operation Perch).
+	{id: "17", name: "Villers-Bocage", from: "rules",
+		text: "British Commonwealth Forces command rules are in effect (Nations 5 - British Commonwealth Forces).",
+		// The file has no british_commonwealth option: the text puts them in effect.
+		apply: britishCommonwealth},
+	{id: "17", name: "Villers-Bocage", from: "rules",
+		text: "Tiger tank rules are in effect (Troops 16 - Tigers).",
+		// Every German tank of the file is a one-figure tank2ger: each is
+		// a Tiger (rules.Tigers, FAQ IV Tigres).
+		apply: axisTigers},
+	{id: "17", name: "Villers-Bocage", from: "rules", stars: true,
+		text: "The Tiger tank marked with a Battle Star is Michael Wittmann => It may ignore 1 flag, battle at +1d when not moving, and its Battle Star does not count as an additional Victory medal for the enemy.",
+		data: "unit tank2ger with equipment wittmann (row wittmann of rules.Tigers: one die more when it has not moved), behavior CAN_IGNORE_ONE_FLAG (UnitSetup.IgnoresFlag) and a tag1 IS_WITTMANN marker (no medal: the unit is worth one)"},
+	{id: "17", name: "Villers-Bocage", from: "rules",
+		text: "In this battle, all forest and village hexes are considered impassable. Those Axis units that do start in a forest hex may not enter any other forest or village hex once they leave their initial position.",
+		data: "every woods and buildings hex carries behavior IMPASSABLE_HILL (HexSetup.Closed: a unit that starts there may leave it, no unit may enter one)"},
+	{id: "17", name: "Villers-Bocage", from: "rules",
+		text: "Air Rules are not in effect. The Air Sortie cards are set aside and are not used in this mission.",
+		data: "the command deck has no Air Sortie card (the Air Pack is not played)"},
+	{id: "17", name: "Villers-Bocage", from: "victory",
+		text: "The Victory medals on the two road hexes exiting from the village are Permanent Medal Objectives for the Axis forces.",
+		data: "permanent medal2 tags on the two road hexes (permanent medals for the Axis)"},
+
 	// Operation Goodwood.
 	{id: "9579", name: "Operation Goodwood", from: "rules",
 		text: "The Axis Special Forces tank units have 4 figures.",
@@ -641,6 +664,29 @@ func britishCommonwealth(s *rules.Setup) {
 			s.Airdrops[i].Unit.BattleBack = true
 		}
 	}
+}
+
+// axisTigers puts the Tiger tank rules in effect (FAQ IV Tigres): every
+// Axis armor unit that is not already a Tiger becomes one.
+func axisTigers(s *rules.Setup) {
+	if !slices.ContainsFunc(s.Rulesets, func(r *rules.Ruleset) bool { return r.Key == rsTigers }) {
+		s.Rulesets = append(s.Rulesets, rules.Tigers())
+	}
+	for i := range s.Units {
+		if u := &s.Units[i]; u.Side == rules.Axis && u.Type == rules.Armor && u.Kind == "" {
+			u.Kind, u.Figures = "tiger", rowFigures("tiger")
+		}
+	}
+}
+
+// rowFigures is the standard strength of a unit row of the Tigers ruleset.
+func rowFigures(key string) int8 {
+	for _, d := range rules.Tigers().Units {
+		if d.Key == key {
+			return d.Figures
+		}
+	}
+	return 0
 }
 
 // axisBunkers gives the bunkers to the Axis ("The Axis player is in control

@@ -227,6 +227,52 @@ func TestSpecialsPlayed(t *testing.T) {
 			t.Errorf("%s: no sudden death", name)
 		}
 	}
+
+	// Villers-Bocage: "Tiger tank rules are in effect (Troops 16 - Tigers).
+	// The Tiger tank marked with a Battle Star is Michael Wittmann => It may
+	// ignore 1 flag, battle at +1d when not moving, and its Battle Star
+	// does not count as an additional Victory medal for the enemy."; "British
+	// Commonwealth Forces command rules are in effect".
+	s, r = loadCorpus(t, "17-VillersBocage.m44")
+	if s == nil || !r.Playable() {
+		t.Fatalf("Villers-Bocage: not playable: %q", r.Features())
+	}
+	kinds := map[string]int{}
+	brit = 0
+	for _, u := range s.Units {
+		switch {
+		case u.Side == rules.Axis:
+			kinds[u.Kind]++
+			if u.Figures != 1 {
+				t.Errorf("Villers-Bocage: Tiger %+v, want 1 figure", u)
+			}
+			if u.Kind == "wittmann" && (!u.IgnoresFlag || u.Medals > 1 || u.Hex != h(1, 9)) {
+				t.Errorf("Villers-Bocage: Wittmann %+v, want on 1,9, ignoring a flag, worth one medal", u)
+			}
+		case u.BattleBack:
+			brit++
+		}
+	}
+	if kinds["wittmann"] != 1 || kinds["tiger"] != 4 || len(kinds) != 2 {
+		t.Errorf("Villers-Bocage: Axis unit rows %v, want 1 wittmann and 4 tigers", kinds)
+	}
+	if brit != 12 {
+		t.Errorf("Villers-Bocage: %d British units battle back, want the 12 of the file", brit)
+	}
+	tigers := 0
+	for _, rs := range s.Rulesets {
+		if rs.Key == "tigers" {
+			tigers++
+		}
+	}
+	if tigers != 1 {
+		t.Errorf("Villers-Bocage: the tigers ruleset %d times, want once", tigers)
+	}
+	if b, err := rules.Compile(s); err != nil {
+		t.Errorf("Villers-Bocage: %v", err)
+	} else if u, ok := b.NewGame(1).UnitAt(h(1, 9)); !ok || u.Figures != 1 {
+		t.Errorf("Villers-Bocage: Wittmann %+v, want 1 figure", u)
+	}
 }
 
 // TestSpecialsData spot-checks rows whose words the file's data already

@@ -67,6 +67,9 @@ type Entry struct {
 	Blitz, MoveTwo, Deck bool
 	// IgnoresFlag marks the unit behavior that lets a unit ignore one flag.
 	IgnoresFlag bool
+	// Ace marks the tag behavior of Wittmann's Battle Star: a marker only,
+	// the unit's equipment wittmann carries his rules.
+	Ace bool
 	// Refines marks behaviors that turn a hill tile into another height-1
 	// terrain (Terrain).
 	Refines bool
@@ -177,6 +180,9 @@ func (e Entry) Meaning() string {
 		if e.Mine {
 			return "minefield laid by the tag's side (Setup.Mines)"
 		}
+		if e.Ace {
+			return "Wittmann's Battle Star: a marker (the unit's equipment wittmann plays his rules; the star gives no medal)"
+		}
 		if e.Exit {
 			return "exit marker: units of the tag's side may leave the board there for a medal (Setup.Exits)"
 		}
@@ -251,6 +257,7 @@ func terrain(name string, t rules.Terrain, src string) Entry {
 const (
 	rsTerrainPack = "terrain-pack"
 	rsWinter      = "winter-terrain"
+	rsTigers      = "tigers"
 )
 
 // Rulesets are the expansion rulesets a .m44 name may need, by key, in the
@@ -261,6 +268,7 @@ var Rulesets = []struct {
 }{
 	{rsTerrainPack, rules.TerrainPack},
 	{rsWinter, rules.WinterTerrain},
+	{rsTigers, rules.Tigers},
 }
 
 // tp and ww place a ground row of the Terrain Pack or Winter Wars ruleset;
@@ -534,7 +542,7 @@ var Vocabulary = []Entry{
 	{Slot: SlotTagBehavior, Name: "EXIT_MARKER", Exit: true, Source: "Winter Wars III Pions Exit: the tag's hex and its group are exits for the tag's side (rules.Setup.Exits)"},
 	{Slot: SlotTagBehavior, Name: "MINE_FIELD", Mine: true, Source: "Winter Wars III Champs de mines; FAQ II Champs de mines (rules.Setup.Mines)"},
 	unsupported(SlotTagBehavior, "DECOY_MEDAL_MINE_FIELD", "minefields", "FAQ II Champs de mines (decoys)"),
-	unsupported(SlotTagBehavior, "IS_WITTMANN", "Wittmann (Tiger ace)", "Villers-Bocage"),
+	{Slot: SlotTagBehavior, Name: "IS_WITTMANN", Ace: true, Source: "Villers-Bocage: \"The Tiger tank marked with a Battle Star is Michael Wittmann\" (a marker; \"its Battle Star does not count as an additional Victory medal for the enemy\")"},
 
 	// Options: each a special rule of the scenario, played or reported.
 	{Slot: SlotOption, Name: "blitz_rules", Blitz: true, Source: "FAQ III Règles de Blitz: the Axis plays any Recon as Air Power in its section (rules.Setup.AirRaids); the Allied armor moves 2 hexes at most (rules.Setup.MoveLimits)"},

@@ -124,11 +124,14 @@ func fileWith(e Entry) obj {
 			h(obj{"tags": []any{obj{"name": n}}})
 		}
 	case SlotTagBehavior:
-		if e.Mine {
+		switch {
+		case e.Mine:
 			h(obj{"tags": []any{obj{"name": "tag3", "behavior": n, "side": "AXIS"}}})
-		} else if e.Exit {
+		case e.Ace:
+			h(obj{"unit": obj{"name": "tank2ger", "nbr_units": 1, "equipment": "wittmann"}, "tags": []any{obj{"name": "tag1", "behavior": n}}})
+		case e.Exit:
 			addHex(m, obj{"row": 8, "col": 6, "tags": []any{obj{"name": "tag4", "behavior": n, "side": "AXIS"}}})
-		} else {
+		default:
 			h(obj{"tags": []any{obj{"name": "medal1", "behavior": n, "side": "AXIS"}}})
 		}
 	case SlotBehavior:
@@ -266,6 +269,12 @@ func playsAsSaid(e Entry, s *rules.Setup, at hex.Hex) string {
 		if e.Mine {
 			if len(s.Mines) != 1 || s.Mines[0].Hex != at || s.Mines[0].Side != rules.Axis {
 				return wrong("mines", s.Mines)
+			}
+			return ""
+		}
+		if e.Ace {
+			if u == nil || u.Kind != "wittmann" || len(s.Objectives) != 0 || len(s.Rulesets) != 1 || s.Rulesets[0].Key != "tigers" {
+				return wrong("Wittmann's unit", u)
 			}
 			return ""
 		}

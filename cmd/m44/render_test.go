@@ -45,7 +45,7 @@ func TestRenderStdoutAndGame(t *testing.T) {
 }
 
 func TestRenderFileFromCorpus(t *testing.T) {
-	pattern := filepath.Join("..", "..", "..", "shared", "scenarios", "17-*.m44")
+	pattern := filepath.Join("..", "..", "..", "shared", "scenarios", "3129-*.m44") // Operation Crusader: many features not played yet
 	files, _ := filepath.Glob(pattern)
 	if len(files) == 0 {
 		t.Skipf("no file matches %s (the shared corpus is absent): skipping", pattern)

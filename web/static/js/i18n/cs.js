@@ -11,6 +11,8 @@ export default {
 
   'unit.infantry': 'Pěchota', 'unit.armor': 'Obrněnci', 'unit.artillery': 'Artilerie',
   'unit.elite': 'elitní', 'unit.resistance': 'Francouzský odboj',
+  'unit.tiger': 'Tiger', 'help.unit.tiger': '1 figurka; pohyb až o 3 pole a boj; každá kostka, která ho zasáhne, se hází znovu, zničí ho jen granát',
+  'unit.wittmann': 'Wittmannův Tiger', 'help.unit.wittmann': 'Tiger, který bojuje s 1 kostkou navíc, pokud se nepohnul',
   'unit.figures': { count: 'max', one: '{n} z {max} figurky', few: '{n} z {max} figurek', other: '{n} z {max} figurek' },
 
   'unit.engineers': 'Ženisté', 'unit.mobile-artillery': 'Mobilní dělostřelectvo', 'unit.heavy-anti-tank-gun': 'Těžké protitankové dělo (88)',

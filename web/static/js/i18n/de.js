@@ -11,6 +11,8 @@ export default {
 
   'unit.infantry': 'Infanterie', 'unit.armor': 'Panzer', 'unit.artillery': 'Artillerie',
   'unit.elite': 'Elite', 'unit.resistance': 'Französische Résistance',
+  'unit.tiger': 'Tiger', 'help.unit.tiger': '1 Figur; zieht bis zu 3 Felder und kämpft; jeder treffende Würfel wird neu geworfen, nur eine Granate zerstört ihn dann',
+  'unit.wittmann': 'Wittmanns Tiger', 'help.unit.wittmann': 'ein Tiger, der mit 1 Würfel mehr kämpft, wenn er sich nicht bewegt hat',
   'unit.figures': { count: 'max', one: '{n} von {max} Figur', other: '{n} von {max} Figuren' },
 
   'unit.engineers': 'Pioniere', 'unit.mobile-artillery': 'Mobile Artillerie', 'unit.heavy-anti-tank-gun': 'Schwere Panzerabwehrkanone (8,8)',

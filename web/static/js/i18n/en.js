@@ -12,6 +12,8 @@ export default {
 
   'unit.infantry': 'Infantry', 'unit.armor': 'Armor', 'unit.artillery': 'Artillery',
   'unit.elite': 'elite', 'unit.resistance': 'French Resistance',
+  'unit.tiger': 'Tiger', 'help.unit.tiger': '1 figure; moves up to 3 and battles; each die that hits it is rolled again, only a grenade then removes it',
+  'unit.wittmann': "Wittmann's Tiger", 'help.unit.wittmann': 'a Tiger that battles with 1 die more when it has not moved',
   'unit.figures': { count: 'max', one: '{n} of {max} figure', other: '{n} of {max} figures' },
 
   'unit.engineers': 'Combat engineers', 'unit.mobile-artillery': 'Mobile artillery', 'unit.heavy-anti-tank-gun': 'Heavy anti-tank gun (88)',

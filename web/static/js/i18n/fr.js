@@ -11,6 +11,8 @@ export default {
 
   'unit.infantry': 'Infanterie', 'unit.armor': 'Blindés', 'unit.artillery': 'Artillerie',
   'unit.elite': "d'élite", 'unit.resistance': 'Résistance française',
+  'unit.tiger': 'Tigre', 'help.unit.tiger': '1 figurine ; se déplace de 0 à 3 et combat ; chaque dé qui le touche est relancé, seule une grenade le détruit alors',
+  'unit.wittmann': 'Tigre de Wittmann', 'help.unit.wittmann': 'un Tigre qui combat avec 1 dé de plus s\'il ne s\'est pas déplacé',
   'unit.figures': { count: 'n', one: '{n} figurine sur {max}', other: '{n} figurines sur {max}' },
 
   'unit.engineers': 'Troupes du Génie', 'unit.mobile-artillery': 'Artillerie mobile', 'unit.heavy-anti-tank-gun': 'Canons antichars lourds (88)',
