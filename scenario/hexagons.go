@@ -558,10 +558,7 @@ func (c *converter) unit(x hex.Hex, path string, u *Unit, cl *cell) {
 	}
 	us.Figures = rules.DefaultFigures(us.Type, us.Elite, us.Resistance)
 	if us.Kind != "" {
-		us.Figures = winterFigures(us.Kind, us.Nation)
-		if f := rowFigures(us.Kind); f > 0 {
-			us.Figures = f // the row's own strength (a Tiger: 1)
-		}
+		us.Figures = kindFigures(us.Kind, us.Nation) // the row's own strength (a Tiger: 1)
 	}
 	if u.Has("nbr_units") {
 		if u.NbrUnits < 1 || u.NbrUnits > 9 {
@@ -968,21 +965,22 @@ func (c *converter) useRuleset(r *rules.Ruleset) {
 	c.s.Rulesets = append(c.s.Rulesets, r)
 }
 
-// winterFigures is the standard strength of a Winter Wars kind; German and
-// Russian tank destroyers have 4 (Winter Wars V "Chasseurs de chars").
-func winterFigures(kind, nation string) int8 {
-	cat, err := rules.NewCatalog(rules.WinterTroops())
-	if err != nil {
-		return 0
-	}
-	k, ok := cat.UnitByKey(kind)
-	if !ok {
-		return 0
-	}
+// kindFigures is the standard strength of a unit row of the expansion
+// rulesets the importer places units of (Winter Wars V troops, Tigers), 0
+// for none; German and Russian tank destroyers have 4 (Winter Wars V
+// "Chasseurs de chars").
+func kindFigures(kind, nation string) int8 {
 	if kind == "tank-destroyer" && (nation == "ger" || nation == "ru") {
 		return 4
 	}
-	return cat.Unit(k).Figures
+	for _, rs := range []*rules.Ruleset{rules.WinterTroops(), rules.Tigers()} {
+		for _, d := range rs.Units {
+			if d.Key == kind {
+				return d.Figures
+			}
+		}
+	}
+	return 0
 }
 
 // mineTag reads a minefield (Winter Wars III "Champs de mines"): tag3 with

@@ -674,19 +674,9 @@ func axisTigers(s *rules.Setup) {
 	}
 	for i := range s.Units {
 		if u := &s.Units[i]; u.Side == rules.Axis && u.Type == rules.Armor && u.Kind == "" {
-			u.Kind, u.Figures = "tiger", rowFigures("tiger")
+			u.Kind, u.Figures = "tiger", kindFigures("tiger", u.Nation)
 		}
 	}
-}
-
-// rowFigures is the standard strength of a unit row of the Tigers ruleset.
-func rowFigures(key string) int8 {
-	for _, d := range rules.Tigers().Units {
-		if d.Key == key {
-			return d.Figures
-		}
-	}
-	return 0
 }
 
 // axisBunkers gives the bunkers to the Axis ("The Axis player is in control
