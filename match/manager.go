@@ -299,8 +299,16 @@ func (g *Manager) Create(ctx context.Context, req CreateRequest) (*Created, erro
 	if err := g.cfg.Store.CreateGame(ctx, row); err != nil {
 		return nil, internal(err, "cannot store the game")
 	}
+	g.startLocked(ctx, m)
+	g.log.Info("game created", "game", row.ID, "scenario", sc.ID, "seats", req.Seats, "seed", seed)
+	return out, nil
+}
+
+// startLocked holds the new, stored game m in memory and starts it: its
+// clock if it has one, and its bots. g.mu is held.
+func (g *Manager) startLocked(ctx context.Context, m *Match) {
 	m.used.Store(g.now().UnixNano())
-	g.games[row.ID] = m
+	g.games[m.id] = m
 	m.mu.Lock()
 	m.created = g.now()
 	if m.settings.Clock != nil {
@@ -309,8 +317,6 @@ func (g *Manager) Create(ctx context.Context, req CreateRequest) (*Created, erro
 	}
 	m.kickLocked()
 	m.mu.Unlock()
-	g.log.Info("game created", "game", row.ID, "scenario", sc.ID, "seats", req.Seats, "seed", seed)
-	return out, nil
 }
 
 func newID() string {

@@ -134,15 +134,7 @@ func (g *Manager) SecondLeg(ctx context.Context, first *Match) (*Match, error) {
 		}
 		s.account = accounts[s.name]
 	}
-	g.games[id] = m
-	m.mu.Lock()
-	m.created = g.now()
-	if m.settings.Clock != nil {
-		m.restoreClockLocked("")
-		m.saveClockLocked(ctx)
-	}
-	m.kickLocked()
-	m.mu.Unlock()
+	g.startLocked(ctx, m) // as a new game: also marked as just used, so that it is not unloaded at once
 	g.log.Info("second leg created", "game", id, "first", first.id)
 	return m, nil
 }
