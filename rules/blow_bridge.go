@@ -80,15 +80,7 @@ func (s *State) canBlow() bool {
 // gains the bridge's medal if it has one. The turn then ends: the card is
 // discarded and a new one drawn as usual.
 func (s *State) blowBridge(i int16) {
-	e := Event{Kind: EvDiceRolled, Side: s.active}
-	star := false
-	for range 2 {
-		f := s.roll()
-		e.addFace(f)
-		star = star || f == FaceStar
-	}
-	s.emit(e)
-	if star {
+	if s.rollCount(Event{Kind: EvDiceRolled, Side: s.active}, 2, isStar) > 0 {
 		if ui := s.occ[i]; ui >= 0 {
 			s.eliminate(int(ui))
 		}

@@ -45,16 +45,7 @@ func (s *State) visibilityRoll() {
 	if !n.On || s.active != n.Roller || s.vis == 0 || n.Falls && s.vis == 1 {
 		return
 	}
-	ev := Event{Kind: EvDiceRolled, Side: n.Roller}
-	var stars int8
-	for k := 0; k < nightDice; k++ {
-		f := s.roll()
-		ev.addFace(f)
-		if f == FaceStar {
-			stars++
-		}
-	}
-	s.emit(ev)
+	stars := s.rollCount(Event{Kind: EvDiceRolled, Side: n.Roller}, nightDice, isStar)
 	if stars == 0 {
 		return
 	}

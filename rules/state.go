@@ -568,6 +568,24 @@ func (s *State) roll() Face {
 	return o.Face
 }
 
+// rollCount rolls n dice as the dice event ev (its side and hex set), emits
+// it, and counts the faces that score: the rolls that are not a battle (ice,
+// minefields, the night's visibility, a Tiger's second roll, a bridge).
+func (s *State) rollCount(ev Event, n int8, scores func(Face) bool) int8 {
+	var k int8
+	for range n {
+		f := s.roll()
+		ev.addFace(f)
+		if scores(f) {
+			k++
+		}
+	}
+	s.emit(ev)
+	return k
+}
+
+func isStar(f Face) bool { return f == FaceStar }
+
 func (s *State) emit(e Event) {
 	if s.events != nil {
 		*s.events = append(*s.events, e)

@@ -46,17 +46,8 @@ func Tigers() *Ruleset {
 // side rolls again one die per hit; the grenades are the hits that remain.
 func tigerArmor(s *State, vi int, hits int8) int8 {
 	u := &s.units[vi]
-	ev := Event{Kind: EvDiceRolled, Side: u.side.Opp(), To: s.b.hexAt[u.pos]}
-	var kept int8
-	for k := int8(0); k < hits; k++ {
-		f := s.roll()
-		ev.addFace(f)
-		if f == FaceGrenade {
-			kept++
-		}
-	}
-	s.emit(ev)
-	return kept
+	return s.rollCount(Event{Kind: EvDiceRolled, Side: u.side.Opp(), To: s.b.hexAt[u.pos]}, hits,
+		func(f Face) bool { return f == FaceGrenade })
 }
 
 // aceStill: Wittmann "battle[s] at +1d when not moving" (Villers-Bocage):

@@ -143,17 +143,9 @@ func (s *State) enterMinefield(ui int) {
 		s.removeFeature(m.pos, f)
 		return
 	}
-	ev := Event{Kind: EvDiceRolled, Side: m.side}
-	var hits int8
 	sym, hasSym := symbolOf(u.typ)
-	for n := int8(0); n < m.value; n++ {
-		face := s.roll()
-		ev.addFace(face)
-		if face == FaceGrenade || hasSym && face == sym {
-			hits++
-		}
-	}
-	s.emit(ev)
+	hits := s.rollCount(Event{Kind: EvDiceRolled, Side: m.side}, m.value,
+		func(f Face) bool { return f == FaceGrenade || hasSym && f == sym })
 	if hits == 0 {
 		return
 	}

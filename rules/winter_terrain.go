@@ -32,16 +32,7 @@ func WinterTerrain() *Ruleset {
 // whether the unit survives.
 func (s *State) breakIce(ui int, dice int8) bool {
 	u := &s.units[ui]
-	ev := Event{Kind: EvDiceRolled, Side: u.side.Opp(), To: s.b.hexAt[u.pos]}
-	var stars int8
-	for k := int8(0); k < dice; k++ {
-		f := s.roll()
-		ev.addFace(f)
-		if f == FaceStar {
-			stars++
-		}
-	}
-	s.emit(ev)
+	stars := s.rollCount(Event{Kind: EvDiceRolled, Side: u.side.Opp(), To: s.b.hexAt[u.pos]}, dice, isStar)
 	if stars == 0 {
 		return true
 	}
