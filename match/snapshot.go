@@ -127,7 +127,7 @@ func legalOf(st *rules.State) []Legal {
 				l.Section = rules.Section(a.Arg - 1).String()
 			}
 			if a.Kind == rules.ActPlay && st.Phase() == rules.PhaseCard {
-				l.Idle = playIsIdle(st, a)
+				l.Idle = st.PlayDoesNothing(a)
 			}
 		case rules.ActOrder, rules.ActRemoveWire:
 			l.From = a.From.String()
@@ -153,27 +153,6 @@ func legalOf(st *rules.State) []Legal {
 		out = append(out, l)
 	}
 	return out
-}
-
-// playIsIdle reports whether playing card action a in st ends the turn at
-// once with nothing done: the engine plays it on a copy (the copy's draw at
-// the turn's end is never shown; only this yes/no leaves).
-func playIsIdle(st *rules.State, a rules.Action) bool {
-	evs, err := st.Clone().Apply(a)
-	if err != nil {
-		return false
-	}
-	ended := false
-	for _, e := range evs {
-		switch e.Kind {
-		case rules.EvTurnEnded:
-			ended = true
-		case rules.EvUnitOrdered, rules.EvUnitMoved, rules.EvBattle, rules.EvDiceRolled, rules.EvCardAttack,
-			rules.EvObstaclePlaced, rules.EvHealed, rules.EvGameOver, rules.EvUnitExited:
-			return false
-		}
-	}
-	return ended
 }
 
 // viewFor is what seat s (nil for a spectator) may see of st (package

@@ -183,3 +183,29 @@ func (s *State) StarsHit(from, to hex.Hex) bool {
 	}
 	return s.starsHit(&s.units[s.occ[fi]], &s.units[s.occ[ti]])
 }
+
+// PlayDoesNothing reports whether playing card action a ends the turn at
+// once with nothing done (rulebook p.6 "Activer des unités": a card that
+// orders no unit ends the turn; a Probe on an empty flank). The card is
+// played on a copy; only this answer leaves it. Whatever happens before the
+// turn ends other than the play itself, its discard and the draw (an order,
+// a roll, a placed obstacle, a choice left to make) counts as something.
+func (s *State) PlayDoesNothing(a Action) bool {
+	if a.Kind != ActPlay || s.phase != PhaseCard {
+		return false
+	}
+	evs, err := s.Clone().Apply(a)
+	if err != nil {
+		return false
+	}
+	for _, e := range evs {
+		switch e.Kind {
+		case EvTurnEnded:
+			return true
+		case EvCardPlayed, EvCardDiscarded, EvCardDrawn, EvDeckReshuffled:
+		default:
+			return false
+		}
+	}
+	return false // the turn goes on: a decision waits
+}
