@@ -20,8 +20,14 @@ type AccountStore interface {
 	Account(ctx context.Context, id string) (store.Account, error)
 	// TopAccounts lists up to n accounts with rated games, best first.
 	TopAccounts(ctx context.Context, n int) ([]store.Account, error)
-	// SetRatings stores new ratings by account id, atomically.
-	SetRatings(ctx context.Context, ratings map[string]store.Rating) error
+	// SetRatings stores the new ratings a finished rated game gives
+	// accounts (by id) and marks the game's ratings done, atomically:
+	// store.ErrExists if they were done already (nothing written),
+	// store.ErrNotFound for an unknown game or account. PendingRatings
+	// lists the finished rated games not done yet, oldest first (a server
+	// that stopped in between rates them when it starts).
+	SetRatings(ctx context.Context, game string, ratings map[string]store.Rating) error
+	PendingRatings(ctx context.Context) ([]string, error)
 
 	// PutSession stores a session; SessionAccount is its account while it
 	// has not expired at at; DeleteSession ends it.

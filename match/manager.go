@@ -228,6 +228,11 @@ func (g *Manager) Create(ctx context.Context, req CreateRequest) (*Created, erro
 			return nil, Errorf(CodeBadRequest, "players: %d on a side, want 1 or 2 (2: an Operation Alliance team)", n)
 		}
 	}
+	if set.Rated && (set.Players.Allies > 1 || set.Players.Axis > 1) {
+		// Ratings are a player's against one opponent (Glicko-2 rates
+		// players, not teams): team games are played unrated.
+		return nil, Errorf(CodeBadRequest, "rated: team games are not rated (Glicko-2 rates one player against another)")
+	}
 	limit := g.cfg.MaxActions
 	if limit <= 0 {
 		limit = DefaultMaxActions
@@ -260,7 +265,7 @@ func (g *Manager) Create(ctx context.Context, req CreateRequest) (*Created, erro
 		seed = rand.Uint64() >> 11 // fits a JSON number exactly
 	}
 	row := store.Game{ID: newID(), ScenarioID: sc.ID, Scenario: sc.Data, Seed: seed, Settings: mustJSON(set),
-		RecordVersion: rules.RecordVersion}
+		RecordVersion: rules.RecordVersion, Rated: set.Rated}
 	out := &Created{Game: row.ID, Tokens: map[string]string{}, Links: map[string]string{}}
 	for _, d := range defs {
 		kind, ok := req.Seats[d.name]

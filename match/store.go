@@ -47,6 +47,7 @@ type Store interface {
 
 	ClockStore   // games' clocks (clock.go)
 	AccountStore // accounts, sessions, seats bound to accounts (accountstore.go)
+	PushStore    // the server's keys, Web Push subscriptions (pushstore.go)
 }
 
 // The SQLite store is a Store. (So is the PostgreSQL one, asserted in

@@ -74,7 +74,7 @@ func (g *Manager) SecondLeg(ctx context.Context, first *Match) (*Match, error) {
 	set.Leg = 2
 	set.Players = PerSide{Allies: set.Players.Axis, Axis: set.Players.Allies}
 	row := store.Game{ID: id, ScenarioID: first.sc.ID, Scenario: first.sc.Data, Seed: rand.Uint64() >> 11, Settings: mustJSON(set),
-		RecordVersion: rules.RecordVersion}
+		RecordVersion: rules.RecordVersion, Rated: set.Rated}
 	first.mu.Lock()
 	bySeat := map[string]*seat{}
 	for _, s := range first.seats {

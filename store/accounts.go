@@ -111,9 +111,24 @@ func (s *Store) TopAccounts(ctx context.Context, n int) ([]Account, error) {
 	return out, rows.Err()
 }
 
-// SetRatings stores new ratings of accounts, by id, in one transaction.
-func (s *Store) SetRatings(ctx context.Context, ratings map[string]Rating) error {
+// SetRatings stores the ratings a finished rated game gives accounts, by
+// id, and marks the game's ratings done, in one transaction: ErrNotFound
+// for an unknown account or game, ErrExists if the game's ratings were
+// already stored (or it is not rated); nothing is written then. An empty
+// map only marks the game done (a rated game that rates no one).
+func (s *Store) SetRatings(ctx context.Context, game string, ratings map[string]Rating) error {
 	return s.tx(ctx, func(tx *sql.Tx) error {
+		var pending bool
+		err := tx.QueryRowContext(ctx, `SELECT rating_pending FROM games WHERE id = ?`, game).Scan(&pending)
+		if errors.Is(err, sql.ErrNoRows) {
+			return ErrNotFound
+		}
+		if err != nil {
+			return fmt.Errorf("store: set ratings: %w", err)
+		}
+		if !pending {
+			return ErrExists
+		}
 		for id, r := range ratings {
 			res, err := tx.ExecContext(ctx, `UPDATE accounts SET rating = ?, rd = ?, vol = ?, rated = ? WHERE id = ?`, r.Rating, r.RD, r.Vol, r.Games, id)
 			if err != nil {
@@ -123,8 +138,28 @@ func (s *Store) SetRatings(ctx context.Context, ratings map[string]Rating) error
 				return ErrNotFound
 			}
 		}
-		return nil
+		_, err = tx.ExecContext(ctx, `UPDATE games SET rating_pending = 0 WHERE id = ?`, game)
+		return err
 	})
+}
+
+// PendingRatings lists the finished rated games whose ratings are not
+// stored yet, oldest first.
+func (s *Store) PendingRatings(ctx context.Context) ([]string, error) {
+	rows, err := s.db.QueryContext(ctx, `SELECT id FROM games WHERE over = 1 AND rating_pending = 1 ORDER BY created, id`)
+	if err != nil {
+		return nil, fmt.Errorf("store: pending ratings: %w", err)
+	}
+	defer rows.Close()
+	var out []string
+	for rows.Next() {
+		var id string
+		if err := rows.Scan(&id); err != nil {
+			return nil, err
+		}
+		out = append(out, id)
+	}
+	return out, rows.Err()
 }
 
 // PutSession stores a signed-in browser's session.

@@ -288,6 +288,10 @@ type Game struct {
 	Tokens []SeatToken
 	// Clock is the game's clock state (JSON, owned by the caller; SetClock).
 	Clock string
+	// Rated marks a rated game at its creation: its ratings are pending
+	// until SetRatings stores them (PendingRatings lists those of the
+	// finished games).
+	Rated bool
 }
 
 // Seat is one seat of a game.
@@ -313,8 +317,8 @@ type Action struct {
 // CreateGame stores a new game with its seats.
 func (s *Store) CreateGame(ctx context.Context, g Game) error {
 	return s.tx(ctx, func(tx *sql.Tx) error {
-		_, err := tx.ExecContext(ctx, `INSERT INTO games (id, scenario_id, scenario, seed, settings, created, record_version, deal) VALUES (?, ?, ?, ?, ?, ?, ?, ?)`,
-			g.ID, g.ScenarioID, g.Scenario, int64(g.Seed), string(g.Settings), now(), g.RecordVersion, g.Deal)
+		_, err := tx.ExecContext(ctx, `INSERT INTO games (id, scenario_id, scenario, seed, settings, created, record_version, deal, rating_pending) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+			g.ID, g.ScenarioID, g.Scenario, int64(g.Seed), string(g.Settings), now(), g.RecordVersion, g.Deal, g.Rated)
 		if err != nil {
 			return fmt.Errorf("store: create game: %w", err)
 		}

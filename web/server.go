@@ -66,6 +66,7 @@ type Server struct {
 	handler http.Handler
 	acc     *accountsState
 	chat    *chats
+	rateMu  sync.Mutex // one game's ratings at a time (ratings.go)
 
 	limits                          Limits
 	createLim, uploadLim, actionLim *limiter
@@ -115,6 +116,7 @@ func New(ctx context.Context, o Options) (*Server, error) {
 	if err := s.games.Start(ctx); err != nil {
 		return nil, fmt.Errorf("web: resume games: %w", err)
 	}
+	s.ratePending(ctx)
 	s.handler = s.routes()
 	return s, nil
 }

@@ -85,11 +85,23 @@ func (s *Store) TopAccounts(ctx context.Context, n int) ([]store.Account, error)
 	return out, nil
 }
 
-// SetRatings stores new ratings of accounts, by id, in one transaction.
-func (s *Store) SetRatings(ctx context.Context, ratings map[string]store.Rating) error {
+// SetRatings stores the ratings a finished rated game gives accounts and
+// marks the game's ratings done, in one transaction (see store.Store's).
+func (s *Store) SetRatings(ctx context.Context, game string, ratings map[string]store.Rating) error {
 	ctx, cancel := op(ctx)
 	defer cancel()
 	return pgx.BeginFunc(ctx, s.pool, func(tx pgx.Tx) error {
+		var pending int
+		err := tx.QueryRow(ctx, `SELECT rating_pending FROM games WHERE id = $1 FOR UPDATE`, game).Scan(&pending)
+		if errors.Is(err, pgx.ErrNoRows) {
+			return store.ErrNotFound
+		}
+		if err != nil {
+			return fmt.Errorf("pgstore: set ratings: %w", err)
+		}
+		if pending == 0 {
+			return store.ErrExists
+		}
 		for id, r := range ratings {
 			tag, err := tx.Exec(ctx, `UPDATE accounts SET rating = $1, rd = $2, vol = $3, rated = $4 WHERE id = $5`, r.Rating, r.RD, r.Vol, r.Games, id)
 			if err != nil {
@@ -99,8 +111,25 @@ func (s *Store) SetRatings(ctx context.Context, ratings map[string]store.Rating)
 				return store.ErrNotFound
 			}
 		}
-		return nil
+		_, err = tx.Exec(ctx, `UPDATE games SET rating_pending = 0 WHERE id = $1`, game)
+		return err
 	})
+}
+
+// PendingRatings lists the finished rated games whose ratings are not
+// stored yet, oldest first.
+func (s *Store) PendingRatings(ctx context.Context) ([]string, error) {
+	ctx, cancel := op(ctx)
+	defer cancel()
+	rows, err := s.pool.Query(ctx, `SELECT id FROM games WHERE over AND rating_pending = 1 ORDER BY created, id`)
+	if err != nil {
+		return nil, fmt.Errorf("pgstore: pending ratings: %w", err)
+	}
+	out, err := pgx.CollectRows(rows, pgx.RowTo[string])
+	if err != nil {
+		return nil, fmt.Errorf("pgstore: pending ratings: %w", err)
+	}
+	return out, nil
 }
 
 // PutSession stores a signed-in browser's session.

@@ -249,8 +249,12 @@ func (s *Store) CreateGame(ctx context.Context, g store.Game) error {
 	}
 	return pgx.BeginFunc(ctx, s.pool, func(tx pgx.Tx) error {
 		var b pgx.Batch
-		b.Queue(`INSERT INTO games (id, scenario_id, scenario, seed, settings, created, record_version, deal) VALUES ($1, $2, $3, $4, $5, $6, $7, $8)`,
-			g.ID, g.ScenarioID, scenario, int64(g.Seed), string(g.Settings), time.Now(), g.RecordVersion, g.Deal)
+		pending := 0
+		if g.Rated {
+			pending = 1
+		}
+		b.Queue(`INSERT INTO games (id, scenario_id, scenario, seed, settings, created, record_version, deal, rating_pending) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)`,
+			g.ID, g.ScenarioID, scenario, int64(g.Seed), string(g.Settings), time.Now(), g.RecordVersion, g.Deal, pending)
 		for i, st := range g.Seats {
 			var hash *string
 			if st.TokenHash != "" {

@@ -42,15 +42,51 @@ func testAccounts(t *testing.T, s match.Store) {
 	}
 	r1 := store.Rating{Rating: 1662.3, RD: 290.3, Vol: 0.059999, Games: 1}
 	r3 := store.Rating{Rating: 1337.7, RD: 290.3, Vol: 0.059999, Games: 1}
-	if err := s.SetRatings(ctx, map[string]store.Rating{"a1": r1, "a3": r3}); err != nil {
+	// Issue 13 "ratings robust at game end": a rated game's ratings are
+	// pending from its creation until stored, with the accounts', in one
+	// transaction; a finished game still pending is listed.
+	rated := game("r1")
+	rated.Rated = true
+	for _, g := range []store.Game{rated, game("u1")} {
+		if err := s.CreateGame(ctx, g); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if ids, err := s.PendingRatings(ctx); err != nil || len(ids) != 0 {
+		t.Fatalf("pending ratings of games in progress: %v, %v", ids, err)
+	}
+	for _, id := range []string{"r1", "u1"} {
+		if err := s.Append(ctx, id, store.Action{Seq: 1, Seat: "axis", Action: "play 3", Version: 2}, true, "axis"); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if ids, err := s.PendingRatings(ctx); err != nil || !slices.Equal(ids, []string{"r1"}) {
+		t.Fatalf("pending ratings %v, %v; want [r1] (u1 is not rated)", ids, err)
+	}
+	if err := s.SetRatings(ctx, "r1", map[string]store.Rating{"a1": {Rating: 1, RD: 1, Vol: 1, Games: 9}, "nope": r1}); !errors.Is(err, store.ErrNotFound) {
+		t.Fatalf("rating an unknown account: %v", err)
+	}
+	if ids, _ := s.PendingRatings(ctx); !slices.Equal(ids, []string{"r1"}) {
+		t.Fatalf("pending after a refused update: %v, want [r1]", ids)
+	}
+	if err := s.SetRatings(ctx, "nope", map[string]store.Rating{"a1": r1}); !errors.Is(err, store.ErrNotFound) {
+		t.Fatalf("ratings of an unknown game: %v", err)
+	}
+	if err := s.SetRatings(ctx, "u1", map[string]store.Rating{"a1": r1}); !errors.Is(err, store.ErrExists) {
+		t.Fatalf("ratings of an unrated game: %v, want ErrExists", err)
+	}
+	if err := s.SetRatings(ctx, "r1", map[string]store.Rating{"a1": r1, "a3": r3}); err != nil {
 		t.Fatal(err)
 	}
-	if err := s.SetRatings(ctx, map[string]store.Rating{"a1": {Rating: 1, RD: 1, Vol: 1, Games: 9}, "nope": r1}); !errors.Is(err, store.ErrNotFound) {
-		t.Fatalf("rating an unknown account: %v", err)
+	if err := s.SetRatings(ctx, "r1", map[string]store.Rating{"a1": {Rating: 2, RD: 2, Vol: 2, Games: 2}}); !errors.Is(err, store.ErrExists) {
+		t.Fatalf("the same game rated twice: %v, want ErrExists", err)
+	}
+	if ids, err := s.PendingRatings(ctx); err != nil || len(ids) != 0 {
+		t.Fatalf("pending ratings once stored: %v, %v", ids, err)
 	}
 	top, err := s.TopAccounts(ctx, 10)
 	if err != nil || len(top) != 2 || top[0].ID != "a1" || top[0].Rating != r1 || top[1].Rating != r3 {
-		t.Fatalf("leaderboard %+v, %v (nothing of the refused update written)", top, err)
+		t.Fatalf("leaderboard %+v, %v (nothing of the refused updates written)", top, err)
 	}
 	if top, _ := s.TopAccounts(ctx, 1); len(top) != 1 {
 		t.Fatalf("top 1: %d", len(top))

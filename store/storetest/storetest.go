@@ -35,6 +35,7 @@ func Run(t *testing.T, open func(t *testing.T) match.Store) {
 		{"SeatsOfAccounts", testSeatsOfAccounts},
 		{"Clock", testClock},
 		{"Chat", testChat},
+		{"Push", testPush},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) { tc.f(t, open(t)) })

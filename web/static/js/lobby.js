@@ -137,7 +137,7 @@ class Lobby {
         const opts = [['me', t('lobby.seat.me')], ['friend', t('lobby.seat.friend')], ['here', t('lobby.seat.here')], ...LEVELS.map((l) => ['bot:' + l, t('lobby.seat.bot', { level: t('level.' + l) })])];
         html += `<label class="seat-row"><span>${esc(seatName(seat))}</span><select data-seat="${seat}">${opts.map(([v, l]) => `<option value="${v}"${v === cur ? ' selected' : ''}>${esc(l)}</option>`).join('')}</select></label>`;
       }
-      html += '</div></fieldset>';
+      html += `</div><p class="muted small" id="team-unrated">${esc(t('tables.team-unrated'))}</p></fieldset>`;
     }
     const stages = ['off', '0', '1', '2', '3'];
     // The cards the rulebook names: the simplest to bring back first, the most complex last.
