@@ -83,6 +83,15 @@ type ClockView struct {
 	Left     map[string]int64 `json:"left_ms"`
 }
 
+// Clock is the game's clock setting (nil for a game without one).
+func (m *Match) Clock() *Clock {
+	if c := m.settings.Clock; c != nil {
+		cp := *c
+		return &cp
+	}
+	return nil
+}
+
 // ClockStore is the clock's persistence, part of Store.
 type ClockStore interface {
 	// SetClock stores a game's clock state (JSON); Game returns it in
@@ -125,10 +134,34 @@ func (m *Match) clockChangedLocked(ctx context.Context, persist bool) {
 	if r := m.seatNamed(m.clk.Running); r != nil && m.settings.Clock.Mode == "realtime" {
 		m.clk.Used[r.name] += now.Sub(m.clk.Since).Milliseconds()
 	}
+	was := m.clk.Running
 	m.clk.Running, m.clk.Since = m.clockSeatLocked(), now
 	if persist {
 		m.saveClockLocked(ctx)
+		if m.clk.Running != was {
+			m.turnPassedLocked()
+		}
 	}
+}
+
+// turnPassedLocked follows the turn of a turn-based game passing to the
+// seat whose time now runs: if no WebSocket of that seat is open, the
+// seat's player is told elsewhere (Config.OnTurn: Web Push).
+func (m *Match) turnPassedLocked() {
+	g := m.mgr
+	s := m.seatNamed(m.clk.Running)
+	if s == nil || s.conns > 0 || m.settings.Clock.Mode != "turn" || g.cfg.OnTurn == nil || g.ctx.Err() != nil {
+		return
+	}
+	if over, _, _ := m.overLocked(); over || m.forfeit != nil {
+		return
+	}
+	seat := s.name
+	g.wg.Add(1)
+	go func() {
+		defer g.wg.Done()
+		g.cfg.OnTurn(m, seat)
+	}()
 }
 
 func (m *Match) saveClockLocked(ctx context.Context) {

@@ -48,6 +48,10 @@ type Config struct {
 	Now func() time.Time
 	// OnOver is called, on its own goroutine, when a game ends (ratings).
 	OnOver func(*Match)
+	// OnTurn is called, on its own goroutine, when the turn of a game with
+	// a turn-based clock passes to a seat that has no WebSocket open (Web
+	// Push tells its player).
+	OnTurn func(m *Match, seat string)
 }
 
 // Manager holds the games being played.

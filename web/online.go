@@ -24,6 +24,9 @@ func (s *Server) onlineRoutes(mux *http.ServeMux) {
 	mux.HandleFunc("GET /api/games/{id}/chat", s.getChat)
 	mux.HandleFunc("POST /api/games/{id}/chat", s.postChat)
 	mux.HandleFunc("GET /api/games/{id}/two-ways", s.twoWays)
+	mux.HandleFunc("GET /api/push/key", s.pushKey)
+	mux.HandleFunc("POST /api/push/subscriptions", s.pushSubscribe)
+	mux.HandleFunc("DELETE /api/push/subscriptions", s.pushUnsubscribe)
 }
 
 // gameOver follows the end of a game (match.Config.OnOver): a rated game's

@@ -55,6 +55,16 @@ type Options struct {
 	PasswordParams *accounts.Params
 	// Now is the clock of sessions and limits; nil means time.Now.
 	Now func() time.Time
+	// PushContact is the contact push services see in the server's VAPID
+	// tokens (RFC 8292 "sub": "mailto:admin@example.org" or an https URL);
+	// "" leaves it out.
+	PushContact string
+	// PushClient sends push messages; nil means a client with a timeout
+	// that connects to public addresses only (push.go).
+	PushClient *http.Client
+	// PushAnyHost accepts push endpoints on any host, loopback included
+	// (tests with a push service of their own).
+	PushAnyHost bool
 }
 
 // Server serves the API and the client.
@@ -67,6 +77,7 @@ type Server struct {
 	acc     *accountsState
 	chat    *chats
 	rateMu  sync.Mutex // one game's ratings at a time (ratings.go)
+	push    *pusher    // Web Push (push.go)
 
 	limits                          Limits
 	createLim, uploadLim, actionLim *limiter
@@ -107,11 +118,14 @@ func New(ctx context.Context, o Options) (*Server, error) {
 	}
 	s := &Server{opts: o, log: o.Logger, catalog: cat, done: make(chan struct{}), metrics: mets, limits: *o.Limits, acc: newAccountsState(o)}
 	s.chat = newChats(s.acc.now, o.Store)
+	if s.push, err = newPusher(ctx, o); err != nil {
+		return nil, fmt.Errorf("web: the Web Push key: %w", err)
+	}
 	s.createLim, s.uploadLim, s.actionLim = newLimiter(s.limits.Create), newLimiter(s.limits.Upload), newLimiter(s.limits.Action)
 	s.sockCaps = newSocketCaps(s.limits.SocketsPerGame, s.limits.SocketsPerClient)
 	s.games = match.NewManager(match.Config{Store: o.Store, Catalog: cat, Logger: o.Logger, NewBot: o.NewBot, BotDelay: o.BotDelay,
 		MaxActions: o.Limits.MaxActions, BotOnlyGames: o.Limits.BotOnlyGames, BotOnlyDelay: o.Limits.BotOnlyDelay, IdleAfter: o.Limits.IdleAfter,
-		Now: o.Now, OnOver: s.gameOver})
+		Now: o.Now, OnOver: s.gameOver, OnTurn: s.pushTurn})
 	games = s.games.Loaded
 	if err := s.games.Start(ctx); err != nil {
 		return nil, fmt.Errorf("web: resume games: %w", err)
