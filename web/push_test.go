@@ -226,9 +226,9 @@ func TestWebPushSubscriptions(t *testing.T) {
 		code int
 		err  string
 	}{
-		{map[string]any{"subscription": sub, "game": c.Game}, 403, "unauthorized"},                        // a spectator
-		{map[string]any{"subscription": sub, "game": c.Game, "token": "nope"}, 403, "unauthorized"},       // a bad token
-		{map[string]any{"subscription": sub}, 401, "bad_credentials"},                                     // neither seat nor account
+		{map[string]any{"subscription": sub, "game": c.Game}, 403, "unauthorized"},                         // a spectator
+		{map[string]any{"subscription": sub, "game": c.Game, "token": "nope"}, 403, "unauthorized"},        // a bad token
+		{map[string]any{"subscription": sub}, 401, "bad_credentials"},                                      // neither seat nor account
 		{map[string]any{"subscription": sub, "game": "nope", "token": c.Tokens["axis"]}, 404, "not_found"}, // no such game
 		{map[string]any{"subscription": map[string]any{"endpoint": "http://push.example/x", "keys": sub["keys"]}, "game": c.Game, "token": c.Tokens["axis"]}, 400, "bad_request"},
 		{map[string]any{"subscription": map[string]any{"endpoint": sub["endpoint"], "keys": map[string]string{"p256dh": "AAAA", "auth": "AAAA"}}, "game": c.Game, "token": c.Tokens["axis"]}, 400, "bad_request"},
