@@ -11,6 +11,7 @@ import (
 	"os"
 	"os/signal"
 	"runtime/debug"
+	"strings"
 	"syscall"
 	"time"
 
@@ -41,7 +42,9 @@ type serveConfig struct {
 	// and spectator links; trustProxy takes it from X-Forwarded-* headers.
 	publicURL  string
 	trustProxy bool
-	ready      func(url string) // called once listening (tests)
+	// pushContact is the contact in Web Push's VAPID tokens (RFC 8292).
+	pushContact string
+	ready       func(url string) // called once listening (tests)
 }
 
 // runServe is "m44 serve": the game server and the browser client.
@@ -55,9 +58,10 @@ func runServe(args []string, stdout, stderr io.Writer) int {
 	fs.BoolVar(&c.verbose, "v", false, "log every request")
 	fs.BoolVar(&c.noLimits, "no-rate-limits", false, "no per-address rate limits nor WebSocket caps (load tests on loopback); the timeouts stay")
 	fs.StringVar(&c.publicURL, "public-url", "", "the address players reach this server at, for invite and spectator links (e.g. https://m44.example.org; default $"+publicURLEnv+", else the address each request came to)")
+	fs.StringVar(&c.pushContact, "push-contact", "", "the contact push services see for this server's Web Push messages: mailto:you@example.org or an https URL (default $"+pushContactEnv+", else the public URL if https)")
 	fs.BoolVar(&c.trustProxy, "trust-proxy", false, "behind a reverse proxy: take the links' address from its X-Forwarded-Proto and X-Forwarded-Host headers")
 	fs.Usage = func() {
-		fmt.Fprintf(stderr, "usage: m44 serve [--addr host:port] [--db file|postgres://user@host/db] [--public-url URL] [--trust-proxy]\n\n"+
+		fmt.Fprintf(stderr, "usage: m44 serve [--addr host:port] [--db file|postgres://user@host/db] [--public-url URL] [--trust-proxy] [--push-contact mailto:…]\n\n"+
 			"Serves Memoir '44 in the browser: the game server (docs/web-api.md) and its client.\n"+
 			"Games are kept in an embedded SQLite file, or in PostgreSQL with a postgres:// URL\n"+
 			"(--db, or the environment variable "+dbEnv+").\n\n")
@@ -69,6 +73,16 @@ func runServe(args []string, stdout, stderr io.Writer) int {
 	c.db = chooseDB(c.db, os.Getenv(dbEnv))
 	if c.publicURL == "" {
 		c.publicURL = os.Getenv(publicURLEnv)
+	}
+	if c.pushContact == "" {
+		c.pushContact = os.Getenv(pushContactEnv)
+	}
+	if c.pushContact == "" && strings.HasPrefix(c.publicURL, "https://") {
+		c.pushContact = strings.TrimRight(c.publicURL, "/")
+	}
+	if c.pushContact != "" && !strings.HasPrefix(c.pushContact, "mailto:") && !strings.HasPrefix(c.pushContact, "https://") {
+		fmt.Fprintf(stderr, "m44 serve: --push-contact %q: want mailto:… or https://…\n", c.pushContact)
+		return 2
 	}
 	if c.publicURL != "" {
 		if err := web.ValidPublicURL(c.publicURL); err != nil {
@@ -104,7 +118,7 @@ func serve(ctx context.Context, c serveConfig, stdout, stderr io.Writer) error {
 	}
 	srv, err := web.New(ctx, web.Options{Store: st, Logger: log, Version: version(), BotDelay: c.botDelay,
 		Library: web.Library(), SVG: web.BoardSVG(), Limits: &limits,
-		PublicURL: c.publicURL, TrustProxy: c.trustProxy})
+		PublicURL: c.publicURL, TrustProxy: c.trustProxy, PushContact: c.pushContact})
 	if err != nil {
 		return err
 	}
@@ -127,6 +141,10 @@ func serve(ctx context.Context, c serveConfig, stdout, stderr io.Writer) error {
 // publicURLEnv names the environment variable that gives the public URL
 // when --public-url is not given.
 const publicURLEnv = "M44_PUBLIC_URL"
+
+// pushContactEnv names the environment variable that gives the Web Push
+// contact (--push-contact).
+const pushContactEnv = "M44_PUSH_CONTACT"
 
 // chooseDB is the database to serve from: the --db flag's value, else the
 // environment's, else defaultDB.

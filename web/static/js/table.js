@@ -3,7 +3,7 @@
 // alerts (tab title, optional sound, browser notification). They sit in
 // a panel of their own and follow the game through the API, beside the
 // page's own code (game.js). Every text shown goes through textContent.
-import { t, onLang, sideName } from './i18n.js';
+import { t, onLang, sideName, lang } from './i18n.js';
 import './online.js';
 
 const QUICK = ['hello', 'good-luck', 'well-played', 'thanks', 'oops', 'wait', 'hurry', 'bye'];
@@ -40,7 +40,11 @@ export function startTable(game) {
   const notifyBox = el('input', { type: 'checkbox', id: 'alert-notify', checked: pref('notify', false) && 'Notification' in window && Notification.permission === 'granted' });
   const soundLbl = el('label', {}, soundBox, el('span'));
   const notifyLbl = el('label', {}, notifyBox, el('span'));
-  alerts.append(soundLbl, notifyLbl);
+  // Web Push (turn-based games): a notification even with the page closed.
+  const pushBox = el('input', { type: 'checkbox', id: 'alert-push' });
+  const pushLbl = el('label', { id: 'alert-push-label', hidden: true }, pushBox, el('span'));
+  const pushMsg = el('p', { id: 'alert-push-msg', className: 'muted small', hidden: true });
+  alerts.append(soundLbl, notifyLbl, pushLbl, pushMsg);
   form.append(input, send);
   panel.append(tabs, list, quick, form, alerts);
   toggle.append(el('span', { className: 'lbl' }), badge);
@@ -56,6 +60,8 @@ export function startTable(game) {
     input.setAttribute('aria-label', t('chat.placeholder'));
     soundLbl.lastChild.textContent = t('alert.sound');
     notifyLbl.lastChild.textContent = t('alert.notify');
+    pushLbl.lastChild.textContent = t('alert.push');
+    if (!pushMsg.hidden) pushMsg.textContent = t('alert.push.failed');
     quick.replaceChildren(...QUICK.map((q) => el('button', { type: 'button', className: 'btn ghost', textContent: t('chat.q.' + q), onclick: () => post({ quick: q }) })));
     renderTabs();
     renderList();
@@ -109,6 +115,52 @@ export function startTable(game) {
     }
     setPref('notify', notifyBox.checked);
   };
+
+  // Web Push: the browser subscribes with the server's key (its service
+  // worker, /sw.js, shows the messages); the subscription is bound to this
+  // seat, or to the signed-in account that holds it.
+  const pushable = () => 'serviceWorker' in navigator && 'PushManager' in window && 'Notification' in window;
+  const b64u = (s) => { const b = atob(s.replace(/-/g, '+').replace(/_/g, '/') + '='.repeat((4 - s.length % 4) % 4)); return Uint8Array.from(b, (c) => c.charCodeAt(0)); };
+  async function pushReg() {
+    const reg = await navigator.serviceWorker.register('/sw.js');
+    await navigator.serviceWorker.ready;
+    return reg;
+  }
+  async function pushOn() {
+    if (Notification.permission !== 'granted' && await Notification.requestPermission().catch(() => 'denied') !== 'granted') throw new Error('denied');
+    const reg = await pushReg();
+    const { key } = await getJSON('/api/push/key');
+    // A browser that cannot reach its push service may never answer.
+    const within = (p, ms) => Promise.race([p, new Promise((_, no) => setTimeout(() => no(new Error('timeout')), ms))]);
+    const sub = await reg.pushManager.getSubscription() || await within(reg.pushManager.subscribe({ userVisibleOnly: true, applicationServerKey: b64u(key) }), 15000);
+    await getJSON('/api/push/subscriptions', { method: 'POST', headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify({ subscription: sub.toJSON(), game, token: token(), lang: lang() }) });
+  }
+  async function pushOff() {
+    const reg = await navigator.serviceWorker.getRegistration('/');
+    const sub = reg && await reg.pushManager.getSubscription();
+    if (sub) await getJSON('/api/push/subscriptions', { method: 'DELETE', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ endpoint: sub.endpoint, game, token: token() }) });
+  }
+  pushBox.onchange = async () => {
+    pushBox.disabled = true;
+    pushMsg.hidden = true;
+    try {
+      if (pushBox.checked) await pushOn(); else await pushOff();
+      setPref('push.' + game, pushBox.checked);
+    } catch {
+      pushBox.checked = false;
+      setPref('push.' + game, false);
+      pushMsg.textContent = t('alert.push.failed');
+      pushMsg.hidden = false;
+    }
+    pushBox.disabled = false;
+  };
+  function showPush(snap) {
+    const turnBased = !!(snap.clock && snap.clock.mode === 'turn' && snap.seat && !snap.over);
+    pushLbl.hidden = !turnBased || !pushable();
+    if (!pushLbl.hidden && !pushBox.disabled) pushBox.checked = pref('push.' + game, false) && Notification.permission === 'granted';
+    if (!pushLbl.hidden) pushReg().catch(() => { pushLbl.hidden = true; }); // the worker is ready before it is needed
+  }
 
   async function poll(ch) {
     if (st.polling[ch]) return;
@@ -233,6 +285,7 @@ export function startTable(game) {
       }
       renderClock();
       twoWays(snap);
+      if (!st.pushShown) { st.pushShown = true; showPush(snap); }
       if (st.mine && !was) yourTurn();
       if (!st.mine) unmark();
       box.dataset.mine = st.mine ? 'yes' : 'no';
