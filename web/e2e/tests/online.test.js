@@ -1,7 +1,7 @@
 // Online play across the internet (issue 13), in Debian's Chromium.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { startServer, browser, shot, step, sleep } from '../lib.js';
+import { startServer, browser, shot, step, sleep, api } from '../lib.js';
 import words from '../../static/js/i18n/online.js';
 
 test('the words of online play exist in every language, with the same placeholders', () => {
@@ -197,4 +197,57 @@ test('a rated table: join from the lobby, your-turn alerts, chat, spectator, clo
     const errs = [...A.errors, ...B.errors, ...C.errors].filter((e) => !/status of 4\d\d/.test(e));
     assert.deepEqual(errs, []);
   } finally { await A.close(); await B.close(); await C.close(); await srv.stop(); }
+});
+
+// Issue 13, two browsers, everything through the lobby's own controls: an
+// account opens a rated turn-based table (a day per move) with the
+// lobby's form; a second account finds it among the open tables (rated,
+// its clock, the first player's rating) and joins; both game pages offer
+// the push notification of turn-based games. The lobby's team mode says
+// team games are not rated, and the server refuses one rated.
+test('a rated turn-based table opened from the lobby form, joined from the list; team games unrated', { timeout: 180000 }, async () => {
+  const srv = await startServer();
+  const A = await browser(), B = await browser();
+  try {
+    await signUp(A.page, srv.url, 'Charlie', 'third player');
+    await A.page.click('#scn-list .scn-item[data-id="pegasus-bridge"]');
+    await A.page.selectOption('#table-side', 'axis');
+    await A.page.selectOption('#table-clock', 'turn-1d');
+    await A.page.check('#table-rated');
+    await A.page.click('#open-table');
+    await A.page.waitForURL(/\/play\/[0-9a-f]+#[0-9a-f]{32}$/);
+    const game = new URL(A.page.url()).pathname.split('/').pop();
+    await A.page.waitForSelector('#status[data-mine]');
+
+    await signUp(B.page, srv.url, 'Delta', 'fourth player');
+    const row = `#open-tables li[data-game="${game}"]`;
+    await B.page.waitForSelector(row);
+    const text = await B.page.textContent(row);
+    assert.match(text, /Pegasus Bridge/);
+    assert.match(text, /Allies: free seat · Axis: Charlie \(1500\) · 1 d per move · rated/);
+    await B.page.locator(row).scrollIntoViewIfNeeded();
+    await shot(B.page, 'online-open-table-form');
+    await B.page.click(`#open-tables button[data-game="${game}"]`);
+    await B.page.waitForURL(new RegExp(`/play/${game}#[0-9a-f]{32}$`));
+    await B.page.waitForSelector('#status[data-mine]');
+    const tables = (await api(srv.url, 'GET', '/api/tables')).body;
+    const live = tables.live.find((g) => g.game === game);
+    assert.ok(live && live.rated && live.clock.mode === 'turn' && live.clock.per_move === 86400, JSON.stringify(tables));
+    assert.deepEqual(live.seats.map((s) => [s.seat, s.player]), [['allies', 'Delta'], ['axis', 'Charlie']]);
+    for (const p of [A.page, B.page]) {
+      await p.click('#chat-toggle');
+      await p.waitForSelector('#alert-push', { state: 'visible' });
+    }
+    // Team games: the lobby says they are not rated; the server refuses one rated.
+    await A.page.goto(srv.url + '/');
+    await A.page.waitForSelector('#scn-list .scn-item');
+    await A.page.click('input[name="mode"][value="team"]');
+    await A.page.waitForSelector('#team-unrated');
+    assert.match(await A.page.textContent('#team-unrated'), /Team games are not rated/);
+    const refused = await api(srv.url, 'POST', '/api/games', { scenario: 'pegasus-bridge', players: { allies: 2, axis: 1 }, rated: true,
+      seats: { 'allies-1': 'human', 'allies-2': 'human', axis: 'human' } });
+    assert.equal(refused.status, 400);
+    assert.match(refused.body.error.message, /team games are not rated/);
+    assert.deepEqual([...A.errors, ...B.errors], []);
+  } finally { await A.close(); await B.close(); await srv.stop(); }
 });
