@@ -305,3 +305,33 @@ func TestWebPushSubscriptions(t *testing.T) {
 		t.Fatalf("%d push messages for a game without a turn-based clock", n)
 	}
 }
+
+// A subscription of an account (made without a game) gets the messages of
+// every seat the account holds.
+func TestWebPushAccountSubscription(t *testing.T) {
+	f := newFakePush(t)
+	ts := pushServer(t, "", f)
+	c := ts.create(map[string]any{"scenario": firstScenario(t), "seats": map[string]string{"allies": "human", "axis": "human"}, "seed": 7,
+		"clock": map[string]any{"mode": "turn", "per_move": 3600}})
+	b := ts.browser(t)
+	b.must(201, "POST", "/api/accounts", map[string]string{"name": "Alpha", "password": "first player"}, nil)
+	b.must(200, "POST", "/api/me/seats", map[string]string{"game": c.Game, "token": c.Tokens["allies"]}, nil)
+	var out map[string]string
+	b.must(201, "POST", "/api/push/subscriptions", map[string]any{"subscription": f.browser("acct"), "lang": "de"}, &out)
+	if out["owner"] != "account" {
+		t.Fatalf("subscribed %v", out)
+	}
+	r := rand.New(rand.NewPCG(5, 6))
+	for i := 0; len(f.messages("acct")) == 0; i++ {
+		if i == 4 {
+			t.Fatal("no message to the account after two turns of each side")
+		}
+		s, _ := ts.snapshot(c.Game, "")
+		ts.playTurn(c.Game, *s.ToAct, c.Tokens[*s.ToAct], r)
+		time.Sleep(200 * time.Millisecond)
+	}
+	m := f.wait("acct", 1)[0]
+	if m.Seat != "allies" || m.Game != c.Game || m.Title != "Du bist am Zug" {
+		t.Fatalf("message %+v", m)
+	}
+}
