@@ -91,6 +91,7 @@ func TestMigrateOldGames(t *testing.T) {
 		`INSERT INTO games (id, scenario_id, scenario, seed, settings, created) VALUES ('old', 'x', '{}', 7, '{}', 'then')`,
 		`INSERT INTO seats (game, seat, kind) VALUES ('old', 'allies', 'bot:easy')`,
 		`INSERT INTO actions (game, seq, seat, action, version, created) VALUES ('old', 1, 'allies', 'play 3', 1, 'then')`,
+		`INSERT INTO games (id, scenario_id, scenario, seed, settings, created) VALUES ('rated', 'x', '{}', 7, '{"players":{"allies":1,"axis":1},"rated":true}', 'then')`,
 	} {
 		if _, err := s.db.Exec(q); err != nil {
 			t.Fatal(q, err)
@@ -117,5 +118,15 @@ func TestMigrateOldGames(t *testing.T) {
 	}
 	if err := s.SetRecord(ctx, "nope", 1, "", nil); !errors.Is(err, ErrNotFound) {
 		t.Fatalf("SetRecord of no game: %v", err)
+	}
+	// A rated game in progress at the migration has its ratings pending
+	// (issue 13: rated when it ends); the unrated one has none.
+	for _, id := range []string{"old", "rated"} {
+		if err := s.Append(ctx, id, Action{Seq: 9, Seat: "allies", Action: "end-battles", Version: 9}, true, "allies"); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if ids, err := s.PendingRatings(ctx); err != nil || !slices.Equal(ids, []string{"rated"}) {
+		t.Fatalf("pending ratings after the migration: %v, %v", ids, err)
 	}
 }

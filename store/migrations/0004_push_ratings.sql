@@ -4,6 +4,9 @@
 -- between the game's end and its ratings rates the finished games still
 -- pending when it starts again.
 ALTER TABLE games ADD COLUMN rating_pending INTEGER NOT NULL DEFAULT 0;
+-- Rated games in progress when this migration runs are pending too (their
+-- settings, written by the server as compact JSON, say "rated":true).
+UPDATE games SET rating_pending = 1 WHERE over = 0 AND settings LIKE '%"rated":true%';
 
 -- The server's own keys, made on its first start and kept: the VAPID key
 -- pair of Web Push (RFC 8292), as "vapid" (PKCS #8, base64url).
