@@ -56,6 +56,14 @@ func newFakePush(t *testing.T) *fakePush {
 		if err := json.Unmarshal(plain, &m); err != nil {
 			t.Errorf("browser %s: message %q: %v", name, plain, err)
 		}
+		// The message names the game and nothing of it: no hand, no token.
+		var fields map[string]any
+		json.Unmarshal(plain, &fields)
+		for k := range fields {
+			if !strings.Contains(" type game seat title body url ", " "+k+" ") {
+				t.Errorf("browser %s: the message carries %q: %s", name, k, plain)
+			}
+		}
 		f.got[name] = append(f.got[name], m)
 		f.hdr[name] = r.Header.Clone()
 		st := f.status[name]
