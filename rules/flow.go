@@ -25,6 +25,10 @@ func (s *State) startTurn() {
 	}
 	s.orderedBy = s.orderedBy[:0]
 	s.visibilityRoll()
+	s.sabotageRoll()
+	if s.phase == PhaseOver {
+		return
+	}
 	s.cfx = s.cfx[:0]
 	s.airdrop()
 	if s.phase == PhaseOver {

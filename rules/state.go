@@ -144,7 +144,8 @@ type State struct {
 	// feature that shapes movement changes (a bridge blown): recomputeHex
 	// then gives this state its own copy.
 	step      [2][numUnitTypes][][6]int8
-	blown     [2]int8 // medals won by blowing bridges (BlowBridges)
+	blown     [2]int8           // medals won by blowing bridges (BlowBridges)
+	sabo      [MaxSabotage]int8 // star tokens on each sabotage target (Setup.Sabotage)
 	units     []unit
 	hands     [4][]CardID // by seat: side*2 + player
 	shared    [2]CardID   // a team's face-up shared card (NoCard if none)

@@ -360,3 +360,19 @@ func TestCorpusDropInTheNightBridges(t *testing.T) {
 		t.Errorf("blow %+v, want the Allies, infantry beside, %v", s.Blow, want)
 	}
 }
+
+// Schwammenauel Dam (scenario 1422): "The Axis player may attempt to
+// sabotage the Schwammenauel and Urft dams" (FAQ II 20 Barrages; the FAQ's
+// Schwammenauel page): both dams are the Axis' sabotage targets, four star
+// tokens each, and the file is fully playable.
+func TestCorpusSchwammenauelSabotage(t *testing.T) {
+	s, r := loadCorpus(t, "1422-SchwammenauelDam.m44")
+	if s == nil || !r.Playable() {
+		t.Fatalf("not playable: %q %+v", r.Features(), r.Errors)
+	}
+	want := []hex.Hex{{Row: 2, Col: 6}, {Row: 2, Col: 22}}
+	sb := s.Sabotage
+	if sb.Side != rules.Axis || sb.Stars != 4 || sb.Dice != 2 || !sb.Medal || !slices.Equal(sb.Hexes, want) {
+		t.Errorf("sabotage %+v, want the Axis, the dams %v, 4 tokens, 2 dice, a medal each", sb, want)
+	}
+}
