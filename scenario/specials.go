@@ -243,8 +243,10 @@ var specials = []special{
 		text: "Use \"Mobile Artillery\" rules (Troops 14) for the US artillery unit.",
 		data: "unit gunus with badge35 (mobile-artillery)"},
 	{id: "23806", name: "[Battle of the Bulge] German counter-attack at Chaumont [FFM44]", from: "rules",
-		text:  "Use \"Winter Weather\" rules (Actions 26).",
-		needs: "winter weather rules"},
+		text: "Use \"Winter Weather\" rules (Actions 26).",
+		// Read as Winter Wars II "Règles hivernales": snowfall
+		// (docs/rules-decisions.md "Winter Weather (Actions 26)").
+		apply: winterWeather},
 
 	// Tunisia.
 	{id: "7272", name: "Tunisia", from: "rules",
@@ -680,6 +682,17 @@ func axisTigers(s *rules.Setup) {
 		if u := &s.Units[i]; u.Side == rules.Axis && u.Type == rules.Armor && u.Kind == "" {
 			u.Kind, u.Figures = "tiger", kindFigures("tiger", u.Nation)
 		}
+	}
+}
+
+// winterWeather puts a scenario's "Winter Weather rules (Actions 26)" in
+// effect: Winter Wars II "Règles hivernales", whose rule "la plupart des
+// scénarios se déroulant en hiver" play is snowfall (rules.Snowfall, the
+// ruleset of the option snowfall_rules); reduced visibility is not part of
+// it (docs/rules-decisions.md "Winter Weather (Actions 26)").
+func winterWeather(s *rules.Setup) {
+	if !slices.ContainsFunc(s.Rulesets, func(r *rules.Ruleset) bool { return r.Key == rules.Snowfall().Key }) {
+		s.Rulesets = append(s.Rulesets, rules.Snowfall())
 	}
 }
 
