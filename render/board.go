@@ -628,6 +628,14 @@ func (d *drawer) features(h hex.Hex) {
 			name, drawn = "dbunker", true
 		case "ford":
 			name, drawn = "ford", true
+		case "rail-bridge", "pontoon-bridge":
+			// A bridge across the river; its catalog chip names which.
+			axis, ok := d.riverAxis(h)
+			if ok {
+				axis += math.Pi / 2
+			}
+			p.bridge(c, s, axis)
+			name = ""
 		}
 	}
 	switch name {

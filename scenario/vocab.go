@@ -433,7 +433,7 @@ var Vocabulary = []Entry{
 	tpFeature("pbunker", "field-bunker", srcFieldBkr),
 	tpFeature("casemate", "field-bunker", srcFieldBkr),
 	tpFeature("ford", "ford", "FAQ II Gués & rivières guéables; Terrain Pack IV River Ford"),
-	unsupported(SlotRectTerrain, "railbridge", "rail bridges", "Winter Wars I Pont ferroviaire"),
+	tpFeature("railbridge", "rail-bridge", "FAQ II 37 Pont ferroviaire; Winter Wars IV Pont ferroviaire enneigé"),
 	unsupported(SlotRectTerrain, "loco", "trains", "FAQ IV Trains"),
 	unsupported(SlotRectTerrain, "wagon", "trains", "FAQ IV Trains"),
 	unsupported(SlotRectTerrain, "barge", "landing craft", "FAQ IV Barges"),

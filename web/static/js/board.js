@@ -290,6 +290,8 @@ export class BoardView {
       const chips = [];
       switch (f.structure || '') {
         case 'bridge': case 'bridge-span': out.push(sym.bridge(o, S, bridgeAxis.get(h) ?? 0)); break;
+        // A rail or pontoon bridge: a bridge, and its chip names which.
+        case 'rail-bridge': case 'pontoon-bridge': out.push(sym.bridge(o, S, bridgeAxis.get(h) ?? 0)); chips.push(['structure', f.structure]); break;
         case 'bunker': out.push(sym.bunker(o, S)); break;
         case 'field-bunker': out.push(sym.bunker(o, S, '#c9b27f')); break;
         case '': break;

@@ -243,6 +243,8 @@ export default {
   "terrain.snowy-railway": "Zasněžená železnice", "help.terrain.snowy-railway": "pěchota bez omezení; tanky a dělostřelectvo musí při vstupu zastavit; neblokuje výhled",
   "structure.ford": "Brod", "help.structure.ford": "přechod řeky ze souše; vstup ukončí pohyb",
   "structure.field-bunker": "Polní bunkr", "help.structure.field-bunker": "jako bunkr, pro obě strany: jen pěchota; −1 kostka pro pěchotu, −2 pro tanky; ignoruje 1 vlajku; blokuje výhled",
+  "structure.rail-bridge": "Železniční most", "help.structure.rail-bridge": "vede přes řeku; pěchota bez omezení; tanky a dělostřelectvo musí při vstupu zastavit; neblokuje výhled",
+  "structure.pontoon-bridge": "Pontonový most", "help.structure.pontoon-bridge": "staví se ve hře kartou Útok, kde to scénář dovolí; vede přes řeku bez omezení pohybu a boje; neblokuje výhled",
   // Winter Combat cards (js/combat.js)
   'phase.combat': 'Zimní bojové karty: zahrajte jednu jako reakci na útok, nebo pokračujte',
   'combat.title': 'Zimní bojové karty',

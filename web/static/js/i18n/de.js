@@ -244,6 +244,8 @@ export default {
   "terrain.snowy-railway": "Verschneite Eisenbahn", "help.terrain.snowy-railway": "keine Einschränkung für Infanterie; Panzer und Artillerie müssen beim Betreten anhalten; blockiert die Sicht nicht",
   "structure.ford": "Furt", "help.structure.ford": "quert einen Fluss vom festen Land aus; Betreten beendet die Bewegung",
   "structure.field-bunker": "Feldbunker", "help.structure.field-bunker": "wie ein Bunker, für beide Seiten: nur Infanterie; −1 Würfel für Infanterie, −2 für Panzer; 1 Flagge ignorieren; blockiert die Sicht",
+  "structure.rail-bridge": "Eisenbahnbrücke", "help.structure.rail-bridge": "überquert einen Fluss; keine Einschränkung für Infanterie; Panzer und Artillerie müssen beim Betreten anhalten; blockiert die Sicht nicht",
+  "structure.pontoon-bridge": "Pontonbrücke", "help.structure.pontoon-bridge": "wird im Spiel mit einer Angriffskarte gebaut, wo das Szenario es erlaubt; überquert einen Fluss ohne Bewegungs- oder Kampfeinschränkung; blockiert die Sicht nicht",
   // Winter Combat cards (js/combat.js)
   'phase.combat': 'Winter-Kampfkarten: eine als Reaktion auf den Angriff spielen oder weiter',
   'combat.title': 'Winter-Kampfkarten',

@@ -245,6 +245,8 @@ export default {
   "terrain.snowy-railway": "Snowy railway", "help.terrain.snowy-railway": "no restriction for infantry; armor and artillery entering must stop; does not block sight",
   "structure.ford": "Ford", "help.structure.ford": "crosses a river from dry land; entering stops the move",
   "structure.field-bunker": "Field bunker", "help.structure.field-bunker": "as a bunker, for either side: infantry only; −1 die for infantry, −2 for armor; ignore one flag; blocks sight",
+  "structure.rail-bridge": "Rail bridge", "help.structure.rail-bridge": "crosses a river; no restriction for infantry; armor and artillery entering must stop; does not block sight",
+  "structure.pontoon-bridge": "Pontoon bridge", "help.structure.pontoon-bridge": "built in play with an Attack card where the scenario allows it; crosses a river with no movement or battle restriction; does not block sight",
   // Winter Combat cards (js/combat.js)
   'phase.combat': 'Winter Combat cards: play one in reaction to the attack, or go on',
   'combat.title': 'Winter Combat cards',

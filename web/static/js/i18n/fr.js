@@ -245,6 +245,8 @@ export default {
   "terrain.snowy-railway": "Voie ferrée enneigée", "help.terrain.snowy-railway": "aucune restriction pour l'infanterie ; les blindés et l'artillerie qui y entrent doivent s'arrêter ; ne bloque pas la ligne de mire",
   "structure.ford": "Gué", "help.structure.ford": "permet de franchir la rivière depuis la terre ferme ; une unité y entrant doit s'arrêter",
   "structure.field-bunker": "Bunker de campagne", "help.structure.field-bunker": "comme un bunker, pour les deux camps : infanterie seulement ; −1 dé pour l'infanterie, −2 pour les blindés ; ignore 1 drapeau ; bloque la ligne de mire",
+  "structure.rail-bridge": "Pont ferroviaire", "help.structure.rail-bridge": "franchit une rivière ; aucune restriction pour l'infanterie ; les blindés et l'artillerie qui y entrent doivent stopper ; ne bloque pas la ligne de mire",
+  "structure.pontoon-bridge": "Pont flottant", "help.structure.pontoon-bridge": "construit en jeu avec une carte Attaque là où le scénario le permet ; franchit une rivière sans restriction de déplacement ni de combat ; ne bloque pas la ligne de mire",
   // Winter Combat cards (js/combat.js)
   'phase.combat': 'Cartes Combat d\'Hiver : jouez-en une en réaction à l\'attaque, ou continuez',
   'combat.title': 'Cartes Combat d\'Hiver',
