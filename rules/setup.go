@@ -87,6 +87,11 @@ type Setup struct {
 	// Blow lets a side blow up bridges (FAQ III "Faire sauter un pont",
 	// option 2; blow_bridge.go).
 	Blow BlowBridges
+	// Pontoons are the sides that may build pontoon bridges (Winter Wars
+	// IV "Pont flottant enneigé", where the scenario allows it: the .m44
+	// option pontoon_bridge_rules; pontoon.go); the setup's catalog must
+	// have a Pontoon row (the Terrain Pack's).
+	Pontoons SideMask
 	// Sabotage lets a side sabotage dams (Terrain Pack; FAQ II 20
 	// Barrages; sabotage.go).
 	Sabotage Sabotage

@@ -93,6 +93,13 @@ var terrainPackFeatures = []TerrainDef{
 	{Key: "rail-bridge", Layer: LayerStructure, Source: faq2 + "37 Pont ferroviaire; Winter Wars IV Pont ferroviaire enneigé (TP p.12)",
 		Crossing: true, VehiclesStop: true, AirCheck: 1, Symbol: "bridge",
 		Summary: "a railway bridge across a river: no restriction for infantry; armor and artillery entering must stop; take ground and overrun as usual; no battle restriction; no sight block"},
+	// FAQ II 33 Pont flottant ("Peut uniquement être construit lorsque
+	// stipulé en Règle Spéciale"; "Aucune restriction de mouvement ni de
+	// combat"; "Ne bloque pas la ligne de mire"); Winter Wars IV "Pont
+	// flottant enneigé": built in play (pontoon.go).
+	{Key: "pontoon-bridge", Layer: LayerStructure, Source: faq2 + "33 Pont flottant; Winter Wars IV Pont flottant enneigé (TP p.12)",
+		Crossing: true, Pontoon: true, AirCheck: 1, Symbol: "bridge",
+		Summary: "a pontoon bridge across a river, built in play with an Attack card where the scenario allows it: no movement or battle restriction; no sight block"},
 	{Key: "field-bunker", Layer: LayerStructure, Source: "Terrain Pack IV Field Bunkers; Bir Hakeim, Peleliu, Bug River texts" + decided,
 		Impassable: Vehicles, BlocksSight: true, Protection: prot(1, 2), IgnoreFlag: AllClasses, NoRetreat: Vehicles, AirCheck: 2,
 		Summary: "as a bunker, for either side: infantry only; -1 die for infantry, -2 for armor; ignore one flag; blocks sight"},

@@ -177,6 +177,8 @@ export default {
   'ev.play': '{side}: {card}',
   'ev.play.hidden': { side: 'side', allies: '{side} vykládají kartu', axis: '{side} vykládá kartu' },
   'ev.bridge-blown': '{side}: most na {hex} vyhozen do vzduchu',
+  'btn.pontoon': 'Postavit pontonový most na {hex}', 'hint.pontoon': 'nebo místo aktivace jednotek postavit pontonový most na označeném poli řeky',
+  'ev.pontoon-built': '{side}: pontonový most postaven na {hex}',
   'ev.order': '{side}: rozkaz jednotce na {hex}',
   'ev.exit': { count: 'medals', one: '{side}: odchod z plánu z {from} přes pole Exit {to}: {medals} medaile', few: '{side}: odchod z plánu z {from} přes pole Exit {to}: {medals} medaile', other: '{side}: odchod z plánu z {from} přes pole Exit {to}: {medals} medailí' },
   'ev.move': '{side}: pohyb {from} → {to}',

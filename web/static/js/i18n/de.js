@@ -178,6 +178,8 @@ export default {
   'ev.play': '{side} spielen {card}',
   'ev.play.hidden': '{side} spielen eine Karte',
   'ev.bridge-blown': '{side} sprengen die Brücke auf {hex}',
+  'btn.pontoon': 'Pontonbrücke auf {hex} bauen', 'hint.pontoon': 'oder statt Einheiten zu befehligen eine Pontonbrücke auf einem markierten Flussfeld bauen',
+  'ev.pontoon-built': '{side} bauen eine Pontonbrücke auf {hex}',
   'ev.order': '{side} aktivieren die Einheit auf {hex}',
   'ev.exit': { count: 'medals', one: '{side} verlassen das Spielfeld von {from} über das Exit-Feld {to}: {medals} Medaille', other: '{side} verlassen das Spielfeld von {from} über das Exit-Feld {to}: {medals} Medaillen' },
   'ev.move': '{side} bewegen {from} → {to}',

@@ -179,6 +179,8 @@ export default {
   'ev.play': '{side} play {card}',
   'ev.play.hidden': '{side} play a card',
   'ev.bridge-blown': '{side} blow up the bridge on {hex}',
+  'btn.pontoon': 'Build a pontoon bridge on {hex}', 'hint.pontoon': 'or build a pontoon bridge on a marked river hex instead of ordering units',
+  'ev.pontoon-built': '{side} build a pontoon bridge on {hex}',
   'ev.order': '{side} order the unit on {hex}',
   'ev.exit': { count: 'medals', one: '{side} leave the board from {from} by the exit {to}: {medals} medal', other: '{side} leave the board from {from} by the exit {to}: {medals} medals' },
   'ev.move': '{side} move {from} → {to}',

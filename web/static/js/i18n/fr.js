@@ -178,6 +178,8 @@ export default {
   'ev.play': '{side} : {card}',
   'ev.play.hidden': { side: 'side', allies: 'Les {side} jouent une carte', axis: "L'{side} joue une carte" },
   'ev.bridge-blown': { side: 'side', allies: 'Les {side} font sauter le pont en {hex}', axis: "L'{side} fait sauter le pont en {hex}" },
+  'btn.pontoon': 'Construire un pont flottant en {hex}', 'hint.pontoon': "ou construire un pont flottant sur un hex de rivière marqué au lieu d'activer des unités",
+  'ev.pontoon-built': { side: 'side', allies: 'Les {side} construisent un pont flottant en {hex}', axis: "L'{side} construit un pont flottant en {hex}" },
   'ev.order': { side: 'side', allies: "Les {side} activent l'unité en {hex}", axis: "L'{side} active l'unité en {hex}" },
   'ev.exit': { count: 'medals', one: '{side} : sortie du plateau de {from} par l’hex Exit {to} : {medals} médaille', other: '{side} : sortie du plateau de {from} par l’hex Exit {to} : {medals} médailles' },
   'ev.move': '{side} : déplacement {from} → {to}',
