@@ -479,11 +479,12 @@ export function mine(c, s, value, label) {
     + text(o.x, o.y + r * 0.3, value == null ? '?' : String(value), r * 0.85, { bold: true, fill: value == null ? '#f3efe2' : '#2f2c27' }) + '</g>';
 }
 
-// sabotage draws a sabotage target's star tokens at the lower left of its
-// hex: a gold star with "placed/needed", red once sabotaged.
+// sabotage draws a sabotage target's star tokens at the foot of its hex,
+// below a unit's counter: a gold star with "placed/needed", red once
+// sabotaged.
 export function sabotage(c, s, stars, needed, label) {
-  const o = { x: c.x - s * 0.3, y: c.y + s * 0.3 };
-  const r = s * 0.16;
+  const o = { x: c.x - s * 0.22, y: c.y + s * 0.6 };
+  const r = s * 0.14;
   const done = stars >= needed;
   return `<g class="sabotage${done ? ' done' : ''}"><title>${esc(label)}</title>`
     + paint(star(o, r), { fill: done ? '#c62828' : '#e0b43a', stroke: '#2f2c27', width: r * 0.1 })
