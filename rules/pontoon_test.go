@@ -130,3 +130,37 @@ func TestPontoonOnlyWhereAllowed(t *testing.T) {
 		t.Error("a pontoon rule without a pontoon row was accepted")
 	}
 }
+
+// FAQ II 33 Pont flottant: "Si mon camp est autorisé à construire des ponts
+// flottants et que mon adversaire peut jouer l'action Faire sauter un pont
+// [...] peut-il aussi essayer de faire sauter mes ponts flottants ? Oui."
+func TestBlowPontoonBridge(t *testing.T) {
+	s, seed := setupOf(t, append(fill(row(4, 0, 24), "river"), "4,22 river bridge", "allies inf 5,11", "axis inf 3,13")...)
+	s.Rulesets = expansionRulesets()
+	s.Pontoons = MaskAllies
+	s.Blow = BlowBridges{Side: Axis, Bridges: []BlowableBridge{{Hex: H("4,22")}}}
+	st, err := New(s, seed)
+	if err != nil {
+		t.Fatal(err)
+	}
+	hand(t, st, Allies, "attack-center", "attack-left", "probe-center", "assault-right")
+	act(t, st, "play "+itoa(cards(t, st, "attack-center")[0]))
+	act(t, st, "pontoon 4,12")
+	// The Axis (top) sees the board's centre as its own centre.
+	hand(t, st, Axis, "probe-center", "probe-left", "attack-right", "assault-right")
+	act(t, st, "play "+itoa(cards(t, st, "probe-center")[0]))
+	if !slices.Contains(legal(st), "blow 4,12") {
+		t.Fatalf("the Axis may not blow the Allied pontoon: %v", legal(st))
+	}
+	st.ScriptDice(FaceStar, FaceInfantry)
+	act(t, st, "blow 4,12")
+	if st.Structure(H("4,12")) != NoFeature {
+		t.Fatalf("the pontoon stands after a star")
+	}
+	if r, _ := st.Reachable(H("5,11")); slices.Contains(r, H("4,12")) {
+		t.Errorf("the blown pontoon's hex is still reachable: %v", r)
+	}
+	if st.Medals() != [2]int{0, 0} {
+		t.Errorf("medals %v: a pontoon is worth none", st.Medals())
+	}
+}
