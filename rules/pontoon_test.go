@@ -4,6 +4,8 @@ import (
 	"slices"
 	"strings"
 	"testing"
+
+	"m44/hex"
 )
 
 // pontoonGame: a river along row 4; the sides in sides may build pontoon
@@ -162,5 +164,78 @@ func TestBlowPontoonBridge(t *testing.T) {
 	}
 	if st.Medals() != [2]int{0, 0} {
 		t.Errorf("medals %v: a pontoon is worth none", st.Medals())
+	}
+}
+
+// Random games with pontoon bridges (built and blown) and dam sabotage
+// replay from their recorded outcomes on another seed to the same
+// positions (every chance result is an outcome; the per-game movement
+// tables follow the bridges).
+func TestPontoonAndSabotageReplay(t *testing.T) {
+	s, _ := setupOf(t, append(fill(row(4, 0, 24), "river"), "4,22 river bridge", "2,6 dam",
+		"allies inf 6,4", "allies inf 6,10", "allies arm 7,15", "allies inf 6,20",
+		"axis inf 2,6", "axis inf 2,12", "axis arm 1,17", "axis inf 2,20", "deck=full")...)
+	s.Rulesets = expansionRulesets()
+	s.Pontoons = MaskAllies
+	s.Blow = BlowBridges{Side: Axis, Bridges: []BlowableBridge{{Hex: H("4,22")}}}
+	s.Sabotage = Sabotage{Side: Axis, Hexes: []hex.Hex{H("2,6")}, Stars: 4, Dice: 2, Medal: true}
+	bd, err := Compile(s)
+	if err != nil {
+		t.Fatal(err)
+	}
+	built, blown, tokens := 0, 0, 0
+	for g := uint64(1); g <= 8; g++ {
+		st, deal := bd.NewGameRecorded(g)
+		type step struct {
+			a    Action
+			outs []Outcome
+			hash uint64
+		}
+		var steps []step
+		r := g * 7919
+		for n := 0; n < 1500; n++ {
+			if over, _ := st.Over(); over {
+				break
+			}
+			legal := st.Legal()
+			r = r*6364136223846793005 + 1442695040888963407
+			a := legal[int(r>>33)%len(legal)]
+			for _, l := range legal { // build when offered, half the time
+				if l.Kind == ActPontoon && r&(1<<20) != 0 {
+					a = l
+				}
+			}
+			evs, outs, err := st.ApplyRecorded(a)
+			if err != nil {
+				t.Fatal(err)
+			}
+			for _, e := range evs {
+				switch e.Kind {
+				case EvPontoonBuilt:
+					built++
+				case EvBridgeBlown:
+					blown++
+				case EvSabotage:
+					tokens++
+				}
+			}
+			steps = append(steps, step{a, outs, st.PositionHash()})
+		}
+		re, err := bd.ReplayNewGame(g+1000, deal)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for k, sp := range steps {
+			if _, err := re.Replay(sp.a, sp.outs); err != nil {
+				t.Fatalf("game %d step %d %s: %v", g, k, sp.a, err)
+			}
+			if re.PositionHash() != sp.hash {
+				t.Fatalf("game %d step %d %s: the replay differs", g, k, sp.a)
+			}
+		}
+	}
+	t.Logf("%d pontoons built, %d bridges blown, %d sabotage tokens", built, blown, tokens)
+	if built == 0 || tokens == 0 {
+		t.Errorf("the games built %d pontoons and placed %d sabotage tokens", built, tokens)
 	}
 }
