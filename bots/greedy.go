@@ -86,6 +86,8 @@ func (pl *policy) scores(s *rules.State, legal []rules.Action, plan bool, sc []f
 				sc[i] = k.orderGain(k.unitAt(a.From))
 			case rules.ActCombat:
 				sc[i] = combatScore(s, a, me)
+			case rules.ActPontoon:
+				sc[i] = k.pontoonGain(a, me)
 			}
 		}
 	case rules.PhaseMove:
@@ -371,6 +373,42 @@ func (k *know) orderGain(ui int) float64 {
 		}
 	}
 	return best - base
+}
+
+// pontoonGain judges building a pontoon bridge instead of ordering units
+// (Winter Wars IV; rules.Setup.Pontoons): the engine builds it on a copy,
+// and the gain is how much better the side's units within 3 hexes of the
+// river hex could stand with their next move, at half weight since the
+// move waits a turn, less the turn given up (-0.05, as ending the orders).
+func (k *know) pontoonGain(a rules.Action, me rules.Side) float64 {
+	c := k.s.Clone()
+	if _, err := c.Apply(a); err != nil {
+		return -1
+	}
+	site := k.hexIndex(a.From)
+	gain := 0.0
+	for ui := range k.units {
+		u := &k.units[ui]
+		if u.side != me || k.dist(u.pos, site) > 3 {
+			continue
+		}
+		h := k.st.hexAt[u.pos]
+		before, after := k.posValue(ui, u.pos, 0, true), k.posValue(ui, u.pos, 0, true)
+		if dests, err := k.s.Reachable(h); err == nil {
+			for _, d := range dests {
+				di := k.hexIndex(d)
+				before = max(before, k.posValue(ui, di, k.dist(u.pos, di), true))
+			}
+		}
+		if dests, err := c.Reachable(h); err == nil {
+			for _, d := range dests {
+				di := k.hexIndex(d)
+				after = max(after, k.posValue(ui, di, k.dist(u.pos, di), true))
+			}
+		}
+		gain += max(0, after-before)
+	}
+	return gain*0.5 - 0.05
 }
 
 // canBattleAfter reports whether unit u could still battle after moving

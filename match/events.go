@@ -147,7 +147,7 @@ func describe(st *rules.State, e rules.Event) (string, map[string]any) {
 			args["face_up"] = true
 		}
 		return key, args
-	case rules.EvUnitOrdered, rules.EvBridgeBlown:
+	case rules.EvUnitOrdered, rules.EvBridgeBlown, rules.EvPontoonBuilt:
 		return key, map[string]any{"side": side, "hex": e.From.String()}
 	case rules.EvUnitMoved, rules.EvTookGround, rules.EvAmbush, rules.EvBattleBack:
 		return key, map[string]any{"side": side, "from": e.From.String(), "to": e.To.String()}
@@ -169,6 +169,17 @@ func describe(st *rules.State, e rules.Event) (string, map[string]any) {
 		return key, map[string]any{"side": side, "hex": e.To.String(), "dice": int(e.N)}
 	case rules.EvMineCleared:
 		return key, map[string]any{"side": side, "hex": e.To.String()}
+	case rules.EvSabotage:
+		needed := 0
+		for _, tg := range st.SabotageTargets() {
+			if tg.Hex == e.From {
+				needed = int(tg.Needed)
+			}
+		}
+		if int(e.N) >= needed {
+			return "ev.sabotage.done", map[string]any{"side": side, "hex": e.From.String(), "stars": int(e.N)}
+		}
+		return key, map[string]any{"side": side, "hex": e.From.String(), "stars": int(e.N), "needed": needed}
 	case rules.EvReinforced:
 		return key, map[string]any{"side": side, "from": e.From.String(), "to": e.To.String(), "figures": int(e.N)}
 	case rules.EvAirdrop:

@@ -211,11 +211,14 @@ type NewOptions struct {
 	SnowfallRules          bool            `json:"snowfall_rules"`
 	ReducedVisibilityRules bool            `json:"reduced_visibility_rules"`
 	WinterCombatCards      json.RawMessage `json:"winter_combat_cards"`
+	// PontoonBridgeRules: the sides that may build pontoon bridges (Winter
+	// Wars IV), as the .m44 option: true (both), "ALLIES", "AXIS" or a list.
+	PontoonBridgeRules json.RawMessage `json:"pontoon_bridge_rules"`
 }
 
 // winter applies the Winter Wars options of "new" to a copy of setup.
 func (o NewOptions) winter(setup *rules.Setup) (*rules.Setup, *Error) {
-	if !o.SnowfallRules && !o.ReducedVisibilityRules && len(o.WinterCombatCards) == 0 {
+	if !o.SnowfallRules && !o.ReducedVisibilityRules && len(o.WinterCombatCards) == 0 && len(o.PontoonBridgeRules) == 0 {
 		return setup, nil
 	}
 	cp := *setup
@@ -235,6 +238,16 @@ func (o NewOptions) winter(setup *rules.Setup) (*rules.Setup, *Error) {
 			return nil, errf(CodeBadArgument, "options.winter_combat_cards: %v", err)
 		}
 		cp.Combat = defs
+	}
+	if len(o.PontoonBridgeRules) > 0 {
+		m, err := scenario.ParsePontoonSides(o.PontoonBridgeRules)
+		if err != nil {
+			return nil, errf(CodeBadArgument, "options.pontoon_bridge_rules: %v", err)
+		}
+		if m != 0 && !has("terrain-pack") {
+			cp.Rulesets = append(cp.Rulesets, rules.TerrainPack()) // the pontoon bridge's row
+		}
+		cp.Pontoons = m
 	}
 	return &cp, nil
 }

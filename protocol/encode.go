@@ -180,10 +180,12 @@ type Event struct {
 	Hexes    *int          `json:"hexes,omitempty"`
 	Medals   *int          `json:"medals,omitempty"`
 	// Visibility is the night-attack visibility after a roll (0: unlimited).
-	Visibility *int   `json:"visibility,omitempty"`
-	Cards      *int   `json:"cards,omitempty"`
-	Obstacle   string `json:"obstacle,omitempty"`
-	Text       string `json:"text"`
+	Visibility *int `json:"visibility,omitempty"`
+	Cards      *int `json:"cards,omitempty"`
+	// Stars is the star tokens on a sabotage target after a roll.
+	Stars    *int   `json:"stars,omitempty"`
+	Obstacle string `json:"obstacle,omitempty"`
+	Text     string `json:"text"`
 }
 
 func eventOf(st *rules.State, e rules.Event) Event {
@@ -242,9 +244,12 @@ func encodeEvent(st *rules.State, e rules.Event) (Event, bool) {
 	case rules.EvAirdrop:
 		withSide()
 		out.Hex, out.Figures = e.To.String(), &n // figures: 1 landed, 0 lost
-	case rules.EvBridgeBlown:
+	case rules.EvBridgeBlown, rules.EvPontoonBuilt:
 		withSide()
 		out.Hex = e.From.String()
+	case rules.EvSabotage:
+		withSide()
+		out.Hex, out.Stars = e.From.String(), &n
 	case rules.EvHealed:
 		out.Hex, out.Figures = e.To.String(), &n
 	case rules.EvBattle:

@@ -49,3 +49,47 @@ func TestNewWinterOptions(t *testing.T) {
 }
 
 func itoa(n int) string { return strconv.Itoa(n) }
+
+// Winter Wars IV "Pont flottant enneigé": "new" takes the option
+// pontoon_bridge_rules; an Attack card played in a section with a river
+// offers "pontoon <hex>", which builds it (event pontoon-built) and ends the
+// turn; the view then shows the structure.
+func TestNewPontoonOption(t *testing.T) {
+	s := NewSession()
+	setup := `{"name":"pontoon","deck":"section","cards":{"allies":3,"axis":3},"victory":{"allies":1,"axis":1},
+"hexes":[{"hex":"4,12","terrain":"river"}],
+"units":[{"hex":"5,11","type":"infantry","side":"allies"},{"hex":"0,0","type":"infantry","side":"axis"}]}`
+	ok(t, s, newGame(setup, 1, `,"options":{"pontoon_bridge_rules":"ALLIES"}`), nil)
+	ok(t, s, `{"cmd":"hand","side":"allies","cards":["attack-center","probe-left","attack-left"]}`, nil)
+	var v view.View
+	ok(t, s, `{"cmd":"view","as":"allies"}`, &v)
+	play := ""
+	for _, c := range v.Hand {
+		if c.Name == "attack-center" {
+			play = "play " + itoa(int(c.ID))
+		}
+	}
+	ok(t, s, `{"cmd":"apply","action":"`+play+`"}`, nil)
+	ok(t, s, `{"cmd":"view","as":"allies"}`, &v)
+	if !slices.Contains(v.Legal, "pontoon 4,12") {
+		t.Fatalf("legal %v lacks pontoon 4,12", v.Legal)
+	}
+	var res struct {
+		Events []Event `json:"events"`
+	}
+	ok(t, s, `{"cmd":"apply","action":"pontoon 4,12"}`, &res)
+	if !slices.ContainsFunc(res.Events, func(e Event) bool { return e.Kind == "pontoon-built" && e.Hex == "4,12" }) {
+		t.Errorf("events %+v lack pontoon-built", res.Events)
+	}
+	ok(t, s, `{"cmd":"view","as":"axis"}`, &v)
+	if !slices.ContainsFunc(v.Features, func(f view.Feature) bool { return f.Hex.String() == "4,12" && f.Structure == "pontoon-bridge" }) {
+		t.Errorf("features %+v: no pontoon bridge on 4,12", v.Features)
+	}
+	// A bad side is refused.
+	var e resp
+	s2 := NewSession()
+	e = call(t, s2, newGame(setup, 1, `,"options":{"pontoon_bridge_rules":"RUSSIANS"}`))
+	if e.Error == nil || e.Error.Code != CodeBadArgument {
+		t.Errorf("an unknown side: %+v", e)
+	}
+}

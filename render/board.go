@@ -613,6 +613,9 @@ func (d *drawer) features(h hex.Hex) {
 	case rules.Bunker:
 		p.bunker(c, s, rgb("#a3a39a"))
 	}
+	if g.saboNeed > 0 {
+		d.sabotage(c, s, g.sabo, g.saboNeed)
+	}
 	if g.blown {
 		axis, ok := d.riverAxis(h)
 		if ok {
@@ -628,6 +631,14 @@ func (d *drawer) features(h hex.Hex) {
 			name, drawn = "dbunker", true
 		case "ford":
 			name, drawn = "ford", true
+		case "rail-bridge", "pontoon-bridge":
+			// A bridge across the river; its catalog chip names which.
+			axis, ok := d.riverAxis(h)
+			if ok {
+				axis += math.Pi / 2
+			}
+			p.bridge(c, s, axis)
+			name = ""
 		}
 	}
 	switch name {
@@ -955,6 +966,20 @@ type legendEntry struct {
 	draw func(c pt, s float64)
 }
 
+// sabotage draws a sabotage target's star tokens at the foot of its hex,
+// below a unit's counter: a gold star and "placed/needed", red once
+// sabotaged (rules.Sabotage; Schwammenauel Dam).
+func (d *drawer) sabotage(c pt, s float64, stars, needed int8) {
+	o := pt{c.X - s*0.22, c.Y + s*0.6}
+	r := s * 0.14
+	col := rgb("#e0b43a")
+	if stars >= needed {
+		col = rgb("#c62828")
+	}
+	d.c.draw(star(o, r, 5, 0.45), fillStroke(col, rgb("#2f2c27"), r*0.1))
+	d.c.text(o.X+r*1.1, o.Y+r*0.35, fmt.Sprintf("%d/%d", stars, needed), r*0.95, Start, true, rgb("#2f2c27"))
+}
+
 func (d *drawer) legendEntries() []legendEntry {
 	m, p := d.m, d.p
 	var out []legendEntry
@@ -963,10 +988,11 @@ func (d *drawer) legendEntries() []legendEntry {
 	extras := map[string]bool{}
 	structs := map[rules.Structure]bool{}
 	obst := map[rules.Obstacle]bool{}
-	blown := false
+	blown, sabo := false, false
 	for _, h := range m.grid.Hexes() {
 		g := m.groundAt(h)
 		blown = blown || g.blown
+		sabo = sabo || g.saboNeed > 0
 		if g.extra != "" {
 			extras[g.extra] = true
 		} else {
@@ -1050,6 +1076,9 @@ func (d *drawer) legendEntries() []legendEntry {
 	}
 	if structs[rules.Bridge] {
 		add("Bridge", func(c pt, s float64) { water(c, s); p.bridge(c, s, math.Pi/2) })
+	}
+	if sabo {
+		add("Sabotage target: star tokens placed / needed (rolled at the start of the saboteur's turns)", func(c pt, s float64) { d.sabotage(pt{c.X + s*0.22, c.Y - s*0.6}, s, 0, 4) })
 	}
 	if blown {
 		add("Bridge blown up: a river again", func(c pt, s float64) { water(c, s); p.blownBridge(c, s, math.Pi/2) })

@@ -55,6 +55,9 @@ type ground struct {
 	obstOwner   int             // 0 none, 1 + side: the side the obstacle protects
 	more        []rules.Feature // the hex's other features (markers, rows of other rulesets)
 	blown       bool            // a bridge that stood here has been blown up (rules.BlowBridges)
+	// sabo of saboNeed star tokens: a sabotage target (rules.Sabotage;
+	// saboNeed 0: none).
+	sabo, saboNeed int8
 }
 
 type unitM struct {
@@ -166,6 +169,9 @@ func (m *model) fromSetup(s *rules.Setup) {
 		if h.Terrain == rules.Beach || h.Terrain == rules.Ocean {
 			m.face = "BEACH"
 		}
+	}
+	for _, h := range s.Sabotage.Hexes {
+		m.cell(h).saboNeed = s.Sabotage.Stars
 	}
 	for _, e := range s.Exits {
 		for _, h := range e.Hexes {
@@ -485,6 +491,10 @@ func (m *model) suddenDeath(raw json.RawMessage) {
 
 func (m *model) fromState(st *rules.State) {
 	defer func() {
+		for _, tg := range st.SabotageTargets() {
+			g := m.cell(tg.Hex)
+			g.sabo, g.saboNeed = tg.Stars, tg.Needed
+		}
 		for _, br := range st.Setup().Blow.Bridges {
 			if st.Structure(br.Hex) != rules.Bridge {
 				m.cell(br.Hex).blown = true
@@ -506,6 +516,7 @@ func (m *model) fromState(st *rules.State) {
 			}
 		}
 		g.blown = false
+		g.sabo, g.saboNeed = 0, 0
 		if u, ok := st.UnitAt(h); ok {
 			m.units = append(m.units, unitM{at: h, typ: u.Type, side: u.Side, figures: int(u.Figures), max: int(u.Max),
 				elite: u.Elite, resistance: u.Resistance, nation: u.Nation, badge: u.Badge, symbol: st.Catalog().Unit(u.Kind).Symbol})

@@ -417,3 +417,52 @@ func TestBlownBridgeDrawn(t *testing.T) {
 		t.Error("the blown bridge draws no more than a plain river, or its legend is wrong")
 	}
 }
+
+// Dam sabotage (scenario 1422; FAQ II 20 Barrages): each target shows its
+// star tokens, "placed/needed", in a scenario and in a game position.
+func TestSabotageTokensDrawn(t *testing.T) {
+	s := &rules.Setup{Name: "dams", Grid: hex.Standard(), Top: rules.Axis, First: rules.Allies,
+		Cards: [2]int{4, 4}, Victory: [2]int{6, 6}, Deck: rules.SectionDeck(),
+		Units:    []rules.UnitSetup{{Hex: hex.Hex{Row: 8, Col: 0}, Type: rules.Infantry, Side: rules.Allies}, {Hex: hex.Hex{Row: 2, Col: 6}, Type: rules.Infantry, Side: rules.Axis}},
+		Sabotage: rules.Sabotage{Side: rules.Axis, Hexes: []hex.Hex{{Row: 2, Col: 6}, {Row: 2, Col: 22}}, Stars: 4, Dice: 2, Medal: true}}
+	c, err := render.Board(s, render.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	svg := c.SVG()
+	if n := bytes.Count(svg, []byte(">0/4<")); n != 3 || // two dams and the legend's sample
+		!bytes.Contains(svg, []byte("Sabotage target")) {
+		t.Errorf("scenario: %d targets drawn 0/4, legend %v", n, bytes.Contains(svg, []byte("Sabotage target")))
+	}
+	st, err := rules.New(s, 1)
+	if err != nil {
+		t.Fatal(err)
+	}
+	// The Allies pass; the Axis turn starts with a roll: one star.
+	var probe rules.CardID = rules.NoCard
+	for id := 0; id < st.DeckSize(); id++ {
+		if st.Card(rules.CardID(id)).Name() == "probe-left" {
+			probe = rules.CardID(id)
+			break
+		}
+	}
+	if err := st.SetHand(rules.Allies, []rules.CardID{probe}); err != nil {
+		t.Fatal(err)
+	}
+	st.ScriptDice(rules.FaceStar, rules.FaceInfantry)
+	for _, a := range []rules.Action{{Kind: rules.ActPlay, Card: probe}, {Kind: rules.ActEndOrders}} {
+		if st.IsLegal(a) {
+			if _, err := st.Apply(a); err != nil {
+				t.Fatal(err)
+			}
+		}
+	}
+	c, err = render.Board(nil, render.Options{State: st})
+	if err != nil {
+		t.Fatal(err)
+	}
+	svg = c.SVG()
+	if !bytes.Contains(svg, []byte(">1/4<")) || !bytes.Contains(svg, []byte(">0/4<")) {
+		t.Errorf("position: want a dam at 1/4 and one at 0/4")
+	}
+}

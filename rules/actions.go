@@ -30,11 +30,12 @@ const (
 	ActCombat                           // play Winter Combat card Card (on the unit on From; Arg = ArgTenacity: as Tenacity)
 	ActReinforce                        // the half-tracks on From give a figure to the damaged unit on To (Winter Wars V)
 	ActBlow                             // the card played blows up the bridge on From (BlowBridges)
+	ActPontoon                          // the card played builds a pontoon bridge on From (Setup.Pontoons)
 	numActionKinds
 )
 
 var actionWords = [numActionKinds]string{"", "play", "order", "end-orders", "move", "end-moves", "battle",
-	"remove-wire", "end-battles", "retreat", "take-ground", "skip", "keep", "target", "end-targets", "exit", "combat", "reinforce", "blow"}
+	"remove-wire", "end-battles", "retreat", "take-ground", "skip", "keep", "target", "end-targets", "exit", "combat", "reinforce", "blow", "pontoon"}
 
 func (k ActionKind) String() string {
 	if k < numActionKinds {
@@ -76,7 +77,7 @@ func (a Action) String() string {
 		return fmt.Sprintf("%s %d", a.Kind, a.Card)
 	case ActTarget:
 		return fmt.Sprintf("%s %s", a.Kind, a.To)
-	case ActOrder, ActRemoveWire, ActBlow:
+	case ActOrder, ActRemoveWire, ActBlow, ActPontoon:
 		return fmt.Sprintf("%s %s", a.Kind, a.From)
 	case ActMove, ActBattle, ActTakeGround, ActExit, ActReinforce:
 		return fmt.Sprintf("%s %s %s", a.Kind, a.From, a.To)
@@ -167,7 +168,7 @@ func ParseAction(s string) (Action, error) {
 				a.From, err = hex.Parse(f[2])
 			}
 		}
-	case ActOrder, ActRemoveWire, ActBlow:
+	case ActOrder, ActRemoveWire, ActBlow, ActPontoon:
 		if err = want(2); err != nil {
 			return Action{}, err
 		}
@@ -253,6 +254,7 @@ func (s *State) LegalActions(buf []Action) []Action {
 		}
 		buf = s.combatOptions(buf)
 		buf = s.blowOptions(buf)
+		buf = s.pontoonOptions(buf)
 		buf = append(buf, Action{Kind: ActEndOrders})
 	case PhaseMove:
 		var ds [64]dest

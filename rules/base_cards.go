@@ -8,7 +8,7 @@ const cc = "command-cards.md "
 var baseCards = [NumCardKinds]CardDef{
 	Recon:          {Key: "recon", Source: cc + "Recon; rulings 21, 79", Section: true, Quota: Quota{1}, DrawTwo: true, AirRaid: true, CombatDraw: true},
 	Probe:          {Key: "probe", Source: cc + "Probe", Section: true, Quota: Quota{2}},
-	Attack:         {Key: "attack", Source: cc + "Attack", Section: true, Quota: Quota{3}},
+	Attack:         {Key: "attack", Source: cc + "Attack", Section: true, Quota: Quota{3}, BuildsPontoon: true},
 	Assault:        {Key: "assault", Source: cc + "Assault", Section: true, Quota: Quota{allUnits}, Hooks: CardHooks{OnPlay: orderEveryUnit}},
 	GeneralAdvance: {Key: "general-advance", Source: cc + "General Advance", Quota: Quota{2, 2, 2}},
 	PincerMove:     {Key: "pincer-move", Source: cc + "Pincer Move", Quota: Quota{2, 0, 2}},

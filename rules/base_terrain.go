@@ -80,7 +80,7 @@ var baseGrounds = [NumTerrains]TerrainDef{
 	Church: {Key: "church", Source: annex2 + "Églises", Building: true, MustStop: true, NoBattle: true, BlocksSight: true, Protection: prot(1, 2),
 		AttackMalus: [numUnitTypes]int8{Armor: 2}, IgnoreFlag: AllClasses,
 		Summary: "as a town; a unit in it may ignore one flag"},
-	River: {Key: "river", Source: annex2 + "Fleuves & rivières", Water: true, Impassable: AllClasses,
+	River: {Key: "river", Source: annex2 + "Fleuves & rivières", Water: true, Impassable: AllClasses, Bridgeable: true,
 		Summary: "impassable except by a bridge"},
 	Lake: {Key: "lake", Source: annex2 + "Lacs", Water: true, Impassable: AllClasses,
 		Hooks:   TerrainHooks{BlocksSight: lakesBlockSight},

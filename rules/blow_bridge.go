@@ -49,6 +49,18 @@ func (s *State) blowOptions(buf []Action) []Action {
 		}
 		buf = append(buf, Action{Kind: ActBlow, From: br.Hex})
 	}
+	// FAQ II 33 Pont flottant: a side that may blow bridges may blow the
+	// other side's pontoon bridges too ("peut-il aussi essayer de faire
+	// sauter mes ponts flottants ? Oui"); the pontoons on the board are the
+	// other side's when the blower may build none itself.
+	if s.b.pontoon != NoFeature && !s.b.setup.Pontoons.Has(bb.Side) {
+		for i := int16(0); int(i) < s.b.n; i++ {
+			if s.b.valid[i] && s.featureOfLayer(i, LayerStructure) == s.b.pontoon &&
+				s.b.section[s.active][i]&(1<<s.eff.Section) != 0 && s.besideOK(i, bb) {
+				buf = append(buf, Action{Kind: ActBlow, From: s.b.hexAt[i]})
+			}
+		}
+	}
 	return buf
 }
 
@@ -70,7 +82,7 @@ func (s *State) besideOK(i int16, bb *BlowBridges) bool {
 
 // canBlow: some bridge may be blown with the card in effect.
 func (s *State) canBlow() bool {
-	var buf [4]Action
+	var buf [16]Action
 	return len(s.blowOptions(buf[:0])) > 0
 }
 

@@ -100,6 +100,10 @@ type CardDef struct {
 	// turn (Recon, not Recon in Force: Winter Wars II "Règles des cartes
 	// Combat"). Reshuffle also reshuffles the Combat pile.
 	CombatDraw bool
+	// BuildsPontoon: where the scenario allows pontoon bridges, the card may
+	// build one on a river of its section instead of ordering units (the
+	// Attack cards: Winter Wars IV "Pont flottant enneigé"; pontoon.go).
+	BuildsPontoon bool
 
 	Hooks CardHooks
 }

@@ -71,6 +71,10 @@ type TerrainDef struct {
 	Water      bool      // not dry land (rivers, lakes, ocean) unless a crossing stands there
 	Impassable ClassMask // classes that may never enter (nor retreat into)
 	Crossing   bool      // a bridge: water becomes dry land, entered only from dry land and not from another crossing
+	// Bridgeable: a pontoon bridge may be built on it where the scenario
+	// allows (rivers: Winter Wars IV "placez un pont flottant sur une
+	// rivière"); Pontoon: the structure so built (pontoon.go).
+	Bridgeable, Pontoon bool
 	// Span: a section of a bridge several hexes long: movement along the
 	// span is normal; it is entered and left only at its ends, in line.
 	Span     bool

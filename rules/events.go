@@ -44,12 +44,14 @@ const (
 	EvMineCleared                          // Side (who laid it), To = hex: engineers cleared it unrevealed
 	EvReinforced                           // Side, From = half-tracks, To = the unit reinforced, N = figures given (Winter Wars V)
 	EvBridgeBlown                          // Side (that blew it), From = the bridge's hex
+	EvSabotage                             // Side (saboteur), From = the target's hex, N = its star tokens now (sabotage.go)
+	EvPontoonBuilt                         // Side (that built it), From = the river hex (pontoon.go)
 )
 
 var eventNames = [...]string{"", "turn", "play", "order", "move", "obstacle-removed", "battle", "dice", "hits", "flag-ignored",
 	"retreat", "flag-losses", "eliminated", "medals", "take-ground", "discard", "draw", "reshuffle", "turn-end", "game-over",
 	"healed", "obstacle-placed", "ambush", "card-attack", "airdrop", "exit", "battle-back", "visibility",
-	"combat", "combat-draw", "combat-reshuffle", "mine-revealed", "mine-cleared", "reinforced", "bridge-blown"}
+	"combat", "combat-draw", "combat-reshuffle", "mine-revealed", "mine-cleared", "reinforced", "bridge-blown", "sabotage", "pontoon-built"}
 
 func (k EventKind) String() string {
 	if int(k) < len(eventNames) {
@@ -124,6 +126,8 @@ func (e Event) String() string {
 		return fmt.Sprintf("exit %s %s %s medals=%d", e.Side, e.From, e.To, e.N)
 	case EvMineRevealed:
 		return fmt.Sprintf("mine-revealed %s %d", e.To, e.N)
+	case EvSabotage:
+		return fmt.Sprintf("sabotage %s %s %d", e.Side, e.From, e.N)
 	case EvMineCleared:
 		return fmt.Sprintf("mine-cleared %s", e.To)
 	case EvReinforced:

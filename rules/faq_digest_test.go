@@ -134,7 +134,12 @@ func TestFAQDigestRulings(t *testing.T) {
 	// §B rulings on Winter Wars' markers, obstacles and troops
 	// (winter_troops_test.go, winter_mines_test.go, winter_faq_test.go).
 	for _, r := range []ruling{
+		run(93, TestExpansionTerrainMovement, TestExpansionTerrainValues), // rail bridges (terrainpack_terrain_test.go)
+		run(94, TestExpansionTerrainMovement),
 		run(96, TestRoadBlock),
+		run(97, TestPontoonBridge, TestPontoonOnlyWhereAllowed), // pontoon bridges (pontoon_test.go)
+		run(98, TestPontoonBridge),
+		run(99, TestBlowPontoonBridge),
 		run(100, TestMinefieldSurvivorNoTakeGround, TestMinefieldEntry),
 		run(101, TestMinefieldEntry),
 		run(104, TestMinefieldEntry, TestMinefieldRetreat, TestMinefieldTokensRecorded),

@@ -25,6 +25,10 @@ func (s *State) startTurn() {
 	}
 	s.orderedBy = s.orderedBy[:0]
 	s.visibilityRoll()
+	s.sabotageRoll()
+	if s.phase == PhaseOver {
+		return
+	}
 	s.cfx = s.cfx[:0]
 	s.airdrop()
 	if s.phase == PhaseOver {
@@ -245,7 +249,7 @@ func (s *State) order(i int) {
 // afterOrder ends the order step when nothing more can be ordered. A card
 // that orders no unit ends the turn (rulebook p.6 "Activer des unités").
 func (s *State) afterOrder() {
-	if s.phase != PhaseOrder || s.anyOrderable() || s.canBlow() {
+	if s.phase != PhaseOrder || s.anyOrderable() || s.canBlow() || s.canBuildPontoon() {
 		return
 	}
 	s.endOrders()
@@ -495,6 +499,8 @@ func (s *State) do(a Action) {
 		s.endOrders()
 	case ActBlow:
 		s.blowBridge(int16(g.Index(a.From)))
+	case ActPontoon:
+		s.buildPontoon(int16(g.Index(a.From)))
 	case ActMove:
 		ui := int(s.occ[g.Index(a.From)])
 		to := int16(g.Index(a.To))

@@ -58,7 +58,8 @@ func (s *State) updateMedals() {
 	if s.phase == PhaseOver {
 		return
 	}
-	total := [2]int{int(s.kills[0]) + int(s.exited[0]) + int(s.blown[0]) + s.vehicleMedals(Allies), int(s.kills[1]) + int(s.exited[1]) + int(s.blown[1]) + s.vehicleMedals(Axis)}
+	total := [2]int{int(s.kills[0]) + int(s.exited[0]) + int(s.blown[0]) + s.vehicleMedals(Allies) + s.sabotageMedals(Allies),
+		int(s.kills[1]) + int(s.exited[1]) + int(s.blown[1]) + s.vehicleMedals(Axis) + s.sabotageMedals(Axis)}
 	sudden := -1
 	for k := range s.b.setup.Objectives {
 		o := &s.b.setup.Objectives[k]

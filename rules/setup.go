@@ -87,6 +87,14 @@ type Setup struct {
 	// Blow lets a side blow up bridges (FAQ III "Faire sauter un pont",
 	// option 2; blow_bridge.go).
 	Blow BlowBridges
+	// Pontoons are the sides that may build pontoon bridges (Winter Wars
+	// IV "Pont flottant enneigé", where the scenario allows it: the .m44
+	// option pontoon_bridge_rules; pontoon.go); the setup's catalog must
+	// have a Pontoon row (the Terrain Pack's).
+	Pontoons SideMask
+	// Sabotage lets a side sabotage dams (Terrain Pack; FAQ II 20
+	// Barrages; sabotage.go).
+	Sabotage Sabotage
 	// Combat are the Winter Combat cards the game plays with (Winter Wars
 	// II "Cartes Combat d'Hiver"), as their owner supplies them; none means
 	// the game plays without Combat cards.
@@ -401,6 +409,9 @@ func (s *Setup) Validate() error {
 		if n > 0 && !has {
 			return fmt.Errorf("must exit: %s has no exit", Side(side))
 		}
+	}
+	if err := s.Sabotage.validate(g); err != nil {
+		return err
 	}
 	for i, a := range s.AirRaids {
 		if a.Side > Axis {

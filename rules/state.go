@@ -62,6 +62,9 @@ type board struct {
 	battleBack []bool
 	// turnStart: some objective is captured at the start of a turn.
 	turnStart bool
+	// pontoon is the structure a pontoon rule builds (Setup.Pontoons;
+	// pontoon.go), NoFeature without the rule.
+	pontoon Feature
 	// combat is the Winter Combat card of each id of the game's Combat
 	// pile (winter_combat.go); empty when the game plays without them.
 	combat []*CombatCardDef
@@ -144,7 +147,8 @@ type State struct {
 	// feature that shapes movement changes (a bridge blown): recomputeHex
 	// then gives this state its own copy.
 	step      [2][numUnitTypes][][6]int8
-	blown     [2]int8 // medals won by blowing bridges (BlowBridges)
+	blown     [2]int8           // medals won by blowing bridges (BlowBridges)
+	sabo      [MaxSabotage]int8 // star tokens on each sabotage target (Setup.Sabotage)
 	units     []unit
 	hands     [4][]CardID // by seat: side*2 + player
 	shared    [2]CardID   // a team's face-up shared card (NoCard if none)
@@ -299,6 +303,9 @@ func Compile(s *Setup) (*Board, error) {
 		b.exitAt[side] = make([]int8, b.n)
 	}
 	if err := st.compileMines(); err != nil {
+		return nil, err
+	}
+	if err := st.compilePontoons(); err != nil {
 		return nil, err
 	}
 	for k, e := range s.Exits {

@@ -54,6 +54,8 @@ func TestExpansionTerrainValues(t *testing.T) {
 		"snowy-railway":    {stop: "V", air: 1},                                                          // WW I Voie ferrée enneigée: air check 1
 		"ford":             {stop: "all", cross: true, air: 1},                                           // FAQ II 41; TP IV River Ford; decided
 		"field-bunker":     {imp: Vehicles, prot: [2]int8{1, 2}, sight: true, air: 2},                    // TP IV Field Bunkers; decided
+		"rail-bridge":      {stop: "V", cross: true, air: 1},                                             // FAQ II 37 Pont ferroviaire; WW IV
+		"pontoon-bridge":   {cross: true, air: 1},                                                        // FAQ II 33 Pont flottant; WW IV
 	}
 	seen := 0
 	for _, rs := range []*Ruleset{TerrainPack(), WinterTerrain()} {

@@ -85,6 +85,21 @@ var terrainPackFeatures = []TerrainDef{
 	{Key: "ford", Layer: LayerStructure, Source: faq2 + "41 Gués & rivières guéables; Terrain Pack IV River Ford" + decided,
 		Crossing: true, MustStop: true, AirCheck: 1,
 		Summary: "a ford across a river: the river hex may be entered from dry land; entering stops the move; no battle restriction"},
+	// FAQ II 37 Pont ferroviaire ("Les blindés et l'artillerie qui y
+	// entrent doivent stopper"; Q/R: "L'artillerie doit stopper lorsqu'elle
+	// entre dans un hex de pont ferroviaire"); Winter Wars IV "Pont
+	// ferroviaire enneigé": "peut permettre de franchir un hex de rivière";
+	// the FAQ's Sword of Stalingrad page: entered from any hex.
+	{Key: "rail-bridge", Layer: LayerStructure, Source: faq2 + "37 Pont ferroviaire; Winter Wars IV Pont ferroviaire enneigé (TP p.12)",
+		Crossing: true, VehiclesStop: true, AirCheck: 1, Symbol: "bridge",
+		Summary: "a railway bridge across a river: no restriction for infantry; armor and artillery entering must stop; take ground and overrun as usual; no battle restriction; no sight block"},
+	// FAQ II 33 Pont flottant ("Peut uniquement être construit lorsque
+	// stipulé en Règle Spéciale"; "Aucune restriction de mouvement ni de
+	// combat"; "Ne bloque pas la ligne de mire"); Winter Wars IV "Pont
+	// flottant enneigé": built in play (pontoon.go).
+	{Key: "pontoon-bridge", Layer: LayerStructure, Source: faq2 + "33 Pont flottant; Winter Wars IV Pont flottant enneigé (TP p.12)",
+		Crossing: true, Pontoon: true, AirCheck: 1, Symbol: "bridge",
+		Summary: "a pontoon bridge across a river, built in play with an Attack card where the scenario allows it: no movement or battle restriction; no sight block"},
 	{Key: "field-bunker", Layer: LayerStructure, Source: "Terrain Pack IV Field Bunkers; Bir Hakeim, Peleliu, Bug River texts" + decided,
 		Impassable: Vehicles, BlocksSight: true, Protection: prot(1, 2), IgnoreFlag: AllClasses, NoRetreat: Vehicles, AirCheck: 2,
 		Summary: "as a bunker, for either side: infantry only; -1 die for infantry, -2 for armor; ignore one flag; blocks sight"},

@@ -34,6 +34,20 @@ func TestExpansionTerrainMovement(t *testing.T) {
 		{"armor stops on a railway", specs(fill(row(5, 0, 24), "railway"), []string{"allies arm 6,12"}), "6,12", minusRows(disk("6,12", 3), 3, 4)},
 		{"armor stops on a snowy railway", specs(fill(row(5, 0, 24), "snowy-railway"), []string{"allies arm 6,12"}), "6,12", minusRows(disk("6,12", 3), 3, 4)},
 		{"infantry crosses a railway", specs(fill(row(5, 0, 24), "railway"), []string{"allies inf 6,12"}), "6,12", disk("6,12", 2)},
+		// FAQ II 37 Pont ferroviaire; Winter Wars IV "Pont ferroviaire
+		// enneigé": it crosses a river; infantry moves on freely, armor
+		// and artillery entering it stop.
+		{"infantry crosses a rail bridge", specs(fill(row(5, 0, 24), "river"), []string{"5,11 rail-bridge", "allies inf 6,12"}), "6,12",
+			append(minusRows(disk("6,12", 2), 4, 5), "5,11", "4,10", "4,12")},
+		{"armor stops on a rail bridge", specs(fill(row(5, 0, 24), "river"), []string{"5,11 rail-bridge", "allies arm 6,12"}), "6,12",
+			append(minusRows(disk("6,12", 3), 3, 4, 5), "5,11")},
+		{"artillery stops on a rail bridge", specs(fill(row(5, 0, 24), "river"), []string{"5,11 rail-bridge", "allies art 6,12"}), "6,12",
+			append(minusRows(disk("6,12", 1), 5), "5,11")},
+		// Winter Wars V Half-tracks, "Ponts ferroviaires & Voies ferrées -
+		// Les half-tracks qui y entrent doivent stopper".
+		{"half-tracks stop on a railway", specs(fill(row(5, 0, 24), "railway"), []string{"allies arm 6,12 kind=half-tracks"}), "6,12", minusRows(disk("6,12", 2), 4)},
+		{"half-tracks stop on a rail bridge", specs(fill(row(5, 0, 24), "river"), []string{"5,11 rail-bridge", "allies arm 6,12 kind=half-tracks"}), "6,12",
+			append(minusRows(disk("6,12", 2), 4, 5), "5,11")},
 		// FAQ III Infiltration: marshes stop a unit entering and leaving.
 		{"a marsh stops a unit entering", specs(fill(row(5, 0, 24), "marsh"), []string{"allies inf 6,12"}), "6,12", minusRows(disk("6,12", 2), 4)},
 		{"a unit in a marsh moves 1", []string{"5,11 marsh", "allies arm 5,11"}, "5,11", disk("5,11", 1)},

@@ -360,3 +360,51 @@ func TestCorpusDropInTheNightBridges(t *testing.T) {
 		t.Errorf("blow %+v, want the Allies, infantry beside, %v", s.Blow, want)
 	}
 }
+
+// Schwammenauel Dam (scenario 1422): "The Axis player may attempt to
+// sabotage the Schwammenauel and Urft dams" (FAQ II 20 Barrages; the FAQ's
+// Schwammenauel page): both dams are the Axis' sabotage targets, four star
+// tokens each, and the file is fully playable.
+func TestCorpusSchwammenauelSabotage(t *testing.T) {
+	s, r := loadCorpus(t, "1422-SchwammenauelDam.m44")
+	if s == nil || !r.Playable() {
+		t.Fatalf("not playable: %q %+v", r.Features(), r.Errors)
+	}
+	want := []hex.Hex{{Row: 2, Col: 6}, {Row: 2, Col: 22}}
+	sb := s.Sabotage
+	if sb.Side != rules.Axis || sb.Stars != 4 || sb.Dice != 2 || !sb.Medal || !slices.Equal(sb.Hexes, want) {
+		t.Errorf("sabotage %+v, want the Axis, the dams %v, 4 tokens, 2 dice, a medal each", sb, want)
+	}
+}
+
+// German counter-attack at Chaumont (23806): "Use "Winter Weather" rules
+// (Actions 26)" is played as Winter Wars II "Règles hivernales", snowfall
+// (docs/rules-decisions.md "Winter Weather (Actions 26)"): the US tanks move
+// 2 hexes at most; the file is fully playable.
+func TestCorpusChaumontWinterWeather(t *testing.T) {
+	s, r := loadCorpus(t, "23806-GermanCounterattackAtChaumont.m44")
+	if s == nil || !r.Playable() {
+		t.Fatalf("not playable: %q %+v", r.Features(), r.Errors)
+	}
+	keys := []string{}
+	for _, rs := range s.Rulesets {
+		keys = append(keys, rs.Key)
+	}
+	if !slices.Contains(keys, "snowfall") || slices.Contains(keys, "reduced-visibility") {
+		t.Fatalf("rulesets %v, want snowfall (and not reduced visibility)", keys)
+	}
+	st, err := rules.New(s, 1)
+	if err != nil {
+		t.Fatal(err)
+	}
+	tank := hex.Hex{Row: 8, Col: 6}
+	if u, ok := st.UnitAt(tank); !ok || u.Type != rules.Armor {
+		t.Fatalf("no US tank on %s", tank)
+	}
+	reach, _ := st.Reachable(tank)
+	for _, h := range reach {
+		if d := hex.Distance(tank, h); d > 2 {
+			t.Errorf("a US tank reaches %s, %d hexes away, in the snow", h, d)
+		}
+	}
+}

@@ -72,8 +72,12 @@ var specials = []special{
 		text: "An Allied unit that captures a Dam hex counts as one Victory Medal. Place an Objective Medal on each Dam hex.",
 		data: "medal tags on the dam hexes (temporary medals)"},
 	{id: "1422", name: "Schwammenauel Dam", from: "victory",
-		text:  "The Axis player may attempt to sabotage the Schwammenauel and Urft dams.",
-		needs: "dam sabotage"},
+		text: "The Axis player may attempt to sabotage the Schwammenauel and Urft dams. See p. 9 to learn the rules of sabotaging a dam.",
+		// FAQ II 20 Barrages and the FAQ's Schwammenauel page: the Axis
+		// rolls at the start of each of its turns while a unit of its
+		// own holds a dam; a star token per occupied dam and roll; four
+		// tokens sabotage it (docs/rules-decisions.md "Dam sabotage").
+		apply: damSabotage},
 
 	// Counter-Attack at Arras.
 	{id: "1290", name: "Counter-Attack at Arras", from: "rules",
@@ -239,8 +243,10 @@ var specials = []special{
 		text: "Use \"Mobile Artillery\" rules (Troops 14) for the US artillery unit.",
 		data: "unit gunus with badge35 (mobile-artillery)"},
 	{id: "23806", name: "[Battle of the Bulge] German counter-attack at Chaumont [FFM44]", from: "rules",
-		text:  "Use \"Winter Weather\" rules (Actions 26).",
-		needs: "winter weather rules"},
+		text: "Use \"Winter Weather\" rules (Actions 26).",
+		// Read as Winter Wars II "Règles hivernales": snowfall
+		// (docs/rules-decisions.md "Winter Weather (Actions 26)").
+		apply: winterWeather},
 
 	// Tunisia.
 	{id: "7272", name: "Tunisia", from: "rules",
@@ -677,6 +683,40 @@ func axisTigers(s *rules.Setup) {
 			u.Kind, u.Figures = "tiger", kindFigures("tiger", u.Nation)
 		}
 	}
+}
+
+// winterWeather puts a scenario's "Winter Weather rules (Actions 26)" in
+// effect: Winter Wars II "Règles hivernales", whose rule "la plupart des
+// scénarios se déroulant en hiver" play is snowfall (rules.Snowfall, the
+// ruleset of the option snowfall_rules); reduced visibility is not part of
+// it (docs/rules-decisions.md "Winter Weather (Actions 26)").
+func winterWeather(s *rules.Setup) {
+	if !slices.ContainsFunc(s.Rulesets, func(r *rules.Ruleset) bool { return r.Key == rules.Snowfall().Key }) {
+		s.Rulesets = append(s.Rulesets, rules.Snowfall())
+	}
+}
+
+// damSabotage lets the Axis sabotage every dam of the board (Schwammenauel
+// Dam: "The Axis player may attempt to sabotage the Schwammenauel and Urft
+// dams"): rules.Sabotage with 2 dice a turn, 4 star tokens per dam, a
+// permanent medal per dam sabotaged (docs/rules-decisions.md "Dam
+// sabotage").
+func damSabotage(s *rules.Setup) {
+	cat, err := s.Catalog()
+	if err != nil {
+		return
+	}
+	dam, ok := cat.GroundByKey("dam")
+	if !ok {
+		return
+	}
+	sb := rules.Sabotage{Side: rules.Axis, Stars: 4, Dice: 2, Medal: true}
+	for _, h := range s.Hexes {
+		if h.Terrain == dam && len(sb.Hexes) < rules.MaxSabotage {
+			sb.Hexes = append(sb.Hexes, h.Hex)
+		}
+	}
+	s.Sabotage = sb
 }
 
 // axisBunkers gives the bunkers to the Axis ("The Axis player is in control

@@ -211,6 +211,9 @@ func (e Entry) Meaning() string {
 		if strings.EqualFold(e.Name, "airdrop") {
 			return "paratroopers dropped around a hex before the side's first turn, once or several times (Setup.Airdrops)"
 		}
+		if strings.EqualFold(e.Name, "pontoon_bridge_rules") {
+			return "the sides named (true: both) may build pontoon bridges with an Attack card (Setup.Pontoons)"
+		}
 		if strings.EqualFold(e.Name, "british_commonwealth") {
 			return "British Commonwealth Forces command: units of nation brit battle back on their last figure (UnitSetup.BattleBack)"
 		}
@@ -433,7 +436,7 @@ var Vocabulary = []Entry{
 	tpFeature("pbunker", "field-bunker", srcFieldBkr),
 	tpFeature("casemate", "field-bunker", srcFieldBkr),
 	tpFeature("ford", "ford", "FAQ II Gués & rivières guéables; Terrain Pack IV River Ford"),
-	unsupported(SlotRectTerrain, "railbridge", "rail bridges", "Winter Wars I Pont ferroviaire"),
+	tpFeature("railbridge", "rail-bridge", "FAQ II 37 Pont ferroviaire; Winter Wars IV Pont ferroviaire enneigé"),
 	unsupported(SlotRectTerrain, "loco", "trains", "FAQ IV Trains"),
 	unsupported(SlotRectTerrain, "wagon", "trains", "FAQ IV Trains"),
 	unsupported(SlotRectTerrain, "barge", "landing craft", "FAQ IV Barges"),
@@ -568,8 +571,8 @@ var Vocabulary = []Entry{
 	{Slot: SlotOption, Name: "infantry_exit_counts_2", Exit: true, Source: "Breakout to Lisyanka: \"infantry count as 2 and armor 1\" (rules.Exit.Medals)"},
 	{Slot: SlotOption, Name: "must_have_unit_exit", Exit: true, Source: "Breakthrough to Gembloux: \"12 Medals, with at least one collected by a German unit exiting the board through the Exit hex\" ({side, min_nbr_units}; rules.Setup.MustExit)"},
 	option("smoke_screen", "smoke screens"),
-	{Slot: SlotOption, Name: "pontoon_bridge_rules", Unsupported: "pontoon bridges",
-		Source: "our option (no corpus file names it): Winter Wars IV Pont flottant enneigé, built by playing an Attack card instead of ordering units; a bridge placed in play would change the movement costs the engine computes once per game"},
+	{Slot: SlotOption, Name: "pontoon_bridge_rules",
+		Source: "our option (no corpus file names it): Winter Wars IV Pont flottant enneigé, FAQ II 33: the sides named (true: both) may play an Attack card to build a pontoon bridge on a river of its section instead of ordering units (rules.Setup.Pontoons)"},
 	option("supply_train_rules", "supply trains"),
 	// m44's own options (no editor writes them).
 	{Slot: SlotOption, Name: HandGrowthOption, Source: "m44's own: {\"side\": \"AXIS\", \"to\": 4}, a hand built up during the game (Pegasus Bridge; rules.Setup.GrowTo)"},

@@ -17,13 +17,48 @@ import (
 //	"snowfall_rules": true            rules.Snowfall
 //	"reduced_visibility_rules": true  rules.ReducedVisibility
 //	"winter_combat_cards": [ {...} ]  rules.Setup.Combat, the cards' rows
+//	"pontoon_bridge_rules": true      rules.Setup.Pontoons (both sides; or
+//	                                  "ALLIES", "AXIS", or a list of them)
 //
 // The Winter Combat cards' texts are not shipped: a file (or a player who
 // owns the cards) supplies each card as a CombatCardJSON; "true" alone names
 // the rule without its cards, which the importer reports as unsupported.
 
 // WinterOptions are the option names this file reads.
-var WinterOptions = []string{"snowfall_rules", "reduced_visibility_rules", "winter_combat_cards"}
+var WinterOptions = []string{"snowfall_rules", "reduced_visibility_rules", "winter_combat_cards", "pontoon_bridge_rules"}
+
+// ParsePontoonSides reads the value of pontoon_bridge_rules: true (both
+// sides), false or null (none), a side name ("ALLIES", "AXIS") or a list
+// of them: the sides that may build pontoon bridges (Winter Wars IV "Pont
+// flottant enneigé").
+func ParsePontoonSides(raw json.RawMessage) (rules.SideMask, error) {
+	if emptyJSON(raw) {
+		return 0, nil
+	}
+	var on bool
+	if json.Unmarshal(raw, &on) == nil {
+		if on {
+			return rules.MaskBoth, nil
+		}
+		return 0, nil
+	}
+	var names []string
+	var one string
+	if json.Unmarshal(raw, &one) == nil {
+		names = []string{one}
+	} else if json.Unmarshal(raw, &names) != nil {
+		return 0, fmt.Errorf("want true, a side (\"ALLIES\", \"AXIS\") or a list of sides, got %s", clip(compact(raw), 40))
+	}
+	var m rules.SideMask
+	for _, n := range names {
+		side, ok := SideOf(n)
+		if !ok {
+			return 0, fmt.Errorf("unknown side %q: want ALLIES or AXIS", n)
+		}
+		m |= 1 << side
+	}
+	return m, nil
+}
 
 // CombatCardJSON is one Winter Combat card as a file or an engine client
 // writes it.
@@ -121,6 +156,17 @@ func (c *converter) winterOption(k string, v json.RawMessage, field string) bool
 			c.s.Rulesets = append(c.s.Rulesets, rules.Snowfall())
 		} else {
 			c.s.Rulesets = append(c.s.Rulesets, rules.ReducedVisibility())
+		}
+		return true
+	case "pontoon_bridge_rules":
+		m, err := ParsePontoonSides(v)
+		if err != nil {
+			c.r.errorf(hex.None, field, "%v", err)
+			return true
+		}
+		if m != 0 {
+			c.s.Pontoons = m
+			c.use(rsTerrainPack) // the pontoon bridge's row
 		}
 		return true
 	case "winter_combat_cards":

@@ -71,3 +71,34 @@ func TestWinterOptions(t *testing.T) {
 		t.Fatalf("file form %+v", back)
 	}
 }
+
+// Winter Wars IV "Pont flottant enneigé", FAQ II 33 ("Peut uniquement être
+// construit lorsque stipulé en Règle Spéciale"): our option
+// pontoon_bridge_rules names the sides that may build; the Terrain Pack's
+// pontoon row comes with it.
+func TestPontoonOption(t *testing.T) {
+	for _, c := range []struct {
+		v    any
+		want rules.SideMask
+	}{{true, rules.MaskBoth}, {"ALLIES", rules.MaskAllies}, {[]any{"AXIS"}, rules.MaskAxis}, {false, 0}} {
+		m := base()
+		addHex(m, obj{"row": 4, "col": 12, "terrain": obj{"name": "river"}})
+		gi(m)["options"] = obj{"pontoon_bridge_rules": c.v}
+		s, r := convert(t, m)
+		if !r.Playable() || s == nil {
+			t.Fatalf("%v: not playable: %v %+v", c.v, r.Features(), r.Errors)
+		}
+		has := slices.ContainsFunc(s.Rulesets, func(rs *rules.Ruleset) bool { return rs.Key == "terrain-pack" })
+		if s.Pontoons != c.want || has != (c.want != 0) {
+			t.Errorf("%v: pontoons %v, terrain pack %v", c.v, s.Pontoons, has)
+		}
+		if _, err := rules.New(s, 1); err != nil {
+			t.Errorf("%v: %v", c.v, err)
+		}
+	}
+	m := base()
+	gi(m)["options"] = obj{"pontoon_bridge_rules": "RUSSIANS"}
+	if _, r := convert(t, m); r.Playable() {
+		t.Error("an unknown side was accepted")
+	}
+}

@@ -163,6 +163,17 @@ type Board struct {
 	// down to everyone, the side that laid them included, until an enemy
 	// unit enters and turns the token over.
 	Minefields []Minefield `json:"minefields,omitempty"`
+	// Sabotage are the targets of a sabotage rule (Schwammenauel Dam's
+	// dams) with the star tokens placed on each; absent without the rule.
+	Sabotage []SabotageTarget `json:"sabotage,omitempty"`
+}
+
+// SabotageTarget is a hex a side may sabotage: Stars tokens of Needed.
+type SabotageTarget struct {
+	Hex    hex.Hex    `json:"hex"`
+	Side   rules.Side `json:"side"` // the saboteur
+	Stars  int8       `json:"stars"`
+	Needed int8       `json:"needed"`
 }
 
 // Minefield is a minefield as everyone sees it: Value only once revealed.
@@ -212,6 +223,9 @@ func BoardOf(st *rules.State) Board {
 			mf.Value = &v
 		}
 		b.Minefields = append(b.Minefields, mf)
+	}
+	for _, tg := range st.SabotageTargets() {
+		b.Sabotage = append(b.Sabotage, SabotageTarget{Hex: tg.Hex, Side: tg.Side, Stars: tg.Stars, Needed: tg.Needed})
 	}
 	return b
 }

@@ -11,3 +11,11 @@ test('blow names its bridge', () => {
   assert.equal(e.from, '4,12');
   assert.equal(parse('remove-wire 3,5').from, '3,5');
 });
+
+// Winter Wars IV "Pont flottant enneigé": `pontoon r,c` names the river hex
+// the page marks for it.
+test('pontoon names its river hex', () => {
+  const e = parse('pontoon 4,2');
+  assert.equal(e.kind, 'pontoon');
+  assert.equal(e.from, '4,2');
+});

@@ -90,7 +90,9 @@ export class BoardView {
 
     this.mines = new Map();
     for (const m of st.view.minefields || []) this.mines.set(m.hex, m);
-    const key = JSON.stringify([scn.id, face, this.flip, st.view.features, st.view.minefields, st.objectives, scn.labels, lang(), catalogVersion()]);
+    this.sabo = new Map();
+    for (const sb of st.view.sabotage || []) this.sabo.set(sb.hex, sb);
+    const key = JSON.stringify([scn.id, face, this.flip, st.view.features, st.view.minefields, st.view.sabotage, st.objectives, scn.labels, lang(), catalogVersion()]);
     if (key !== this.terrainKey) {
       this.terrain = this.drawTerrain(st.objectives || [], scn.labels || []);
       this.terrainKey = key;
@@ -288,6 +290,8 @@ export class BoardView {
       const chips = [];
       switch (f.structure || '') {
         case 'bridge': case 'bridge-span': out.push(sym.bridge(o, S, bridgeAxis.get(h) ?? 0)); break;
+        // A rail or pontoon bridge: a bridge, and its chip names which.
+        case 'rail-bridge': case 'pontoon-bridge': out.push(sym.bridge(o, S, bridgeAxis.get(h) ?? 0)); chips.push(['structure', f.structure]); break;
         case 'bunker': out.push(sym.bunker(o, S)); break;
         case 'field-bunker': out.push(sym.bunker(o, S, '#c9b27f')); break;
         case '': break;
@@ -317,6 +321,9 @@ export class BoardView {
         if (!OBSTACLES.has(m)) chips.push(['marker', m]);
       }
       chips.forEach(([layer, k], i) => out.push(sym.catalogFeature(o, S, k, rowName([layer, 'feature'], k), i)));
+      // A sabotage target's star tokens (Schwammenauel Dam; FAQ II 20).
+      const sb = this.sabo.get(h);
+      if (sb) out.push(sym.sabotage(o, S, sb.stars, sb.needed, t(sb.stars >= sb.needed ? 'sabotage.done' : 'sabotage.tokens', { stars: sb.stars, needed: sb.needed })));
     }
     // Objectives: a group is outlined; medals stand at the upper left of their hex.
     const count = new Map();

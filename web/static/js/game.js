@@ -421,6 +421,11 @@ class Game {
       for (const a of orders) { marks[a.from] = { kind: 'can', action: a.action, label: t('phase.order') }; use(a); }
       // Blowing up a bridge uses the card instead of ordering (rules.BlowBridges).
       for (const a of byKind(L, 'blow')) { buttons.push({ label: t('btn.blow', { hex: a.from }), action: a.action }); use(a); }
+      // Building a pontoon bridge uses an Attack card instead of ordering
+      // (rules.Setup.Pontoons): the river hexes it may go on are marked.
+      const pontoons = byKind(L, 'pontoon');
+      for (const a of pontoons) { marks[a.from] = { kind: 'can', action: a.action, label: t('btn.pontoon', { hex: a.from }) }; use(a); }
+      if (pontoons.length) what += ` · ${t('hint.pontoon')}`;
     } else if (moves.length || exits.length) {
       moves.forEach(use);
       exits.forEach(use);

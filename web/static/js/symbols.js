@@ -479,6 +479,18 @@ export function mine(c, s, value, label) {
     + text(o.x, o.y + r * 0.3, value == null ? '?' : String(value), r * 0.85, { bold: true, fill: value == null ? '#f3efe2' : '#2f2c27' }) + '</g>';
 }
 
+// sabotage draws a sabotage target's star tokens at the foot of its hex,
+// below a unit's counter: a gold star with "placed/needed", red once
+// sabotaged.
+export function sabotage(c, s, stars, needed, label) {
+  const o = { x: c.x - s * 0.22, y: c.y + s * 0.6 };
+  const r = s * 0.14;
+  const done = stars >= needed;
+  return `<g class="sabotage${done ? ' done' : ''}"><title>${esc(label)}</title>`
+    + paint(star(o, r), { fill: done ? '#c62828' : '#e0b43a', stroke: '#2f2c27', width: r * 0.1 })
+    + text(o.x + r * 1.1, o.y + r * 0.35, `${stars}/${needed}`, r * 0.95, { anchor: 'start', bold: true, fill: '#2f2c27' }) + '</g>';
+}
+
 // counter draws a unit: a square counter of the side's colour with the
 // type's silhouette, the figures left, a star for special forces.
 export function counter(o, cs, u, pal) {
