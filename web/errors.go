@@ -28,6 +28,8 @@ func statusOf(code match.Code) int {
 		return http.StatusRequestEntityTooLarge
 	case match.CodeRateLimited:
 		return http.StatusTooManyRequests
+	case match.CodeUnavailable:
+		return http.StatusServiceUnavailable
 	}
 	if st := accountStatus(code); st != 0 {
 		return st

@@ -31,6 +31,7 @@ type metrics struct {
 	sockets   prometheus.Gauge
 	refusals  *prometheus.CounterVec
 	storeDur  *prometheus.HistogramVec
+	forwarded prometheus.Counter
 }
 
 var latencyBuckets = []float64{.0005, .001, .0025, .005, .01, .025, .05, .1, .25, .5, 1, 2.5, 5}
@@ -52,8 +53,10 @@ func newMetrics(games func() float64) *metrics {
 			Help: "Requests refused by a rate limit or a connection cap, by what was asked."}, []string{"what"}),
 		storeDur: prometheus.NewHistogramVec(prometheus.HistogramOpts{Name: "m44_store_duration_seconds",
 			Help: "Time spent in the database, by operation.", Buckets: latencyBuckets}, []string{"op"}),
+		forwarded: prometheus.NewCounter(prometheus.CounterOpts{Name: "m44_forwarded_total",
+			Help: "Requests forwarded to the node that owns their game (several nodes on one database)."}),
 	}
-	m.reg.MustRegister(m.requests, m.latency, m.actions, m.actionDur, m.sockets, m.refusals, m.storeDur,
+	m.reg.MustRegister(m.requests, m.latency, m.actions, m.actionDur, m.sockets, m.refusals, m.storeDur, m.forwarded,
 		prometheus.NewGaugeFunc(prometheus.GaugeOpts{Name: "m44_games_live",
 			Help: "Games held in memory by the server."}, games),
 		collectors.NewGoCollector(), collectors.NewProcessCollector(collectors.ProcessCollectorOpts{}))

@@ -55,6 +55,13 @@ type Options struct {
 	PasswordParams *accounts.Params
 	// Now is the clock of sessions and limits; nil means time.Now.
 	Now func() time.Time
+	// Cluster shares the games with the other nodes on the same database
+	// (cluster.go; *pgstore.Cluster); nil: this server owns every game.
+	// ClusterSecret is the nodes' shared secret, shown on forwarded
+	// requests; ClusterTTL the leases' length (a Retry-After's hint).
+	Cluster       match.Cluster
+	ClusterSecret string
+	ClusterTTL    time.Duration
 }
 
 // Server serves the API and the client.
@@ -110,7 +117,7 @@ func New(ctx context.Context, o Options) (*Server, error) {
 	s.sockCaps = newSocketCaps(s.limits.SocketsPerGame, s.limits.SocketsPerClient)
 	s.games = match.NewManager(match.Config{Store: o.Store, Catalog: cat, Logger: o.Logger, NewBot: o.NewBot, BotDelay: o.BotDelay,
 		MaxActions: o.Limits.MaxActions, BotOnlyGames: o.Limits.BotOnlyGames, BotOnlyDelay: o.Limits.BotOnlyDelay, IdleAfter: o.Limits.IdleAfter,
-		Now: o.Now, OnOver: s.gameOver})
+		Now: o.Now, OnOver: s.gameOver, Cluster: o.Cluster})
 	games = s.games.Loaded
 	if err := s.games.Start(ctx); err != nil {
 		return nil, fmt.Errorf("web: resume games: %w", err)
@@ -209,7 +216,7 @@ func (s *Server) routes() http.Handler {
 		}
 		files.filesHandler(w, r)
 	})
-	return s.logged(s.secured(mux))
+	return s.fromNode(s.logged(s.secured(s.forward(mux))))
 }
 
 // statusWriter remembers the status written.

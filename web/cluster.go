@@ -1,0 +1,138 @@
+package web
+
+import (
+	"context"
+	"crypto/subtle"
+	"errors"
+	"net"
+	"net/http"
+	"net/http/httputil"
+	"net/url"
+	"strconv"
+	"strings"
+	"time"
+
+	"m44/match"
+)
+
+// Several nodes on one database (docs/web-api.md, "Running several nodes";
+// match/cluster.go): a request about a game another node owns is forwarded
+// to that node's advertised address (a reverse proxy, so that the client
+// sees one server); a WebSocket is served here from a follower copy of the
+// game, which the owner's changes reach through the database (LISTEN/NOTIFY).
+// A forwarded request carries the nodes' shared secret and the client's
+// address, so that the owner applies its limits to the client and not to
+// the node; without the secret, both headers are dropped.
+
+const (
+	hdrNodeSecret = "X-M44-Node-Secret" // the nodes' secret: forwarded by a node
+	hdrNodeClient = "X-M44-Client"      // the client's address (host:port), on a forwarded request
+)
+
+type forwardedKey struct{}
+
+// fromNode believes the client address of a request forwarded by another
+// node (it shows the secret), and drops both headers from any other.
+func (s *Server) fromNode(h http.Handler) http.Handler {
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		got := r.Header.Get(hdrNodeSecret)
+		client := r.Header.Get(hdrNodeClient)
+		r.Header.Del(hdrNodeSecret)
+		r.Header.Del(hdrNodeClient)
+		if got != "" && s.opts.ClusterSecret != "" && subtle.ConstantTimeCompare([]byte(got), []byte(s.opts.ClusterSecret)) == 1 {
+			if _, _, err := net.SplitHostPort(client); err == nil {
+				r.RemoteAddr = client
+			}
+			r = r.WithContext(context.WithValue(r.Context(), forwardedKey{}, true))
+		}
+		h.ServeHTTP(w, r)
+	})
+}
+
+// gameOfPath is the game a request is about, if its path names one:
+// /api/games/{id}[/…] and /api/me/games/{id}/token. ws reports a
+// WebSocket (served here whatever node owns the game).
+func gameOfPath(path string) (id string, ws bool) {
+	rest, ok := strings.CutPrefix(path, "/api/games/")
+	if !ok {
+		rest, ok = strings.CutPrefix(path, "/api/me/games/")
+		if !ok || !strings.HasSuffix(rest, "/token") {
+			return "", false
+		}
+	}
+	id, tail, _ := strings.Cut(rest, "/")
+	return id, tail == "ws"
+}
+
+// forward sends a request about a game another node owns to that node.
+func (s *Server) forward(h http.Handler) http.Handler {
+	if s.opts.Cluster == nil {
+		return h
+	}
+	tr := &http.Transport{
+		Proxy:                 nil,
+		DialContext:           (&net.Dialer{Timeout: 2 * time.Second, KeepAlive: 30 * time.Second}).DialContext,
+		MaxIdleConnsPerHost:   64,
+		IdleConnTimeout:       90 * time.Second,
+		ResponseHeaderTimeout: 30 * time.Second,
+	}
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		id, ws := gameOfPath(r.URL.Path)
+		if id == "" || ws {
+			h.ServeHTTP(w, r)
+			return
+		}
+		_, err := s.games.Get(r.Context(), id)
+		var away *match.Elsewhere
+		if !errors.As(err, &away) {
+			h.ServeHTTP(w, r) // here, or an error the handler reports
+			return
+		}
+		if r.Context().Value(forwardedKey{}) != nil {
+			// Forwarded here, and owned elsewhere again: the lease moved.
+			s.unavailable(w, r, "the game is moving to another server: try again")
+			return
+		}
+		target, err := url.Parse(away.Addr)
+		if err != nil || target.Host == "" {
+			s.log.Error("a node's address does not parse", "node", away.Node, "addr", away.Addr)
+			s.unavailable(w, r, "the game's server cannot be reached: try again")
+			return
+		}
+		client := r.RemoteAddr
+		p := &httputil.ReverseProxy{
+			Rewrite: func(pr *httputil.ProxyRequest) {
+				pr.SetURL(target)
+				pr.Out.Host = pr.In.Host // the links the owner makes name the client's address
+				pr.Out.Header.Set(hdrNodeSecret, s.opts.ClusterSecret)
+				pr.Out.Header.Set(hdrNodeClient, client)
+				pr.Out.Header.Set("X-Request-Id", w.Header().Get("X-Request-Id"))
+			},
+			Transport: tr,
+			ModifyResponse: func(resp *http.Response) error {
+				// The owner sets the same policy headers: keep one copy.
+				for k := range resp.Header {
+					w.Header().Del(k)
+				}
+				return nil
+			},
+			ErrorHandler: func(w http.ResponseWriter, r *http.Request, err error) {
+				s.log.Warn("cannot forward a request to the game's node", "game", id, "node", away.Node, "err", err)
+				s.unavailable(w, r, "the game's server does not answer: try again in a few seconds (another server takes its games over)")
+			},
+		}
+		s.metrics.forwarded.Inc()
+		p.ServeHTTP(w, r)
+	})
+}
+
+// unavailable answers 503 with Retry-After: the client tries again.
+func (s *Server) unavailable(w http.ResponseWriter, r *http.Request, msg string) {
+	w.Header().Set("Retry-After", strconv.Itoa(retryAfter(s.opts.ClusterTTL)))
+	s.writeError(w, r, match.Errorf(match.CodeUnavailable, "%s", msg))
+}
+
+// retryAfter is the seconds to wait for a lease of length ttl to expire.
+func retryAfter(ttl time.Duration) int {
+	return max(1, int((ttl+time.Second-1)/time.Second))
+}
