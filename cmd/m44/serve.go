@@ -184,6 +184,9 @@ func joinCluster(ctx context.Context, pg *pgstore.Store, c serveConfig, addr net
 	if u, err := neturl.Parse(adv); err != nil || (u.Scheme != "http" && u.Scheme != "https") || u.Host == "" {
 		return nil, fmt.Errorf("--advertise %q: want http://host:port", adv)
 	}
+	if c.lease == 0 {
+		c.lease = defaultLease
+	}
 	if c.lease < 100*time.Millisecond {
 		return nil, fmt.Errorf("--lease %v: want at least 100ms", c.lease)
 	}

@@ -237,10 +237,8 @@ func (c *Cluster) Run(ctx context.Context, held func(games []string, at time.Tim
 // for each notification of another node, reconnecting when the connection
 // is lost.
 func (c *Cluster) listen(ctx context.Context, changed func(game string)) {
-	first := true
 	for ctx.Err() == nil {
-		err := c.listenOnce(ctx, changed, !first)
-		first = false
+		err := c.listenOnce(ctx, changed)
 		if ctx.Err() != nil {
 			return
 		}
@@ -253,7 +251,7 @@ func (c *Cluster) listen(ctx context.Context, changed func(game string)) {
 	}
 }
 
-func (c *Cluster) listenOnce(ctx context.Context, changed func(game string), resync bool) error {
+func (c *Cluster) listenOnce(ctx context.Context, changed func(game string)) error {
 	cctx, cancel := context.WithTimeout(ctx, Timeout)
 	conn, err := pgx.ConnectConfig(cctx, c.s.pool.Config().ConnConfig.Copy())
 	if err == nil {
@@ -267,9 +265,7 @@ func (c *Cluster) listenOnce(ctx context.Context, changed func(game string), res
 		return err
 	}
 	defer conn.Close(context.Background())
-	if resync {
-		changed("") // changes made while no one listened
-	}
+	changed("") // listening now: changes made before may have been missed
 	for {
 		n, err := conn.WaitForNotification(ctx)
 		if err != nil {
