@@ -38,8 +38,9 @@ type Cluster interface {
 	// Run renews the leases until ctx is done, calling held with the games
 	// whose lease the node still holds (as of at), orphan with the games
 	// whose owner let its lease expire, and changed with each game another
-	// node changed ("" for any: changes may have been missed).
-	Run(ctx context.Context, held func(games []string, at time.Time), orphan func(game string), changed func(game string))
+	// node changed and the length of its log then (0 for a change outside
+	// the log; "" for any game: changes may have been missed).
+	Run(ctx context.Context, held func(games []string, at time.Time), orphan func(game string), changed func(game string, seq int))
 }
 
 // Elsewhere is Get's error for a game another node owns: the request goes
@@ -287,8 +288,9 @@ func (g *Manager) takeOver(id string) {
 }
 
 // otherChanged catches up the follower copy of a game another node
-// changed (every follower copy for "").
-func (g *Manager) otherChanged(id string) {
+// changed (every follower copy for ""), unless it holds the log up to seq
+// already.
+func (g *Manager) otherChanged(id string, seq int) {
 	g.mu.Lock()
 	var ms []*Match
 	for gid, m := range g.games {
@@ -300,7 +302,7 @@ func (g *Manager) otherChanged(id string) {
 	var failed []*Match
 	for _, m := range ms {
 		m.mu.Lock()
-		if m.follower && !m.closed && !m.evicted {
+		if m.follower && !m.closed && !m.evicted && (seq == 0 || m.seq < seq) {
 			if err := m.catchUpLocked(g.ctx); err != nil {
 				g.log.Error("cannot follow a game", "game", m.id, "err", err)
 				m.evicted = true // its subscribers and the next request rebuild it

@@ -45,9 +45,9 @@ type Match struct {
 	// (cluster.go); leased, when this node last took its lease.
 	follower bool
 	leased   time.Time
-	created time.Time  // when the game was created (the lobby's order)
-	clk     clockState // the clock's state, for a game with a clock (clock.go)
-	forfeit *forfeit   // the game ended by a seat running out of time
+	created  time.Time  // when the game was created (the lobby's order)
+	clk      clockState // the clock's state, for a game with a clock (clock.go)
+	forfeit  *forfeit   // the game ended by a seat running out of time
 }
 
 // played is an action in effect.

@@ -69,13 +69,6 @@ func (s *Server) forward(h http.Handler) http.Handler {
 	if s.opts.Cluster == nil {
 		return h
 	}
-	tr := &http.Transport{
-		Proxy:                 nil,
-		DialContext:           (&net.Dialer{Timeout: 2 * time.Second, KeepAlive: 30 * time.Second}).DialContext,
-		MaxIdleConnsPerHost:   64,
-		IdleConnTimeout:       90 * time.Second,
-		ResponseHeaderTimeout: 30 * time.Second,
-	}
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		id, ws := gameOfPath(r.URL.Path)
 		if id == "" || ws {
@@ -88,42 +81,56 @@ func (s *Server) forward(h http.Handler) http.Handler {
 			h.ServeHTTP(w, r) // here, or an error the handler reports
 			return
 		}
-		if r.Context().Value(forwardedKey{}) != nil {
-			// Forwarded here, and owned elsewhere again: the lease moved.
-			s.unavailable(w, r, "the game is moving to another server: try again")
-			return
-		}
-		target, err := url.Parse(away.Addr)
-		if err != nil || target.Host == "" {
-			s.log.Error("a node's address does not parse", "node", away.Node, "addr", away.Addr)
-			s.unavailable(w, r, "the game's server cannot be reached: try again")
-			return
-		}
-		client := r.RemoteAddr
-		p := &httputil.ReverseProxy{
-			Rewrite: func(pr *httputil.ProxyRequest) {
-				pr.SetURL(target)
-				pr.Out.Host = pr.In.Host // the links the owner makes name the client's address
-				pr.Out.Header.Set(hdrNodeSecret, s.opts.ClusterSecret)
-				pr.Out.Header.Set(hdrNodeClient, client)
-				pr.Out.Header.Set("X-Request-Id", w.Header().Get("X-Request-Id"))
-			},
-			Transport: tr,
-			ModifyResponse: func(resp *http.Response) error {
-				// The owner sets the same policy headers: keep one copy.
-				for k := range resp.Header {
-					w.Header().Del(k)
-				}
-				return nil
-			},
-			ErrorHandler: func(w http.ResponseWriter, r *http.Request, err error) {
-				s.log.Warn("cannot forward a request to the game's node", "game", id, "node", away.Node, "err", err)
-				s.unavailable(w, r, "the game's server does not answer: try again in a few seconds (another server takes its games over)")
-			},
-		}
-		s.metrics.forwarded.Inc()
-		p.ServeHTTP(w, r)
+		s.proxy(w, r, away)
 	})
+}
+
+// nodeTransport carries the requests forwarded to other nodes.
+var nodeTransport = &http.Transport{
+	DialContext:           (&net.Dialer{Timeout: 2 * time.Second, KeepAlive: 30 * time.Second}).DialContext,
+	MaxIdleConnsPerHost:   64,
+	IdleConnTimeout:       90 * time.Second,
+	ResponseHeaderTimeout: 60 * time.Second, // above a chat's long poll
+}
+
+// proxy forwards r to the node that owns its game; a node that does not
+// answer is a 503 (its games are taken over once its leases expire).
+func (s *Server) proxy(w http.ResponseWriter, r *http.Request, away *match.Elsewhere) {
+	if r.Context().Value(forwardedKey{}) != nil {
+		// Forwarded here, and owned elsewhere again: the lease moved.
+		s.unavailable(w, r, "the game is moving to another server: try again")
+		return
+	}
+	target, err := url.Parse(away.Addr)
+	if err != nil || target.Host == "" {
+		s.log.Error("a node's address does not parse", "node", away.Node, "addr", away.Addr)
+		s.unavailable(w, r, "the game's server cannot be reached: try again")
+		return
+	}
+	client := r.RemoteAddr
+	p := &httputil.ReverseProxy{
+		Rewrite: func(pr *httputil.ProxyRequest) {
+			pr.SetURL(target)
+			pr.Out.Host = pr.In.Host // the links the owner makes name the client's address
+			pr.Out.Header.Set(hdrNodeSecret, s.opts.ClusterSecret)
+			pr.Out.Header.Set(hdrNodeClient, client)
+			pr.Out.Header.Set("X-Request-Id", w.Header().Get("X-Request-Id"))
+		},
+		Transport: nodeTransport,
+		ModifyResponse: func(resp *http.Response) error {
+			// The owner sets the same policy headers: keep one copy.
+			for k := range resp.Header {
+				w.Header().Del(k)
+			}
+			return nil
+		},
+		ErrorHandler: func(w http.ResponseWriter, r *http.Request, err error) {
+			s.log.Warn("cannot forward a request to the game's node", "game", away.Game, "node", away.Node, "err", err)
+			s.unavailable(w, r, "the game's server does not answer: try again in a few seconds (another server takes its games over)")
+		},
+	}
+	s.metrics.forwarded.Inc()
+	p.ServeHTTP(w, r)
 }
 
 // unavailable answers 503 with Retry-After: the client tries again.

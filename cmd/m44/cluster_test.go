@@ -332,7 +332,9 @@ func TestClusterTwoNodes(t *testing.T) {
 	last := followed.acks[len(followed.acks)-1].version
 	followed.mu.Unlock()
 	waitFor(t, 5*time.Second, func() bool { return wsAt() >= last },
-		func() string { return fmt.Sprintf("the WebSocket on node b is at version %d, the game at %d", wsAt(), last) })
+		func() string {
+			return fmt.Sprintf("the WebSocket on node b is at version %d, the game at %d", wsAt(), last)
+		})
 	// Each node forwarded the requests of the games the other owns.
 	for _, n := range []*clusterNode{a, b} {
 		if f := metric(t, n, "m44_forwarded_total"); f < 1 {
@@ -363,7 +365,9 @@ func TestClusterTwoNodes(t *testing.T) {
 	last = followed.acks[len(followed.acks)-1].version
 	followed.mu.Unlock()
 	waitFor(t, 5*time.Second, func() bool { return wsAt() >= last },
-		func() string { return fmt.Sprintf("after the kill, the WebSocket is at version %d, the game at %d", wsAt(), last) })
+		func() string {
+			return fmt.Sprintf("after the kill, the WebSocket is at version %d, the game at %d", wsAt(), last)
+		})
 
 	// Every acknowledged action is in the store, at its version.
 	st, err := pgstore.Open(ctx, db)

@@ -192,10 +192,11 @@ func (c *Cluster) Leave(ctx context.Context) error {
 // done. Every third of the leases' length it renews them and calls held
 // with the games whose lease the node still holds (as of at, when the
 // renewal started), then calls orphan with each game another node let
-// expire. It calls changed with each game another node changed (NOTIFY),
+// expire. It calls changed with each game another node changed (NOTIFY)
+// and the length of its log then (0 for a change outside the log),
 // and with "" when it may have missed changes (its listening connection
 // was lost and is back).
-func (c *Cluster) Run(ctx context.Context, held func(games []string, at time.Time), orphan func(game string), changed func(game string)) {
+func (c *Cluster) Run(ctx context.Context, held func(games []string, at time.Time), orphan func(game string), changed func(game string, seq int)) {
 	var wg sync.WaitGroup
 	wg.Add(2)
 	go func() {
@@ -236,7 +237,7 @@ func (c *Cluster) Run(ctx context.Context, held func(games []string, at time.Tim
 // listen LISTENs on Channel on a connection of its own, calling changed
 // for each notification of another node, reconnecting when the connection
 // is lost.
-func (c *Cluster) listen(ctx context.Context, changed func(game string)) {
+func (c *Cluster) listen(ctx context.Context, changed func(game string, seq int)) {
 	for ctx.Err() == nil {
 		err := c.listenOnce(ctx, changed)
 		if ctx.Err() != nil {
@@ -251,7 +252,7 @@ func (c *Cluster) listen(ctx context.Context, changed func(game string)) {
 	}
 }
 
-func (c *Cluster) listenOnce(ctx context.Context, changed func(game string)) error {
+func (c *Cluster) listenOnce(ctx context.Context, changed func(game string, seq int)) error {
 	cctx, cancel := context.WithTimeout(ctx, Timeout)
 	conn, err := pgx.ConnectConfig(cctx, c.s.pool.Config().ConnConfig.Copy())
 	if err == nil {
@@ -265,17 +266,17 @@ func (c *Cluster) listenOnce(ctx context.Context, changed func(game string)) err
 		return err
 	}
 	defer conn.Close(context.Background())
-	changed("") // listening now: changes made before may have been missed
+	changed("", 0) // listening now: changes made before may have been missed
 	for {
 		n, err := conn.WaitForNotification(ctx)
 		if err != nil {
 			return err
 		}
-		node, game, _ := parsePayload(n.Payload)
+		node, game, seq := parsePayload(n.Payload)
 		if node == c.node || game == "" {
 			continue
 		}
-		changed(game)
+		changed(game, seq)
 	}
 }
 

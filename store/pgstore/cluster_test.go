@@ -159,7 +159,7 @@ func TestClusterNotifies(t *testing.T) {
 					held = games
 					mu.Unlock()
 				}
-			}, func(string) {}, func(game string) {
+			}, func(string) {}, func(game string, seq int) {
 				mu.Lock()
 				heard[c.Node()] = append(heard[c.Node()], game)
 				mu.Unlock()
