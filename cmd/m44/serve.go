@@ -75,10 +75,12 @@ func runServe(args []string, stdout, stderr io.Writer) int {
 	fs.DurationVar(&c.lease, "lease", defaultLease, "with PostgreSQL: how long a node owns a game without renewing: a node that dies has its games taken over after it")
 	fs.BoolVar(&c.trustProxy, "trust-proxy", false, "behind a reverse proxy: take the links' address from its X-Forwarded-Proto and X-Forwarded-Host headers")
 	fs.Usage = func() {
-		fmt.Fprintf(stderr, "usage: m44 serve [--addr host:port] [--db file|postgres://user@host/db] [--public-url URL] [--trust-proxy]\n\n"+
+		fmt.Fprintf(stderr, "usage: m44 serve [--addr host:port] [--db file|postgres://user@host/db] [--public-url URL] [--trust-proxy]\n"+
+			"                 [--node NAME] [--advertise URL] [--lease D]\n\n"+
 			"Serves Memoir '44 in the browser: the game server (docs/web-api.md) and its client.\n"+
 			"Games are kept in an embedded SQLite file, or in PostgreSQL with a postgres:// URL\n"+
-			"(--db, or the environment variable "+dbEnv+").\n\n")
+			"(--db, or the environment variable "+dbEnv+"). Several servers may share one\n"+
+			"PostgreSQL database: each game is played by one of them, the others forward to it.\n\n")
 		fs.PrintDefaults()
 	}
 	if code, ok := parseFlags(fs, args); !ok {
