@@ -62,12 +62,29 @@ func (g *Manager) Node() string {
 	return g.cfg.Cluster.Node()
 }
 
+// awayFor is how long a node trusts that another node owns a game without
+// asking the database again (a forward that fails forgets it at once:
+// Moved).
+const awayFor = 2 * time.Second
+
+// awayEntry is a game another node owns, as seen until until.
+type awayEntry struct {
+	e     *Elsewhere
+	until time.Time
+}
+
 // acquireLocked takes the game's lease when the server shares its database
 // (nil: this node owns the game now). g.mu is held.
 func (g *Manager) acquireLocked(ctx context.Context, id string) error {
 	c := g.cfg.Cluster
 	if c == nil {
 		return nil
+	}
+	if a, ok := g.away[id]; ok {
+		if time.Now().Before(a.until) {
+			return a.e
+		}
+		delete(g.away, id)
 	}
 	node, addr, err := c.Acquire(ctx, id)
 	if errors.Is(err, store.ErrNotFound) {
@@ -77,9 +94,36 @@ func (g *Manager) acquireLocked(ctx context.Context, id string) error {
 		return internal(err, "cannot take the game's lease")
 	}
 	if node != c.Node() {
-		return &Elsewhere{Game: id, Node: node, Addr: addr}
+		e := &Elsewhere{Game: id, Node: node, Addr: addr}
+		if len(g.away) > 10000 {
+			clear(g.away) // a bound, not a policy: entries live 2 s
+		}
+		g.away[id] = awayEntry{e: e, until: time.Now().Add(awayFor)}
+		return e
 	}
 	return nil
+}
+
+// Moved forgets which node owns the game (a request forwarded there
+// failed): the next request asks the database again.
+func (g *Manager) Moved(id string) {
+	g.mu.Lock()
+	defer g.mu.Unlock()
+	delete(g.away, id)
+}
+
+// releaseLocked gives up the lease of a game this node took but could not
+// load. g.mu is held.
+func (g *Manager) releaseLocked(id string) {
+	c := g.cfg.Cluster
+	if c == nil {
+		return
+	}
+	ctx, cancel := context.WithTimeout(g.ctx, 10*time.Second)
+	defer cancel()
+	if err := c.Release(ctx, id); err != nil {
+		g.log.Warn("cannot release a game's lease", "game", id, "err", err)
+	}
 }
 
 // Follow is the game id for a subscriber on this node whatever node owns
@@ -251,7 +295,8 @@ func (g *Manager) runCluster() {
 }
 
 // leasesHeld demotes to followers the games this node holds as owner but
-// whose lease it lost (taken before at and not among games).
+// whose lease it lost (taken before at and not among games), and releases
+// the leases it holds for no game in memory.
 func (g *Manager) leasesHeld(games []string, at time.Time) {
 	held := make(map[string]bool, len(games))
 	for _, id := range games {
@@ -259,6 +304,13 @@ func (g *Manager) leasesHeld(games []string, at time.Time) {
 	}
 	g.mu.Lock()
 	defer g.mu.Unlock()
+	for id := range held {
+		if m, ok := g.games[id]; !ok || m.Following() {
+			// A lease with no game here (taken, then the game could not
+			// be loaded): give it up.
+			g.releaseLocked(id)
+		}
+	}
 	for id, m := range g.games {
 		if held[id] {
 			continue
@@ -275,6 +327,7 @@ func (g *Manager) leasesHeld(games []string, at time.Time) {
 // takeOver loads a game whose owner let its lease expire, so that its bots
 // and clock go on here.
 func (g *Manager) takeOver(id string) {
+	g.Moved(id)
 	m, err := g.Get(g.ctx, id)
 	var away *Elsewhere
 	switch {

@@ -160,8 +160,10 @@ func TestClusterFollowTakeOver(t *testing.T) {
 		t.Fatalf("an action on the follower: %v", err)
 	}
 
-	// a's lease runs out (a died): b takes the game over, in place.
+	// a's lease runs out (a died): b finds the game orphaned and takes it
+	// over, in place.
 	leases.expire(id)
+	b.takeOver(id)
 	got, err := b.Get(ctx, id)
 	if err != nil || got != mb || mb.Following() {
 		t.Fatalf("takeover: %v (same copy %v, following %v)", err, got == mb, mb.Following())
@@ -213,7 +215,9 @@ func TestClusterSweepReleases(t *testing.T) {
 	if n := b.Sweep(later); n != 1 {
 		t.Fatalf("b unloaded %d games", n)
 	}
-	// The next node asked takes the game.
+	// The next node asked takes the game (b asks the database again once
+	// its forward to a failed, or after awayFor).
+	b.Moved(id)
 	m, err := b.Get(ctx, id)
 	if err != nil || m.Following() {
 		t.Fatalf("b.Get after the release: %v", err)

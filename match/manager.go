@@ -62,6 +62,7 @@ type Manager struct {
 	wg     sync.WaitGroup
 	mu     sync.Mutex
 	games  map[string]*Match
+	away   map[string]awayEntry // games other nodes own, as last seen (cluster.go)
 	closed bool
 }
 
@@ -74,7 +75,7 @@ func NewManager(cfg Config) *Manager {
 		cfg.NewBot = DefaultBot
 	}
 	ctx, cancel := context.WithCancel(context.Background())
-	return &Manager{cfg: cfg, log: cfg.Logger, ctx: ctx, cancel: cancel, games: map[string]*Match{}}
+	return &Manager{cfg: cfg, log: cfg.Logger, ctx: ctx, cancel: cancel, games: map[string]*Match{}, away: map[string]awayEntry{}}
 }
 
 // Start loads the games that are not over, so that their bots play on.
@@ -174,10 +175,12 @@ func (g *Manager) Get(ctx context.Context, id string) (*Match, error) {
 		return nil, Errorf(CodeNotFound, "no game %q", id)
 	}
 	if err != nil {
+		g.releaseLocked(id)
 		return nil, internal(err, "cannot read the game")
 	}
 	m, upgrade, err := g.load(row, acts)
 	if err != nil {
+		g.releaseLocked(id)
 		return nil, internal(err, "cannot rebuild the game")
 	}
 	if upgrade != nil {

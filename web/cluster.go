@@ -115,9 +115,19 @@ func (s *Server) proxy(w http.ResponseWriter, r *http.Request, away *match.Elsew
 			pr.Out.Header.Set(hdrNodeSecret, s.opts.ClusterSecret)
 			pr.Out.Header.Set(hdrNodeClient, client)
 			pr.Out.Header.Set("X-Request-Id", w.Header().Get("X-Request-Id"))
+			// What a reverse proxy in front said of the client (the owner
+			// believes it only with --trust-proxy, as this node does).
+			for _, h := range []string{"X-Forwarded-For", "X-Forwarded-Host", "X-Forwarded-Proto"} {
+				if v := pr.In.Header.Values(h); len(v) > 0 {
+					pr.Out.Header[h] = v
+				}
+			}
 		},
 		Transport: nodeTransport,
 		ModifyResponse: func(resp *http.Response) error {
+			if resp.StatusCode == http.StatusServiceUnavailable {
+				s.games.Moved(away.Game) // the owner is leaving, or it moved
+			}
 			// The owner sets the same policy headers: keep one copy.
 			for k := range resp.Header {
 				w.Header().Del(k)
@@ -125,6 +135,7 @@ func (s *Server) proxy(w http.ResponseWriter, r *http.Request, away *match.Elsew
 			return nil
 		},
 		ErrorHandler: func(w http.ResponseWriter, r *http.Request, err error) {
+			s.games.Moved(away.Game)
 			s.log.Warn("cannot forward a request to the game's node", "game", away.Game, "node", away.Node, "err", err)
 			s.unavailable(w, r, "the game's server does not answer: try again in a few seconds (another server takes its games over)")
 		},
