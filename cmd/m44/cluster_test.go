@@ -251,7 +251,7 @@ func TestClusterTwoNodes(t *testing.T) {
 	games = append(games, botGame)
 
 	// A WebSocket on node b follows a game node a owns.
-	ctx, cancel := context.WithTimeout(context.Background(), 50*time.Second)
+	ctx, cancel := context.WithTimeout(context.Background(), 2*time.Minute)
 	defer cancel()
 	followed := games[0]
 	ws, _, err := websocket.Dial(ctx, strings.Replace(b.url, "http://", "ws://", 1)+"api/games/"+followed.id+"/ws?token="+followed.tokens["axis"], nil)
@@ -327,11 +327,11 @@ func TestClusterTwoNodes(t *testing.T) {
 		}
 	}
 
-	play(12, false, 20*time.Second)
+	play(12, false, 30*time.Second)
 	followed.mu.Lock()
 	last := followed.acks[len(followed.acks)-1].version
 	followed.mu.Unlock()
-	waitFor(t, 5*time.Second, func() bool { return wsAt() >= last },
+	waitFor(t, 15*time.Second, func() bool { return wsAt() >= last },
 		func() string {
 			return fmt.Sprintf("the WebSocket on node b is at version %d, the game at %d", wsAt(), last)
 		})
@@ -356,7 +356,7 @@ func TestClusterTwoNodes(t *testing.T) {
 			g.via[seat] = b.url
 		}
 	}
-	play(10, true, 25*time.Second)
+	play(10, true, 30*time.Second)
 	t.Logf("play went on %v after the kill", time.Since(killedAt).Round(time.Millisecond))
 
 	// The follower copy on b became the owner's: the same WebSocket sees
@@ -364,7 +364,7 @@ func TestClusterTwoNodes(t *testing.T) {
 	followed.mu.Lock()
 	last = followed.acks[len(followed.acks)-1].version
 	followed.mu.Unlock()
-	waitFor(t, 5*time.Second, func() bool { return wsAt() >= last },
+	waitFor(t, 15*time.Second, func() bool { return wsAt() >= last },
 		func() string {
 			return fmt.Sprintf("after the kill, the WebSocket is at version %d, the game at %d", wsAt(), last)
 		})
