@@ -207,7 +207,7 @@ type forfeit struct {
 func (m *Match) CheckClock(ctx context.Context) bool {
 	m.mu.Lock()
 	defer m.mu.Unlock()
-	if m.settings.Clock == nil || m.forfeit != nil || m.closed || m.follower || m.evicted {
+	if m.settings.Clock == nil || m.forfeit != nil || m.closed || m.follower.Load() || m.evicted {
 		return false
 	}
 	if over, _, _ := m.overLocked(); over {

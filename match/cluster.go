@@ -155,7 +155,7 @@ func (g *Manager) Follow(ctx context.Context, id string) (*Match, error) {
 	if err != nil {
 		return nil, internal(err, "cannot rebuild the game")
 	}
-	m.follower = true
+	m.follower.Store(true)
 	m.used.Store(g.now().UnixNano())
 	g.games[id] = m
 	m.mu.Lock()
@@ -168,9 +168,7 @@ func (g *Manager) Follow(ctx context.Context, id string) (*Match, error) {
 // Following reports whether this node holds the game as a follower (another
 // node owns it).
 func (m *Match) Following() bool {
-	m.mu.Lock()
-	defer m.mu.Unlock()
-	return m.follower
+	return m.follower.Load() // atomic: Get asks under the manager's lock
 }
 
 // promoteLocked makes a follower copy the owner's, this node having taken
@@ -179,8 +177,8 @@ func (m *Match) promoteLocked(ctx context.Context) error {
 	if err := m.catchUpLocked(ctx); err != nil {
 		return err
 	}
-	m.follower = false
-	m.leased = m.now()
+	m.follower.Store(false)
+	m.leased = time.Now()
 	m.kickLocked()
 	return nil
 }
@@ -270,7 +268,7 @@ func (m *Match) movedLocked() error {
 	if m.evicted {
 		return errEvicted()
 	}
-	if m.follower {
+	if m.follower.Load() {
 		return Errorf(CodeStale, "the game is being served by another server: read it again and resend")
 	}
 	return nil
@@ -280,7 +278,7 @@ func (m *Match) movedLocked() error {
 // now: this copy becomes a follower.
 func (m *Match) lostLocked(err error) error {
 	if errors.Is(err, store.ErrNotOwner) {
-		m.follower = true
+		m.follower.Store(true)
 		m.mgr.log.Warn("game taken over by another node", "game", m.id)
 		return Errorf(CodeStale, "the game was taken over by another server: read it again and resend")
 	}
@@ -315,12 +313,12 @@ func (g *Manager) leasesHeld(games []string, at time.Time) {
 		if held[id] {
 			continue
 		}
-		m.mu.Lock()
-		if !m.follower && m.leased.Before(at) {
-			m.follower = true
+		// leased is written under g.mu; follower is atomic: no game's
+		// lock is waited for here.
+		if !m.follower.Load() && m.leased.Before(at) {
+			m.follower.Store(true)
 			g.log.Warn("game lease lost", "game", id)
 		}
-		m.mu.Unlock()
 	}
 }
 
@@ -355,7 +353,7 @@ func (g *Manager) otherChanged(id string, seq int) {
 	var failed []*Match
 	for _, m := range ms {
 		m.mu.Lock()
-		if m.follower && !m.closed && !m.evicted && (seq == 0 || m.seq < seq) {
+		if m.follower.Load() && !m.closed && !m.evicted && (seq == 0 || m.seq < seq) {
 			if err := m.catchUpLocked(g.ctx); err != nil {
 				g.log.Error("cannot follow a game", "game", m.id, "err", err)
 				m.evicted = true // its subscribers and the next request rebuild it

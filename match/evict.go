@@ -38,13 +38,13 @@ func (g *Manager) Sweep(now time.Time) int {
 		over, _, _ := m.overLocked()
 		bot := m.toActLocked()
 		free := len(m.subs) == 0 && !m.botBusy && (bot == nil || bot.bot == nil) && (over || !m.pinnedLocked())
-		if m.follower {
+		if m.follower.Load() {
 			free = len(m.subs) == 0 // another node plays it
 		}
 		if free && (over || since >= idle) {
 			m.evicted = true // a holder of this copy is told to ask again
 			delete(g.games, id)
-			if !m.follower {
+			if !m.follower.Load() {
 				release = append(release, id)
 			}
 			n++

@@ -192,7 +192,7 @@ func (g *Manager) Get(ctx context.Context, id string) (*Match, error) {
 		}
 	}
 	m.used.Store(g.now().UnixNano())
-	m.leased = g.now()
+	m.leased = time.Now() // the wall clock, as the renewals'
 	g.games[id] = m
 	m.mu.Lock()
 	m.created, _ = time.Parse(time.RFC3339Nano, row.Created)
@@ -358,7 +358,7 @@ func (g *Manager) startLocked(ctx context.Context, m *Match) {
 		g.log.Error("cannot take a new game's lease", "game", m.id, "err", err)
 	}
 	m.used.Store(g.now().UnixNano())
-	m.leased = g.now()
+	m.leased = time.Now() // the wall clock, as the renewals'
 	g.games[m.id] = m
 	m.mu.Lock()
 	m.created = g.now()

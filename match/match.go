@@ -42,8 +42,10 @@ type Match struct {
 	used    atomic.Int64
 	evicted bool
 	// follower: another node owns the game, this copy follows it
-	// (cluster.go); leased, when this node last took its lease.
-	follower bool
+	// (cluster.go; atomic, read by Get under the manager's lock);
+	// leased, when this node last took its lease (under the manager's
+	// lock).
+	follower atomic.Bool
 	leased   time.Time
 	created  time.Time  // when the game was created (the lobby's order)
 	clk      clockState // the clock's state, for a game with a clock (clock.go)
