@@ -334,7 +334,7 @@ func (g *Manager) takeOver(id string) {
 	case err != nil:
 		g.log.Error("cannot take a game over", "game", id, "err", err)
 	default:
-		g.log.Info("game taken over", "game", m.ID(), "node", g.Node())
+		g.log.Info("orphaned game taken over", "game", m.ID(), "node", g.Node())
 	}
 }
 

@@ -160,7 +160,7 @@ func (g *Manager) Get(ctx context.Context, id string) (*Match, error) {
 		held.mu.Unlock()
 		if err == nil {
 			held.used.Store(g.now().UnixNano())
-			g.log.Info("game taken over", "game", id, "node", g.Node())
+			g.log.Info("followed game now owned here", "game", id, "node", g.Node())
 			return held, nil
 		}
 		g.log.Error("cannot catch up with a game", "game", id, "err", err)
