@@ -87,7 +87,7 @@ func (f fencedStore) Append(ctx context.Context, game string, a store.Action, ov
 }
 
 // clusterManagers are two managers ("nodes" a and b) sharing one store.
-func clusterManagers(t *testing.T) (a, b *Manager, l *fakeLeases) {
+func clusterManagers(t *testing.T, now ...func() time.Time) (a, b *Manager, l *fakeLeases) {
 	t.Helper()
 	st := testStore(t)
 	l = &fakeLeases{owner: map[string]string{}}
@@ -102,7 +102,11 @@ func clusterManagers(t *testing.T) (a, b *Manager, l *fakeLeases) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		g := NewManager(Config{Store: fs, Catalog: cat, Cluster: n, Logger: slog.New(slog.NewTextHandler(io.Discard, nil))})
+		cfg := Config{Store: fs, Catalog: cat, Cluster: n, Logger: slog.New(slog.NewTextHandler(io.Discard, nil))}
+		if len(now) > 0 {
+			cfg.Now = now[0]
+		}
+		g := NewManager(cfg)
 		if err := g.Start(context.Background()); err != nil {
 			t.Fatal(err)
 		}
@@ -221,5 +225,45 @@ func TestClusterSweepReleases(t *testing.T) {
 	m, err := b.Get(ctx, id)
 	if err != nil || m.Following() {
 		t.Fatalf("b.Get after the release: %v", err)
+	}
+}
+
+// A game's clock runs on its owner only: a follower's check finds nothing
+// to do, the owner's ends the turn, and the follower learns of it.
+func TestClusterClockRunsOnTheOwner(t *testing.T) {
+	ctx := context.Background()
+	var mu sync.Mutex
+	clock := time.Date(2026, 1, 2, 3, 4, 5, 0, time.UTC)
+	now := func() time.Time {
+		mu.Lock()
+		defer mu.Unlock()
+		return clock
+	}
+	a, b, _ := clusterManagers(t, now)
+	c, err := a.Create(ctx, CreateRequest{Scenario: library.All()[0].ID, Seats: map[string]string{"allies": "human", "axis": "human"},
+		Clock: &Clock{Mode: "turn", PerMove: MinPerMove, OnTimeout: "lose"}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	ma, _ := a.Get(ctx, c.Game)
+	mb, err := b.Follow(ctx, c.Game)
+	if err != nil || !mb.Following() {
+		t.Fatalf("follow: %v", err)
+	}
+	mu.Lock()
+	clock = clock.Add(2 * MinPerMove * time.Second)
+	mu.Unlock()
+	v := mb.Version()
+	b.CheckClocks()
+	if mb.Version() != v || mb.Over() {
+		t.Fatal("the follower ran the clock")
+	}
+	a.CheckClocks()
+	if !ma.Over() {
+		t.Fatal("the owner's clock did not end the game")
+	}
+	b.otherChanged(c.Game, 0)
+	if !mb.Over() || mb.Version() != ma.Version() {
+		t.Fatalf("the follower at %d (over %v), the owner at %d", mb.Version(), mb.Over(), ma.Version())
 	}
 }
