@@ -35,6 +35,8 @@ type Cluster interface {
 	Release(ctx context.Context, game string) error
 	// Leave lets this node's leases expire now (shutting down).
 	Leave(ctx context.Context) error
+	// Nodes lists the other nodes holding leases now: name → address.
+	Nodes(ctx context.Context) (map[string]string, error)
 	// Run renews the leases until ctx is done, calling held with the games
 	// whose lease the node still holds (as of at), orphan with the games
 	// whose owner let its lease expire, and changed with each game another

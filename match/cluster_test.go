@@ -63,6 +63,18 @@ func (n *fakeNode) Run(ctx context.Context, held func([]string, time.Time), orph
 	<-ctx.Done()
 }
 
+func (n *fakeNode) Nodes(ctx context.Context) (map[string]string, error) {
+	n.l.mu.Lock()
+	defer n.l.mu.Unlock()
+	out := map[string]string{}
+	for _, o := range n.l.owner {
+		if o != n.name {
+			out[o] = "http://" + o
+		}
+	}
+	return out, nil
+}
+
 func (l *fakeLeases) expire(game string) {
 	l.mu.Lock()
 	defer l.mu.Unlock()

@@ -3,13 +3,17 @@ package web
 import (
 	"context"
 	"crypto/subtle"
+	"encoding/json"
 	"errors"
+	"io"
 	"net"
 	"net/http"
 	"net/http/httputil"
 	"net/url"
+	"sort"
 	"strconv"
 	"strings"
+	"sync"
 	"time"
 
 	"m44/match"
@@ -153,4 +157,110 @@ func (s *Server) unavailable(w http.ResponseWriter, r *http.Request, msg string)
 // retryAfter is the seconds to wait for a lease of length ttl to expire.
 func retryAfter(ttl time.Duration) int {
 	return max(1, int((ttl+time.Second-1)/time.Second))
+}
+
+// The lobby of several nodes: each node lists the tables it holds in
+// memory, so a node's GET /api/tables asks the other live nodes for theirs
+// (with the nodes' secret: they answer their own tables only, with their
+// creation times) and merges them, a game listed twice (owner and
+// follower) once, at its newest version.
+
+// peerTable is a table as a node tells another.
+type peerTable struct {
+	match.TableInfo
+	Created time.Time `json:"created"`
+}
+
+type peerTables struct {
+	Open []peerTable `json:"open"`
+	Live []peerTable `json:"live"`
+}
+
+func peerTablesOf(open, live []match.TableInfo) peerTables {
+	conv := func(ts []match.TableInfo) []peerTable {
+		out := make([]peerTable, 0, len(ts))
+		for _, t := range ts {
+			out = append(out, peerTable{TableInfo: t, Created: t.Created})
+		}
+		return out
+	}
+	return peerTables{Open: conv(open), Live: conv(live)}
+}
+
+// peerWait bounds how long a lobby waits for the other nodes.
+const peerWait = 2 * time.Second
+
+// withPeerTables merges the other live nodes' tables into this node's.
+func (s *Server) withPeerTables(r *http.Request, lang string, open, live []match.TableInfo) ([]match.TableInfo, []match.TableInfo) {
+	ctx, cancel := context.WithTimeout(r.Context(), peerWait)
+	defer cancel()
+	nodes, err := s.opts.Cluster.Nodes(ctx)
+	if err != nil {
+		s.log.Warn("lobby: cannot list the other nodes", "err", err)
+		return open, live
+	}
+	var mu sync.Mutex
+	var wg sync.WaitGroup
+	for name, addr := range nodes {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			req, err := http.NewRequestWithContext(ctx, "GET", strings.TrimSuffix(addr, "/")+"/api/tables?lang="+url.QueryEscape(lang), nil)
+			if err != nil {
+				return
+			}
+			req.Header.Set(hdrNodeSecret, s.opts.ClusterSecret)
+			req.Header.Set(hdrNodeClient, r.RemoteAddr)
+			resp, err := (&http.Client{Transport: nodeTransport}).Do(req)
+			if err != nil {
+				s.log.Warn("lobby: a node does not answer", "node", name, "err", err)
+				return
+			}
+			defer resp.Body.Close()
+			var p peerTables
+			if resp.StatusCode != http.StatusOK || json.NewDecoder(io.LimitReader(resp.Body, 8<<20)).Decode(&p) != nil {
+				s.log.Warn("lobby: a node's tables do not read", "node", name, "status", resp.StatusCode)
+				return
+			}
+			mu.Lock()
+			defer mu.Unlock()
+			for _, t := range p.Open {
+				t.TableInfo.Created = t.Created
+				open = append(open, t.TableInfo)
+			}
+			for _, t := range p.Live {
+				t.TableInfo.Created = t.Created
+				live = append(live, t.TableInfo)
+			}
+		}()
+	}
+	wg.Wait()
+	return mergeTables(open, true), mergeTables(live, false)
+}
+
+// mergeTables keeps each game once (at its newest version), oldest first
+// or newest first, at most maxListed.
+func mergeTables(ts []match.TableInfo, oldestFirst bool) []match.TableInfo {
+	best := map[string]int{}
+	var out []match.TableInfo
+	for _, t := range ts {
+		if i, ok := best[t.Game]; ok {
+			if t.Version > out[i].Version {
+				out[i] = t
+			}
+			continue
+		}
+		best[t.Game] = len(out)
+		out = append(out, t)
+	}
+	sort.Slice(out, func(i, j int) bool {
+		if !out[i].Created.Equal(out[j].Created) {
+			return out[i].Created.Before(out[j].Created) == oldestFirst
+		}
+		return out[i].Game < out[j].Game
+	})
+	if len(out) > maxListed {
+		out = out[:maxListed]
+	}
+	return out
 }

@@ -4,6 +4,9 @@ import (
 	"net/http"
 	"net/http/httptest"
 	"testing"
+	"time"
+
+	"m44/match"
 )
 
 // The paths that name a game: forwarded to the game's node, except a
@@ -78,5 +81,25 @@ func TestFromNodeNeedsTheSecret(t *testing.T) {
 	h.ServeHTTP(httptest.NewRecorder(), r)
 	if remote != "192.0.2.1:1234" {
 		t.Errorf("alone: address %s", remote)
+	}
+}
+
+// The lobby of several nodes lists a game once (its newest version: the
+// owner's rather than a follower's), in the list's order.
+func TestMergeTables(t *testing.T) {
+	t0 := time.Date(2026, 1, 1, 0, 0, 0, 0, time.UTC)
+	ts := []match.TableInfo{
+		{Game: "b", Version: 3, Created: t0.Add(time.Minute)},
+		{Game: "a", Version: 1, Created: t0},
+		{Game: "b", Version: 7, Created: t0.Add(time.Minute)},
+		{Game: "c", Version: 2, Created: t0.Add(2 * time.Minute)},
+	}
+	got := mergeTables(ts, true)
+	if len(got) != 3 || got[0].Game != "a" || got[1].Game != "b" || got[1].Version != 7 || got[2].Game != "c" {
+		t.Errorf("oldest first: %+v", got)
+	}
+	got = mergeTables(ts, false)
+	if len(got) != 3 || got[0].Game != "c" || got[2].Game != "a" {
+		t.Errorf("newest first: %+v", got)
 	}
 }

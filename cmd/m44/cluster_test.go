@@ -348,6 +348,33 @@ func TestClusterTwoNodes(t *testing.T) {
 		func() string {
 			return fmt.Sprintf("the WebSocket on node b is at version %d, the game at %d", wsAt(), last)
 		})
+	// An open table made on node a is in node b's lobby, and taken there.
+	var table struct {
+		Game string `json:"game"`
+	}
+	if _, err := apiCall("POST", a.url+"api/games", map[string]any{"scenario": "pegasus-bridge",
+		"seats": map[string]string{"allies": "human", "axis": "human"}, "open": []string{"axis"}}, &table); err != nil {
+		t.Fatal(err)
+	}
+	var lobby struct {
+		Open []struct {
+			Game string `json:"game"`
+		} `json:"open"`
+	}
+	if _, err := apiCall("GET", b.url+"api/tables", nil, &lobby); err != nil {
+		t.Fatal(err)
+	}
+	if len(lobby.Open) != 1 || lobby.Open[0].Game != table.Game {
+		t.Errorf("node b's lobby: %+v, want node a's table %s", lobby.Open, table.Game)
+	}
+	var joined struct {
+		Seat  string `json:"seat"`
+		Token string `json:"token"`
+	}
+	if _, err := apiCall("POST", b.url+"api/games/"+table.Game+"/join", map[string]any{}, &joined); err != nil || joined.Seat != "axis" || joined.Token == "" {
+		t.Errorf("join through node b: %+v %v", joined, err)
+	}
+
 	// Each node forwarded the requests of the games the other owns.
 	for _, n := range []*clusterNode{a, b} {
 		if f := metric(t, n, "m44_forwarded_total"); f < 1 {

@@ -177,6 +177,28 @@ func (c *Cluster) Orphans(ctx context.Context) ([]string, error) {
 	return games, nil
 }
 
+// Nodes lists the other nodes that hold a lease now, by name, with their
+// addresses (the lobby asks them for their open tables).
+func (c *Cluster) Nodes(ctx context.Context) (map[string]string, error) {
+	ctx, cancel := op(ctx)
+	defer cancel()
+	rows, err := c.s.pool.Query(ctx, `SELECT DISTINCT ON (node) node, addr FROM game_leases
+		WHERE node <> $1 AND expires > clock_timestamp() ORDER BY node, expires DESC`, c.node)
+	if err != nil {
+		return nil, fmt.Errorf("pgstore: nodes: %w", err)
+	}
+	out := map[string]string{}
+	var node, addr string
+	_, err = pgx.ForEachRow(rows, []any{&node, &addr}, func() error {
+		out[node] = addr
+		return nil
+	})
+	if err != nil {
+		return nil, fmt.Errorf("pgstore: nodes: %w", err)
+	}
+	return out, nil
+}
+
 // Leave lets every lease of this node expire now (a node shutting down),
 // so that the other nodes take its unfinished games over at once.
 func (c *Cluster) Leave(ctx context.Context) error {

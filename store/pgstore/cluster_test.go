@@ -103,6 +103,13 @@ func TestLeases(t *testing.T) {
 	if node, _, err := b.Acquire(ctx, "g1"); node != "b" || err != nil {
 		t.Fatalf("takeover: %s %v", node, err)
 	}
+	// b holds a lease now: a sees it among the live nodes.
+	if nodes, err := a.Nodes(ctx); err != nil || len(nodes) != 1 || nodes["b"] != "http://b:2" {
+		t.Fatalf("a's view of the nodes: %v %v", nodes, err)
+	}
+	if nodes, _ := b.Nodes(ctx); len(nodes) != 0 {
+		t.Fatalf("b's view of the nodes: %v (a holds no live lease)", nodes)
+	}
 	if err := sa.Append(ctx, "g1", act(2), false, ""); !errors.Is(err, store.ErrNotOwner) {
 		t.Fatalf("append by the former owner: %v", err)
 	}
