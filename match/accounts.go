@@ -31,6 +31,9 @@ func (m *Match) SeatInfoOf(token string) (seat, account string, err error) {
 func (m *Match) BindSeat(ctx context.Context, token, account string) (string, error) {
 	m.mu.Lock()
 	defer m.mu.Unlock()
+	if err := m.movedLocked(); err != nil {
+		return "", err
+	}
 	s, err := m.actingSeat(token, "bind a seat")
 	if err != nil {
 		return "", err
@@ -60,6 +63,9 @@ func (m *Match) BindSeat(ctx context.Context, token, account string) (string, er
 func (m *Match) TokenFor(ctx context.Context, account, seatName string) (string, error) {
 	m.mu.Lock()
 	defer m.mu.Unlock()
+	if err := m.movedLocked(); err != nil {
+		return "", err
+	}
 	s := m.seatNamed(seatName)
 	if s == nil {
 		return "", Errorf(CodeNotFound, "no seat %q in game %s", seatName, m.id)

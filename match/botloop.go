@@ -34,7 +34,7 @@ func (m *Match) changedLocked() {
 
 // kickLocked starts the bot loop if a bot is to act and none is running.
 func (m *Match) kickLocked() {
-	if m.closed || m.botBusy {
+	if m.closed || m.botBusy || m.follower.Load() || m.evicted {
 		return
 	}
 	if t := m.toActLocked(); t == nil || t.bot == nil {
@@ -53,7 +53,7 @@ func (m *Match) runBots() {
 	for {
 		m.mu.Lock()
 		t := m.toActLocked()
-		if m.closed || t == nil || t.bot == nil {
+		if m.closed || m.follower.Load() || m.evicted || t == nil || t.bot == nil {
 			m.botBusy = false
 			m.mu.Unlock()
 			return
@@ -70,7 +70,7 @@ func (m *Match) runBots() {
 		a := m.choose(t, st, version)
 
 		m.mu.Lock()
-		if !m.closed && version == len(m.log) {
+		if !m.closed && !m.follower.Load() && !m.evicted && version == len(m.log) {
 			if _, err := m.applyLocked(m.mgr.ctx, t, a, true, false, nil); err != nil {
 				m.mgr.log.Error("bot action failed", "game", m.id, "seat", t.name, "action", a.String(), "err", err)
 				m.botBusy = false

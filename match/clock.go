@@ -240,7 +240,7 @@ type forfeit struct {
 func (m *Match) CheckClock(ctx context.Context) bool {
 	m.mu.Lock()
 	defer m.mu.Unlock()
-	if m.settings.Clock == nil || m.forfeit != nil || m.closed {
+	if m.settings.Clock == nil || m.forfeit != nil || m.closed || m.follower.Load() || m.evicted {
 		return false
 	}
 	if over, _, _ := m.overLocked(); over {
@@ -263,6 +263,7 @@ func (m *Match) CheckClock(ctx context.Context) bool {
 	sctx, cancel := context.WithTimeout(context.WithoutCancel(ctx), 10*time.Second)
 	defer cancel()
 	if err := m.mgr.cfg.Store.Append(sctx, m.id, store.Action{Seq: m.seq + 1, Seat: r.name, Action: action, Version: after}, !bot, winner); err != nil {
+		m.lostLocked(err)
 		m.mgr.log.Error("cannot record a timeout", "game", m.id, "err", err)
 		return false
 	}

@@ -25,6 +25,10 @@ const (
 	// CodeRateLimited: the client asks too often, or holds too many
 	// connections (HTTP 429); it may try again later.
 	CodeRateLimited Code = "rate_limited"
+	// CodeUnavailable: the game's server (another node on the same
+	// database) does not answer, or the game is changing servers (HTTP
+	// 503 with Retry-After); the client tries again.
+	CodeUnavailable Code = "unavailable"
 	CodeInternal    Code = "internal"
 )
 

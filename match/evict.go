@@ -28,6 +28,7 @@ func (g *Manager) Sweep(now time.Time) int {
 	g.mu.Lock()
 	defer g.mu.Unlock()
 	n := 0
+	var release []string
 	for id, m := range g.games {
 		since := now.Sub(time.Unix(0, m.used.Load()))
 		if since < idle/10 {
@@ -37,12 +38,29 @@ func (g *Manager) Sweep(now time.Time) int {
 		over, _, _ := m.overLocked()
 		bot := m.toActLocked()
 		free := len(m.subs) == 0 && !m.botBusy && (bot == nil || bot.bot == nil) && (over || !m.pinnedLocked())
+		if m.follower.Load() {
+			free = len(m.subs) == 0 // another node plays it
+		}
 		if free && (over || since >= idle) {
 			m.evicted = true // a holder of this copy is told to ask again
 			delete(g.games, id)
+			if !m.follower.Load() {
+				release = append(release, id)
+			}
 			n++
 		}
 		m.mu.Unlock()
+	}
+	if c := g.cfg.Cluster; c != nil {
+		// Under g.mu, so that no Get takes the lease again meanwhile: the
+		// next node asked for the game takes it.
+		ctx, cancel := context.WithTimeout(g.ctx, 10*time.Second)
+		defer cancel()
+		for _, id := range release {
+			if err := c.Release(ctx, id); err != nil {
+				g.log.Warn("cannot release a game's lease", "game", id, "err", err)
+			}
+		}
 	}
 	return n
 }

@@ -52,6 +52,9 @@ type Config struct {
 	// a turn-based clock passes to a seat that has no WebSocket open (Web
 	// Push tells its player).
 	OnTurn func(m *Match, seat string)
+	// Cluster shares the games with the other servers ("nodes") on the
+	// same database (cluster.go); nil: this server owns every game.
+	Cluster Cluster
 }
 
 // Manager holds the games being played.
@@ -63,6 +66,7 @@ type Manager struct {
 	wg     sync.WaitGroup
 	mu     sync.Mutex
 	games  map[string]*Match
+	away   map[string]awayEntry // games other nodes own, as last seen (cluster.go)
 	closed bool
 }
 
@@ -75,7 +79,7 @@ func NewManager(cfg Config) *Manager {
 		cfg.NewBot = DefaultBot
 	}
 	ctx, cancel := context.WithCancel(context.Background())
-	return &Manager{cfg: cfg, log: cfg.Logger, ctx: ctx, cancel: cancel, games: map[string]*Match{}}
+	return &Manager{cfg: cfg, log: cfg.Logger, ctx: ctx, cancel: cancel, games: map[string]*Match{}, away: map[string]awayEntry{}}
 }
 
 // Start loads the games that are not over, so that their bots play on.
@@ -89,7 +93,10 @@ func (g *Manager) Start(ctx context.Context) error {
 		go g.sweepLoop(g.ctx, min(time.Minute, g.idleAfter()/10))
 	}
 	for _, id := range ids {
-		if _, err := g.Get(ctx, id); err != nil {
+		var away *Elsewhere
+		if _, err := g.Get(ctx, id); errors.As(err, &away) {
+			// another node plays it
+		} else if err != nil {
 			g.log.Error("cannot resume game", "game", id, "err", err)
 		}
 	}
@@ -98,6 +105,10 @@ func (g *Manager) Start(ctx context.Context) error {
 	if !g.closed {
 		g.wg.Add(1)
 		go g.runClocks()
+		if g.cfg.Cluster != nil {
+			g.wg.Add(1)
+			go g.runCluster()
+		}
 	}
 	return nil
 }
@@ -119,28 +130,61 @@ func (g *Manager) Close() {
 		m.mu.Unlock()
 	}
 	g.wg.Wait()
+	if c := g.cfg.Cluster; c != nil {
+		// The other nodes take this node's games over at once.
+		ctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
+		defer cancel()
+		if err := c.Leave(ctx); err != nil {
+			g.log.Error("cannot hand the games over", "err", err)
+		}
+	}
 }
 
-// Get is the game id, loaded from the store (and replayed) if needed.
+// Get is the game id, loaded from the store (and replayed) if needed. When
+// the server shares its database with other nodes, this node takes the
+// game's lease first, and a game another node owns is an *Elsewhere.
 func (g *Manager) Get(ctx context.Context, id string) (*Match, error) {
 	g.mu.Lock()
 	defer g.mu.Unlock()
-	if m, ok := g.games[id]; ok {
-		m.used.Store(g.now().UnixNano())
-		return m, nil
+	held, ok := g.games[id]
+	if ok && !held.Following() {
+		held.used.Store(g.now().UnixNano())
+		return held, nil
 	}
 	if g.closed {
 		return nil, Errorf(CodeInternal, "the server is shutting down")
+	}
+	if err := g.acquireLocked(ctx, id); err != nil {
+		return nil, err
+	}
+	if ok {
+		// A follower copy: this node owns the game now.
+		held.mu.Lock()
+		err := held.promoteLocked(ctx)
+		held.mu.Unlock()
+		if err == nil {
+			held.used.Store(g.now().UnixNano())
+			g.log.Info("followed game now owned here", "game", id, "node", g.Node())
+			return held, nil
+		}
+		g.log.Error("cannot catch up with a game", "game", id, "err", err)
+		held.mu.Lock()
+		held.evicted = true
+		held.notifyLocked()
+		held.mu.Unlock()
+		delete(g.games, id)
 	}
 	row, acts, err := g.cfg.Store.Game(ctx, id)
 	if errors.Is(err, store.ErrNotFound) {
 		return nil, Errorf(CodeNotFound, "no game %q", id)
 	}
 	if err != nil {
+		g.releaseLocked(id)
 		return nil, internal(err, "cannot read the game")
 	}
 	m, upgrade, err := g.load(row, acts)
 	if err != nil {
+		g.releaseLocked(id)
 		return nil, internal(err, "cannot rebuild the game")
 	}
 	if upgrade != nil {
@@ -152,6 +196,7 @@ func (g *Manager) Get(ctx context.Context, id string) (*Match, error) {
 		}
 	}
 	m.used.Store(g.now().UnixNano())
+	m.leased = time.Now() // the wall clock, as the renewals'
 	g.games[id] = m
 	m.mu.Lock()
 	m.created, _ = time.Parse(time.RFC3339Nano, row.Created)
@@ -316,7 +361,13 @@ func (g *Manager) Create(ctx context.Context, req CreateRequest) (*Created, erro
 // startLocked holds the new, stored game m in memory and starts it: its
 // clock if it has one, and its bots. g.mu is held.
 func (g *Manager) startLocked(ctx context.Context, m *Match) {
+	if err := g.acquireLocked(ctx, m.id); err != nil {
+		// Its first action will be refused (store.ErrNotOwner) and the
+		// client sent to the node that took it.
+		g.log.Error("cannot take a new game's lease", "game", m.id, "err", err)
+	}
 	m.used.Store(g.now().UnixNano())
+	m.leased = time.Now() // the wall clock, as the renewals'
 	g.games[m.id] = m
 	m.mu.Lock()
 	m.created = g.now()
@@ -419,40 +470,9 @@ func (g *Manager) load(row store.Game, acts []store.Action) (*Match, map[int]str
 		upgrade = map[int]string{}
 	}
 	replay := row.RecordVersion > 0
-	ctx := context.Background()
 	for _, a := range acts {
-		s := m.seatNamed(a.Seat)
-		if s == nil {
-			return nil, nil, fmt.Errorf("decision %d: no seat %q", a.Seq, a.Seat)
-		}
-		if a.Action == "undo" {
-			err = m.undoLocked(ctx, s, false)
-		} else if a.Action == "timeout" || a.Action == "timeout bot" {
-			if m.settings.Clock == nil {
-				m.settings.Clock = &Clock{Mode: "turn", OnTimeout: "lose"} // a clock since removed: keep the log's meaning
-			}
-			err = m.timeoutLocked(s, a.Action == "timeout bot")
-		} else {
-			var act rules.Action
-			var outs []rules.Outcome
-			act, err = rules.ParseAction(a.Action)
-			if err == nil && replay {
-				outs, err = rules.ParseOutcomes(a.Outcomes)
-			}
-			if err == nil {
-				_, err = m.applyLocked(ctx, s, act, false, replay, outs)
-			}
-			if err == nil && upgrade != nil {
-				if o := m.record[len(m.record)-1].outcomes; len(o) > 0 {
-					upgrade[a.Seq] = rules.FormatOutcomes(o)
-				}
-			}
-		}
-		if err != nil {
-			return nil, nil, fmt.Errorf("decision %d (%s %s): %w", a.Seq, a.Seat, a.Action, err)
-		}
-		if len(m.log) != a.Version {
-			return nil, nil, fmt.Errorf("decision %d (%s %s): version %d, stored %d", a.Seq, a.Seat, a.Action, len(m.log), a.Version)
+		if err := m.replayLocked(a, replay, upgrade); err != nil {
+			return nil, nil, err
 		}
 	}
 	return m, upgrade, nil

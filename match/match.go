@@ -41,9 +41,15 @@ type Match struct {
 	// evicted, that this copy was unloaded (the manager holds it no more).
 	used    atomic.Int64
 	evicted bool
-	created time.Time  // when the game was created (the lobby's order)
-	clk     clockState // the clock's state, for a game with a clock (clock.go)
-	forfeit *forfeit   // the game ended by a seat running out of time
+	// follower: another node owns the game, this copy follows it
+	// (cluster.go; atomic, read by Get under the manager's lock);
+	// leased, when this node last took its lease (under the manager's
+	// lock).
+	follower atomic.Bool
+	leased   time.Time
+	created  time.Time  // when the game was created (the lobby's order)
+	clk      clockState // the clock's state, for a game with a clock (clock.go)
+	forfeit  *forfeit   // the game ended by a seat running out of time
 }
 
 // played is an action in effect.
@@ -115,6 +121,9 @@ func (m *Match) applyLocked(ctx context.Context, s *seat, a rules.Action, persis
 		defer cancel()
 		rec := store.Action{Seq: m.seq + 1, Seat: s.name, Action: a.String(), Version: after, Outcomes: rules.FormatOutcomes(outs)}
 		if err := m.mgr.cfg.Store.Append(ctx, m.id, rec, over, winner); err != nil {
+			if e := m.lostLocked(err); e != nil {
+				return 0, e
+			}
 			return 0, internal(err, "cannot record the action")
 		}
 		defer m.afterChangeLocked(ctx, over)
@@ -136,8 +145,8 @@ func (m *Match) applyLocked(ctx context.Context, s *seat, a rules.Action, persis
 func (m *Match) Act(ctx context.Context, token, action string, version int) (int, error) {
 	m.mu.Lock()
 	defer m.mu.Unlock()
-	if m.evicted {
-		return 0, errEvicted()
+	if err := m.movedLocked(); err != nil {
+		return 0, err
 	}
 	s, err := m.actingSeat(token, "act")
 	if err != nil {
@@ -178,8 +187,8 @@ func (m *Match) Act(ctx context.Context, token, action string, version int) (int
 func (m *Match) Undo(ctx context.Context, token string, version int) (int, error) {
 	m.mu.Lock()
 	defer m.mu.Unlock()
-	if m.evicted {
-		return 0, errEvicted()
+	if err := m.movedLocked(); err != nil {
+		return 0, err
 	}
 	s, err := m.actingSeat(token, "undo")
 	if err != nil {
@@ -235,6 +244,9 @@ func (m *Match) undoLocked(ctx context.Context, s *seat, persist bool) error {
 		ctx, cancel := context.WithTimeout(context.WithoutCancel(ctx), 10*time.Second)
 		defer cancel()
 		if err := m.mgr.cfg.Store.Append(ctx, m.id, store.Action{Seq: m.seq + 1, Seat: s.name, Action: "undo", Version: after}, false, ""); err != nil {
+			if e := m.lostLocked(err); e != nil {
+				return e
+			}
 			return internal(err, "cannot record the undo")
 		}
 	}

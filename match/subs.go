@@ -53,6 +53,14 @@ func (sub *Sub) Closed() bool {
 	return sub.m.closed
 }
 
+// Gone reports whether the copy of the game followed was unloaded: the
+// subscriber subscribes again to the game (Manager.Follow).
+func (sub *Sub) Gone() bool {
+	sub.m.mu.Lock()
+	defer sub.m.mu.Unlock()
+	return sub.m.evicted
+}
+
 // Close ends the subscription.
 func (sub *Sub) Close() {
 	m := sub.m

@@ -125,6 +125,9 @@ type Joined struct {
 func (m *Match) Join(ctx context.Context, want, account string) (*Joined, error) {
 	m.mu.Lock()
 	defer m.mu.Unlock()
+	if err := m.movedLocked(); err != nil {
+		return nil, err
+	}
 	if over, _, _ := m.overLocked(); over {
 		return nil, Errorf(CodeIllegal, "the game is over")
 	}

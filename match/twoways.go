@@ -65,7 +65,7 @@ func (g *Manager) SecondLeg(ctx context.Context, first *Match) (*Match, error) {
 		return nil, Errorf(CodeNotOver, "the first game is not over")
 	}
 	id := SecondLegID(first.id)
-	if m, err := g.Get(ctx, id); err == nil {
+	if m, err := g.Follow(ctx, id); err == nil { // made already, here or on another node
 		return m, nil
 	} else if e := (*Error)(nil); !errors.As(err, &e) || e.Code != CodeNotFound {
 		return nil, err

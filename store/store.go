@@ -30,6 +30,12 @@ var ErrNotFound = errors.New("not found")
 // Store (in this process or another) holds.
 var ErrLocked = errors.New("database in use by another server")
 
+// ErrNotOwner is returned by a store shared by several servers (PostgreSQL,
+// store/pgstore/cluster.go) for a write to a game's log by a server that no
+// longer holds the game's lease: another server took the game over, and
+// nothing was written.
+var ErrNotOwner = errors.New("the game is owned by another server")
+
 var errLockHeld = errors.New("lock held")
 
 // Store is an open database. It is safe for concurrent use.

@@ -20,7 +20,7 @@ func TestMigrationsRunOnceInOrder(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if want := []string{"0001_init.sql", "0002_outcomes.sql", "0003_accounts.sql", "0004_push_ratings.sql"}; !slices.Equal(names, want) {
+	if want := []string{"0001_init.sql", "0002_outcomes.sql", "0003_accounts.sql", "0004_push_ratings.sql", "0005_leases.sql"}; !slices.Equal(names, want) {
 		t.Fatalf("migrations: %v, want %v", names, want)
 	}
 	extra := fstest.MapFS{
@@ -35,7 +35,7 @@ func TestMigrationsRunOnceInOrder(t *testing.T) {
 		t.Fatal("a failing migration: no error")
 	}
 	names, _ = s.Migrations(ctx)
-	if want := []string{"0001_init.sql", "0002_outcomes.sql", "0003_accounts.sql", "0004_push_ratings.sql", "0102_b.sql", "0103_c.sql"}; !slices.Equal(names, want) {
+	if want := []string{"0001_init.sql", "0002_outcomes.sql", "0003_accounts.sql", "0004_push_ratings.sql", "0005_leases.sql", "0102_b.sql", "0103_c.sql"}; !slices.Equal(names, want) {
 		t.Fatalf("migrations %v, want %v", names, want)
 	}
 	// The failed migration left nothing behind.
@@ -77,7 +77,7 @@ func TestMigrateOldGames(t *testing.T) {
 	ctx := context.Background()
 	// Back to the first schema, with a game stored then.
 	for _, q := range []string{
-		`DROP TABLE push_subscriptions`, `DROP TABLE server_keys`, `DROP TABLE chats`, `DROP TABLE seat_tokens`, `DROP TABLE sessions`, `DROP TABLE actions`, `DROP TABLE seats`, `DROP TABLE accounts`, `DROP TABLE games`, `DROP TABLE scenarios`, `DELETE FROM schema_migrations`,
+		`DROP TABLE cluster`, `DROP TABLE game_leases`, `DROP TABLE push_subscriptions`, `DROP TABLE server_keys`, `DROP TABLE chats`, `DROP TABLE seat_tokens`, `DROP TABLE sessions`, `DROP TABLE actions`, `DROP TABLE seats`, `DROP TABLE accounts`, `DROP TABLE games`, `DROP TABLE scenarios`, `DELETE FROM schema_migrations`,
 	} {
 		if _, err := s.db.Exec(q); err != nil {
 			t.Fatal(q, err)

@@ -1,11 +1,14 @@
 package web
 
 import (
+	"bytes"
 	crand "crypto/rand"
 	"crypto/sha256"
 	"encoding/hex"
+	"encoding/json"
 	"errors"
 	"fmt"
+	"io"
 	"net"
 	"net/http"
 	"strings"
@@ -301,6 +304,14 @@ func (s *Server) bindSeat(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	m, err := s.games.Get(r.Context(), req.Game)
+	var away *match.Elsewhere
+	if errors.As(err, &away) {
+		// The game's node binds it: the body goes there again.
+		b, _ := json.Marshal(req)
+		r.Body, r.ContentLength = io.NopCloser(bytes.NewReader(b)), int64(len(b))
+		s.proxy(w, r, away)
+		return
+	}
 	if err != nil {
 		s.writeError(w, r, err)
 		return
@@ -343,7 +354,7 @@ func (s *Server) myGames(w http.ResponseWriter, r *http.Request) {
 			g.Name = sc.Name(lang)
 		}
 		if !st.Over {
-			if m, err := s.games.Get(r.Context(), st.Game); err == nil {
+			if m, err := s.games.Follow(r.Context(), st.Game); err == nil {
 				g.YourTurn = m.ToAct() == st.Seat
 			}
 		}

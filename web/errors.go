@@ -5,6 +5,7 @@ import (
 	"errors"
 	"log/slog"
 	"net/http"
+	"strconv"
 
 	"m44/match"
 	"m44/scenario"
@@ -28,6 +29,8 @@ func statusOf(code match.Code) int {
 		return http.StatusRequestEntityTooLarge
 	case match.CodeRateLimited:
 		return http.StatusTooManyRequests
+	case match.CodeUnavailable:
+		return http.StatusServiceUnavailable
 	}
 	if st := accountStatus(code); st != 0 {
 		return st
@@ -49,7 +52,14 @@ type errorJSON struct {
 // Internal errors are logged and their details kept from the client.
 func (s *Server) writeError(w http.ResponseWriter, r *http.Request, err error) {
 	var e *match.Error
-	if !errors.As(err, &e) {
+	var away *match.Elsewhere
+	if errors.As(err, &away) {
+		// A game another node owns, asked of by a path that does not
+		// forward: the client tries again.
+		w.Header().Set("Retry-After", strconv.Itoa(retryAfter(s.opts.ClusterTTL)))
+		e = match.Errorf(match.CodeUnavailable, "the game is served by another server: try again")
+	}
+	if e == nil && !errors.As(err, &e) {
 		e = &match.Error{Code: match.CodeInternal, Msg: "internal error", Err: err}
 	}
 	status := statusOf(e.Code)

@@ -32,6 +32,7 @@ type metrics struct {
 	refusals  *prometheus.CounterVec
 	storeDur  *prometheus.HistogramVec
 	pushes    *prometheus.CounterVec
+	forwarded prometheus.Counter
 }
 
 var latencyBuckets = []float64{.0005, .001, .0025, .005, .01, .025, .05, .1, .25, .5, 1, 2.5, 5}
@@ -55,8 +56,10 @@ func newMetrics(games func() float64) *metrics {
 			Help: "Time spent in the database, by operation.", Buckets: latencyBuckets}, []string{"op"}),
 		pushes: prometheus.NewCounterVec(prometheus.CounterOpts{Name: "m44_push_messages_total",
 			Help: "Web Push messages sent, by result (ok, gone: the subscription was forgotten, error)."}, []string{"result"}),
+		forwarded: prometheus.NewCounter(prometheus.CounterOpts{Name: "m44_forwarded_total",
+			Help: "Requests forwarded to the node that owns their game (several nodes on one database)."}),
 	}
-	m.reg.MustRegister(m.requests, m.latency, m.actions, m.actionDur, m.sockets, m.refusals, m.storeDur, m.pushes,
+	m.reg.MustRegister(m.requests, m.latency, m.actions, m.actionDur, m.sockets, m.refusals, m.storeDur, m.pushes, m.forwarded,
 		prometheus.NewGaugeFunc(prometheus.GaugeOpts{Name: "m44_games_live",
 			Help: "Games held in memory by the server."}, games),
 		collectors.NewGoCollector(), collectors.NewProcessCollector(collectors.ProcessCollectorOpts{}))

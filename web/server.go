@@ -65,6 +65,13 @@ type Options struct {
 	// PushAnyHost accepts push endpoints on any host, loopback included
 	// (tests with a push service of their own).
 	PushAnyHost bool
+	// Cluster shares the games with the other nodes on the same database
+	// (cluster.go; *pgstore.Cluster); nil: this server owns every game.
+	// ClusterSecret is the nodes' shared secret, shown on forwarded
+	// requests; ClusterTTL the leases' length (a Retry-After's hint).
+	Cluster       match.Cluster
+	ClusterSecret string
+	ClusterTTL    time.Duration
 }
 
 // Server serves the API and the client.
@@ -125,7 +132,7 @@ func New(ctx context.Context, o Options) (*Server, error) {
 	s.sockCaps = newSocketCaps(s.limits.SocketsPerGame, s.limits.SocketsPerClient)
 	s.games = match.NewManager(match.Config{Store: o.Store, Catalog: cat, Logger: o.Logger, NewBot: o.NewBot, BotDelay: o.BotDelay,
 		MaxActions: o.Limits.MaxActions, BotOnlyGames: o.Limits.BotOnlyGames, BotOnlyDelay: o.Limits.BotOnlyDelay, IdleAfter: o.Limits.IdleAfter,
-		Now: o.Now, OnOver: s.gameOver, OnTurn: s.pushTurn})
+		Now: o.Now, OnOver: s.gameOver, OnTurn: s.pushTurn, Cluster: o.Cluster})
 	games = s.games.Loaded
 	if err := s.games.Start(ctx); err != nil {
 		return nil, fmt.Errorf("web: resume games: %w", err)
@@ -225,7 +232,7 @@ func (s *Server) routes() http.Handler {
 		}
 		files.filesHandler(w, r)
 	})
-	return s.logged(s.secured(mux))
+	return s.fromNode(s.logged(s.secured(s.forward(mux))))
 }
 
 // statusWriter remembers the status written.

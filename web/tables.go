@@ -21,13 +21,34 @@ type TablesReply struct {
 const maxListed = 100
 
 func (s *Server) listTables(w http.ResponseWriter, r *http.Request) {
-	open, live := s.games.Tables(r.URL.Query().Get("lang"))
+	lang := r.URL.Query().Get("lang")
+	open, live := s.games.Tables(lang)
 	if len(open) > maxListed {
 		open = open[:maxListed]
 	}
 	if len(live) > maxListed {
 		live = live[:maxListed]
 	}
+	s.nameTables(r, open, live)
+	if r.Context().Value(forwardedKey{}) != nil {
+		// Another node's lobby asks for this node's tables (cluster.go).
+		writeJSON(w, http.StatusOK, peerTablesOf(open, live))
+		return
+	}
+	if s.opts.Cluster != nil {
+		open, live = s.withPeerTables(r, lang, open, live)
+	}
+	if open == nil {
+		open = []match.TableInfo{}
+	}
+	if live == nil {
+		live = []match.TableInfo{}
+	}
+	writeJSON(w, http.StatusOK, TablesReply{Open: open, Live: live})
+}
+
+// nameTables names the players of the tables' seats bound to accounts.
+func (s *Server) nameTables(r *http.Request, open, live []match.TableInfo) {
 	names := map[string]*AccountJSON{}
 	for _, list := range [][]match.TableInfo{open, live} {
 		for i := range list {
@@ -50,13 +71,6 @@ func (s *Server) listTables(w http.ResponseWriter, r *http.Request) {
 			}
 		}
 	}
-	if open == nil {
-		open = []match.TableInfo{}
-	}
-	if live == nil {
-		live = []match.TableInfo{}
-	}
-	writeJSON(w, http.StatusOK, TablesReply{Open: open, Live: live})
 }
 
 // join is POST /api/games/{id}/join {"seat"?}: take an open seat (a

@@ -55,7 +55,7 @@ func (s *Server) twoWays(w http.ResponseWriter, r *http.Request) {
 	}
 	first := m
 	if m.Leg() == 2 {
-		f, err := s.games.Get(r.Context(), match.FirstLegID(m.ID()))
+		f, err := s.games.Follow(r.Context(), match.FirstLegID(m.ID()))
 		if err != nil {
 			s.writeError(w, r, err)
 			return

@@ -21,8 +21,10 @@ const (
 // update (the log entries after the client's version, and its snapshot) on
 // connection and after every change. The client sends nothing.
 func (s *Server) websocket(w http.ResponseWriter, r *http.Request) {
-	m := s.game(w, r)
-	if m == nil {
+	// On a node that does not own the game, a follower copy (cluster.go).
+	m, err := s.games.Follow(r.Context(), r.PathValue("id"))
+	if err != nil {
+		s.writeError(w, r, err)
 		return
 	}
 	q := r.URL.Query()
@@ -53,7 +55,7 @@ func (s *Server) websocket(w http.ResponseWriter, r *http.Request) {
 		s.writeError(w, r, err)
 		return
 	}
-	defer sub.Close()
+	defer func() { sub.Close() }()
 	// The server's read and write timeouts bound a request, not a
 	// WebSocket's life: it has its pings and wsWriteTimeout instead. (The
 	// WebSocket library clears the deadlines too; this does not rely on it.)
@@ -89,6 +91,19 @@ func (s *Server) websocket(w http.ResponseWriter, r *http.Request) {
 			if sub.Closed() {
 				c.Close(websocket.StatusGoingAway, "the server is shutting down")
 				return
+			}
+			if sub.Gone() {
+				// The copy followed was dropped (it could not catch up):
+				// follow the game anew, from the version the client has.
+				sub.Close()
+				m, err := s.games.Follow(ctx, game)
+				if err == nil {
+					sub, err = m.Subscribe(q.Get("token"))
+				}
+				if err != nil {
+					c.Close(websocket.StatusServiceRestart, "the game moved: reconnect")
+					return
+				}
 			}
 		case <-ping.C:
 			pctx, cancel := context.WithTimeout(ctx, wsWriteTimeout)

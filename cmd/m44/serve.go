@@ -2,12 +2,14 @@ package main
 
 import (
 	"context"
+	"crypto/rand"
 	"errors"
 	"flag"
 	"fmt"
 	"io"
 	"log/slog"
 	"net"
+	neturl "net/url"
 	"os"
 	"os/signal"
 	"runtime/debug"
@@ -45,7 +47,19 @@ type serveConfig struct {
 	// pushContact is the contact in Web Push's VAPID tokens (RFC 8292).
 	pushContact string
 	ready       func(url string) // called once listening (tests)
+	// Several nodes on one PostgreSQL database (docs/web-api.md):
+	// node names this server (default: host name and a random suffix),
+	// advertise is the address the other nodes forward its games'
+	// requests to (default: the listening address), lease the length of
+	// its games' leases.
+	node      string
+	advertise string
+	lease     time.Duration
 }
+
+// defaultLease is the length of a game's lease: a node that dies has its
+// games taken over within about this long.
+const defaultLease = 10 * time.Second
 
 // runServe is "m44 serve": the game server and the browser client.
 func runServe(args []string, stdout, stderr io.Writer) int {
@@ -59,12 +73,17 @@ func runServe(args []string, stdout, stderr io.Writer) int {
 	fs.BoolVar(&c.noLimits, "no-rate-limits", false, "no per-address rate limits nor WebSocket caps (load tests on loopback); the timeouts stay")
 	fs.StringVar(&c.publicURL, "public-url", "", "the address players reach this server at, for invite and spectator links (e.g. https://m44.example.org; default $"+publicURLEnv+", else the address each request came to)")
 	fs.StringVar(&c.pushContact, "push-contact", "", "the contact push services see for this server's Web Push messages: mailto:you@example.org or an https URL (default $"+pushContactEnv+", else the public URL if https)")
+	fs.StringVar(&c.node, "node", "", "with PostgreSQL: this node's name among the servers sharing the database (default: the host name and a random suffix)")
+	fs.StringVar(&c.advertise, "advertise", "", "with PostgreSQL: the address the other nodes reach this one at, to forward its games' requests (default: http:// and the listening address)")
+	fs.DurationVar(&c.lease, "lease", defaultLease, "with PostgreSQL: how long a node owns a game without renewing: a node that dies has its games taken over after it")
 	fs.BoolVar(&c.trustProxy, "trust-proxy", false, "behind a reverse proxy: take the links' address from its X-Forwarded-Proto and X-Forwarded-Host headers")
 	fs.Usage = func() {
-		fmt.Fprintf(stderr, "usage: m44 serve [--addr host:port] [--db file|postgres://user@host/db] [--public-url URL] [--trust-proxy] [--push-contact mailto:…]\n\n"+
+		fmt.Fprintf(stderr, "usage: m44 serve [--addr host:port] [--db file|postgres://user@host/db] [--public-url URL] [--trust-proxy] [--push-contact mailto:…]\n"+
+			"                 [--node NAME] [--advertise URL] [--lease D]\n\n"+
 			"Serves Memoir '44 in the browser: the game server (docs/web-api.md) and its client.\n"+
 			"Games are kept in an embedded SQLite file, or in PostgreSQL with a postgres:// URL\n"+
-			"(--db, or the environment variable "+dbEnv+").\n\n")
+			"(--db, or the environment variable "+dbEnv+"). Several servers may share one\n"+
+			"PostgreSQL database: each game is played by one of them, the others forward to it.\n\n")
 		fs.PrintDefaults()
 	}
 	if code, ok := parseFlags(fs, args); !ok {
@@ -116,15 +135,27 @@ func serve(ctx context.Context, c serveConfig, stdout, stderr io.Writer) error {
 		limits.Create, limits.Upload, limits.Action = web.Rate{}, web.Rate{}, web.Rate{}
 		limits.SocketsPerGame, limits.SocketsPerClient = 0, 0
 	}
-	srv, err := web.New(ctx, web.Options{Store: st, Logger: log, Version: version(), BotDelay: c.botDelay,
-		Library: web.Library(), SVG: web.BoardSVG(), Limits: &limits,
-		PublicURL: c.publicURL, TrustProxy: c.trustProxy, PushContact: c.pushContact})
+	ln, err := listen(c.addr)
 	if err != nil {
 		return err
 	}
-	ln, err := listen(c.addr)
+	opts := web.Options{Store: st, Logger: log, Version: version(), BotDelay: c.botDelay,
+		Library: web.Library(), SVG: web.BoardSVG(), Limits: &limits,
+		PublicURL: c.publicURL, TrustProxy: c.trustProxy, PushContact: c.pushContact}
+	if pg, ok := st.(*pgstore.Store); ok {
+		// PostgreSQL may be shared by several servers: each game is owned
+		// by one node at a time (a lease), the others forward to it.
+		cl, err := joinCluster(ctx, pg, c, ln.Addr())
+		if err != nil {
+			ln.Close()
+			return err
+		}
+		opts.Cluster, opts.ClusterSecret, opts.ClusterTTL = cl, cl.Secret(), cl.TTL()
+		desc += ", node " + cl.Node()
+	}
+	srv, err := web.New(ctx, opts)
 	if err != nil {
-		srv.Close()
+		ln.Close()
 		return err
 	}
 	url := "http://" + ln.Addr().String() + "/"
@@ -136,6 +167,45 @@ func serve(ctx context.Context, c serveConfig, stdout, stderr io.Writer) error {
 	err = web.Serve(ctx, ln, srv)
 	log.Info("stopped")
 	return err
+}
+
+// joinCluster makes this server a node of those sharing the PostgreSQL
+// database: its name (--node, else the host name and a random suffix), the
+// address the other nodes forward to (--advertise, else the listening
+// address, with the host name for an unspecified one), its leases' length.
+func joinCluster(ctx context.Context, pg *pgstore.Store, c serveConfig, addr net.Addr) (*pgstore.Cluster, error) {
+	node := c.node
+	if node == "" {
+		host, _ := os.Hostname()
+		var b [3]byte
+		rand.Read(b[:])
+		node = fmt.Sprintf("%s-%x", strings.Map(func(r rune) rune {
+			if r <= ' ' {
+				return '-'
+			}
+			return r
+		}, host), b)
+	}
+	adv := c.advertise
+	if adv == "" {
+		host, port, _ := net.SplitHostPort(addr.String())
+		if ip := net.ParseIP(host); ip == nil || ip.IsUnspecified() {
+			if h, err := os.Hostname(); err == nil {
+				host = h
+			}
+		}
+		adv = "http://" + net.JoinHostPort(host, port)
+	}
+	if u, err := neturl.Parse(adv); err != nil || (u.Scheme != "http" && u.Scheme != "https") || u.Host == "" {
+		return nil, fmt.Errorf("--advertise %q: want http://host:port", adv)
+	}
+	if c.lease == 0 {
+		c.lease = defaultLease
+	}
+	if c.lease < 100*time.Millisecond {
+		return nil, fmt.Errorf("--lease %v: want at least 100ms", c.lease)
+	}
+	return pg.Join(ctx, node, adv, c.lease)
 }
 
 // publicURLEnv names the environment variable that gives the public URL

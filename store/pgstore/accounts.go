@@ -177,7 +177,7 @@ func (s *Store) DeleteSession(ctx context.Context, tokenHash string) error {
 func (s *Store) BindSeat(ctx context.Context, account, game, seat string) error {
 	ctx, cancel := op(ctx)
 	defer cancel()
-	return pgx.BeginFunc(ctx, s.pool, func(tx pgx.Tx) error {
+	err := pgx.BeginFunc(ctx, s.pool, func(tx pgx.Tx) error {
 		var cur *string
 		err := tx.QueryRow(ctx, `SELECT account FROM seats WHERE game = $1 AND seat = $2 FOR UPDATE`, game, seat).Scan(&cur)
 		if errors.Is(err, pgx.ErrNoRows) {
@@ -192,6 +192,10 @@ func (s *Store) BindSeat(ctx context.Context, account, game, seat string) error 
 		_, err = tx.Exec(ctx, `UPDATE seats SET account = $1 WHERE game = $2 AND seat = $3`, account, game, seat)
 		return err
 	})
+	if err == nil {
+		s.notify(ctx, game)
+	}
+	return err
 }
 
 // AccountSeats lists the seats of an account's games, newest game first.
@@ -228,6 +232,7 @@ func (s *Store) AddSeatToken(ctx context.Context, game, seat, tokenHash string) 
 	if err != nil {
 		return fmt.Errorf("pgstore: add seat token: %w", err)
 	}
+	s.notify(ctx, game)
 	return nil
 }
 
@@ -242,6 +247,7 @@ func (s *Store) SetClock(ctx context.Context, game, state string) error {
 	if tag.RowsAffected() == 0 {
 		return store.ErrNotFound
 	}
+	s.notify(ctx, game)
 	return nil
 }
 

@@ -26,7 +26,7 @@ func TestMigrations(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if want := []string{"0001_init.sql", "0002_outcomes.sql", "0003_accounts.sql", "0004_push_ratings.sql"}; !slices.Equal(names, want) {
+	if want := []string{"0001_init.sql", "0002_outcomes.sql", "0003_accounts.sql", "0004_push_ratings.sql", "0005_leases.sql"}; !slices.Equal(names, want) {
 		t.Fatalf("migrations: %v, want %v", names, want)
 	}
 	lite, err := store.Open(":memory:")
@@ -56,7 +56,7 @@ func TestMigrations(t *testing.T) {
 		t.Fatal("a failing migration: no error")
 	}
 	names, _ = s.Migrations(ctx)
-	if want := []string{"0001_init.sql", "0002_outcomes.sql", "0003_accounts.sql", "0004_push_ratings.sql", "0102_b.sql", "0103_c.sql"}; !slices.Equal(names, want) {
+	if want := []string{"0001_init.sql", "0002_outcomes.sql", "0003_accounts.sql", "0004_push_ratings.sql", "0005_leases.sql", "0102_b.sql", "0103_c.sql"}; !slices.Equal(names, want) {
 		t.Fatalf("migrations %v, want %v", names, want)
 	}
 	if _, err := s.pool.Exec(ctx, `INSERT INTO d VALUES (1)`); err == nil {
@@ -101,7 +101,7 @@ func TestMigrationsConcurrent(t *testing.T) {
 		defer stores[i].Close()
 	}
 	names, err := stores[0].Migrations(ctx)
-	if err != nil || !slices.Equal(names, []string{"0001_init.sql", "0002_outcomes.sql", "0003_accounts.sql", "0004_push_ratings.sql"}) {
+	if err != nil || !slices.Equal(names, []string{"0001_init.sql", "0002_outcomes.sql", "0003_accounts.sql", "0004_push_ratings.sql", "0005_leases.sql"}) {
 		t.Fatalf("migrations %v, %v", names, err)
 	}
 }

@@ -36,6 +36,7 @@ const migrationLock int64 = 0x6d34345f6d6967 // "m44_mig"
 // Store is an open PostgreSQL database. It is safe for concurrent use.
 type Store struct {
 	pool *pgxpool.Pool
+	node string // the node whose writes these are (Join), "" alone
 }
 
 // IsURL reports whether db names a PostgreSQL database
@@ -349,19 +350,40 @@ func (s *Store) LiveGames(ctx context.Context) ([]string, error) {
 // Append adds one entry to a game's log, and marks the game over (with its
 // winner) if over is set; both in one transaction, committed on return.
 // The entry's Seq must be the next one: a conflict means another writer got
-// there first and nothing is written.
+// there first and nothing is written. On a node's store (Join), the node
+// must hold the game's lease (store.ErrNotOwner otherwise), and the other
+// nodes are notified.
 func (s *Store) Append(ctx context.Context, game string, a store.Action, over bool, winner string) error {
 	ctx, cancel := op(ctx)
 	defer cancel()
 	err := pgx.BeginFunc(ctx, s.pool, func(tx pgx.Tx) error {
+		if s.node != "" {
+			// A node's append is fenced by its lease (cluster.go): the
+			// share lock makes a takeover wait for this transaction.
+			var owner string
+			err := tx.QueryRow(ctx, `SELECT node FROM game_leases WHERE game = $1 FOR SHARE`, game).Scan(&owner)
+			if errors.Is(err, pgx.ErrNoRows) || err == nil && owner != s.node {
+				return store.ErrNotOwner
+			}
+			if err != nil {
+				return err
+			}
+		}
 		var b pgx.Batch
 		b.Queue(`INSERT INTO actions (game, seq, seat, action, version, created, outcomes) VALUES ($1, $2, $3, $4, $5, $6, $7)`,
 			game, a.Seq, a.Seat, a.Action, a.Version, time.Now(), a.Outcomes)
 		if over {
 			b.Queue(`UPDATE games SET over = TRUE, winner = $1 WHERE id = $2`, winner, game)
 		}
+		if s.node != "" {
+			// Delivered to the other nodes when the transaction commits.
+			b.Queue(`SELECT pg_notify($1, $2)`, Channel, payload(s.node, game, a.Seq))
+		}
 		return tx.SendBatch(ctx, &b).Close()
 	})
+	if errors.Is(err, store.ErrNotOwner) {
+		return store.ErrNotOwner
+	}
 	if err != nil {
 		return fmt.Errorf("pgstore: append to %s: %w", game, err)
 	}

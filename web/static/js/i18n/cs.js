@@ -164,6 +164,7 @@ export default {
 
   'err.network': 'Server je nedostupný. Zkontrolujte připojení.',
   'err.stale': 'Hra mezitím pokročila; herní plán byl obnoven.',
+  'err.unavailable': 'Hra přechází na jiný server. Zkuste to znovu za několik sekund.',
   'err.not_your_turn': 'Nejste na tahu.',
   'err.illegal_action': 'Tento tah není povolen: {message}',
   'err.unauthorized': 'Tento odkaz pro tuto hru neplatí.',

@@ -165,6 +165,7 @@ export default {
 
   'err.network': 'Der Server ist nicht erreichbar. Bitte prüfe deine Verbindung.',
   'err.stale': 'Das Spiel ist inzwischen weitergegangen; der Spielplan wurde aktualisiert.',
+  'err.unavailable': 'Das Spiel wechselt den Server. Versuche es in ein paar Sekunden erneut.',
   'err.not_your_turn': 'Du bist nicht am Zug.',
   'err.illegal_action': 'Dieser Zug ist nicht erlaubt: {message}',
   'err.unauthorized': 'Dieser Link gilt nicht für dieses Spiel.',

@@ -166,6 +166,7 @@ export default {
 
   'err.network': 'The server cannot be reached. Please check your connection.',
   'err.stale': 'The game moved on in the meantime; the board has been refreshed.',
+  'err.unavailable': 'The game is changing servers. Try again in a few seconds.',
   'err.not_your_turn': 'It is not your turn.',
   'err.illegal_action': 'That move is not allowed: {message}',
   'err.unauthorized': 'This link is not valid for this game.',

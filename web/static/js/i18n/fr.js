@@ -165,6 +165,7 @@ export default {
 
   'err.network': 'Le serveur est injoignable. Vérifiez votre connexion.',
   'err.stale': 'La partie a avancé entre-temps ; le plateau a été mis à jour.',
+  'err.unavailable': 'La partie change de serveur. Réessayez dans quelques secondes.',
   'err.not_your_turn': "Ce n'est pas votre tour.",
   'err.illegal_action': "Ce coup n'est pas permis : {message}",
   'err.unauthorized': "Ce lien n'est pas valable pour cette partie.",

@@ -1,0 +1,219 @@
+package web
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"io"
+	"net/http"
+	"net/http/httptest"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/coder/websocket"
+
+	"m44/match"
+	"m44/store/pgstore"
+	"m44/store/pgstore/pgtest"
+)
+
+// node is one server of a cluster test, in this process.
+type node struct {
+	srv *Server
+	hs  *httptest.Server
+	url string
+}
+
+// clusterNodes starts servers named after names on one fresh PostgreSQL
+// database (skipped where none answers), with leases of ttl.
+func clusterNodes(t *testing.T, ttl time.Duration, names ...string) []*node {
+	t.Helper()
+	db := pgtest.URL(t)
+	ctx := context.Background()
+	var out []*node
+	for _, name := range names {
+		pg, err := pgstore.Open(ctx, db)
+		if err != nil {
+			t.Fatal(err)
+		}
+		hs := httptest.NewUnstartedServer(nil)
+		url := "http://" + hs.Listener.Addr().String()
+		cl, err := pg.Join(ctx, name, url, ttl)
+		if err != nil {
+			t.Fatal(err)
+		}
+		srv, err := New(ctx, Options{Store: pg, Library: Library(), Logger: quietLogger(), Version: "test", Limits: &Limits{},
+			Cluster: cl, ClusterSecret: cl.Secret(), ClusterTTL: cl.TTL()})
+		if err != nil {
+			t.Fatal(err)
+		}
+		hs.Config.Handler = srv.Handler()
+		hs.Start()
+		n := &node{srv: srv, hs: hs, url: url}
+		t.Cleanup(func() { n.stop(); pg.Close() })
+		out = append(out, n)
+	}
+	return out
+}
+
+func (n *node) stop() {
+	if n.hs != nil {
+		n.srv.Close()
+		n.hs.Close()
+		n.hs = nil
+	}
+}
+
+// do is a request to a node: its status, headers and body.
+func do(t *testing.T, method, url string, body any, hdr map[string]string) (int, http.Header, []byte) {
+	t.Helper()
+	var rd io.Reader
+	if body != nil {
+		b, _ := json.Marshal(body)
+		rd = bytes.NewReader(b)
+	}
+	req, _ := http.NewRequest(method, url, rd)
+	if body != nil {
+		req.Header.Set("Content-Type", "application/json")
+	}
+	for k, v := range hdr {
+		req.Header.Set(k, v)
+	}
+	resp, err := http.DefaultClient.Do(req)
+	if err != nil {
+		return 0, nil, []byte(err.Error())
+	}
+	defer resp.Body.Close()
+	b, _ := io.ReadAll(resp.Body)
+	return resp.StatusCode, resp.Header, b
+}
+
+// Two servers in this process share one PostgreSQL database: a game's
+// requests reach its owner through the other node, a WebSocket on the
+// other node follows it, the lobby gathers both nodes' tables, and when the
+// owner stops the other node takes the game over with its WebSocket open
+// (docs/web-api.md, "Running several nodes"; issue 14).
+func TestClusterForwardsAndFollows(t *testing.T) {
+	nodes := clusterNodes(t, 500*time.Millisecond, "a", "b")
+	a, b := nodes[0], nodes[1]
+
+	var c match.Created
+	code, _, body := do(t, "POST", a.url+"/api/games", map[string]any{"scenario": Library()[0].ID,
+		"seats": map[string]string{"allies": "human", "axis": "human"}}, nil)
+	if code != 201 || json.Unmarshal(body, &c) != nil {
+		t.Fatalf("create: %d %s", code, body)
+	}
+	try := func(n *node, seat string) (match.Snapshot, int, []byte) {
+		code, _, body := do(t, "GET", n.url+"/api/games/"+c.Game+"?token="+c.Tokens[seat], nil, nil)
+		var s match.Snapshot
+		if code == 200 && json.Unmarshal(body, &s) != nil {
+			code = 0
+		}
+		return s, code, body
+	}
+	snapshot := func(n *node, seat string) match.Snapshot {
+		t.Helper()
+		s, code, body := try(n, seat)
+		if code != 200 {
+			t.Fatalf("snapshot through %s: %d %s", n.url, code, body)
+		}
+		return s
+	}
+	// Through b, a's game as a's: one copy of each header, the request id
+	// kept end to end.
+	code, hdr, body := do(t, "GET", b.url+"/api/games/"+c.Game+"?token="+c.Tokens["allies"], nil, map[string]string{"X-Request-Id": "req-44"})
+	if code != 200 {
+		t.Fatalf("through b: %d %s", code, body)
+	}
+	if got := hdr.Values("Content-Security-Policy"); len(got) != 1 {
+		t.Errorf("Content-Security-Policy %d times", len(got))
+	}
+	if got := hdr.Values("X-Request-Id"); len(got) != 1 || got[0] != "req-44" {
+		t.Errorf("X-Request-Id %q", got)
+	}
+	if b.srv.Games().Loaded() != 0 {
+		t.Error("b loaded a's game to forward a request")
+	}
+
+	// A WebSocket on b follows the game a plays.
+	ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
+	defer cancel()
+	ws, _, err := websocket.Dial(ctx, strings.Replace(b.url, "http://", "ws://", 1)+"/api/games/"+c.Game+"/ws?token="+c.Tokens["axis"], nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer ws.CloseNow()
+	next := func() int {
+		t.Helper()
+		_, msg, err := ws.Read(ctx)
+		if err != nil {
+			t.Fatal(err)
+		}
+		var u match.Update
+		if err := json.Unmarshal(msg, &u); err != nil {
+			t.Fatal(err)
+		}
+		return u.Version
+	}
+	seen := next()
+	act := func(via *node) (int, []byte) {
+		t.Helper()
+		s, code, body := try(via, "allies")
+		if code != 200 {
+			return code, body
+		}
+		seat := *s.ToAct
+		if s, code, body = try(via, seat); code != 200 {
+			return code, body
+		}
+		code, _, body = do(t, "POST", via.url+"/api/games/"+c.Game+"/actions", map[string]any{"token": c.Tokens[seat], "action": s.Legal[0].Action, "version": s.Version}, nil)
+		return code, body
+	}
+	for i, via := range []*node{a, b, a, b} {
+		if code, body := act(via); code != 200 {
+			t.Fatalf("action %d through %s: %d %s", i, via.url, code, body)
+		}
+		want := snapshot(a, "allies").Version
+		for seen < want {
+			seen = next()
+		}
+	}
+
+	// The lobby of b lists a's open table.
+	var table match.Created
+	code, _, body = do(t, "POST", a.url+"/api/games", map[string]any{"scenario": Library()[0].ID,
+		"seats": map[string]string{"allies": "human", "axis": "human"}, "open": []string{"axis"}}, nil)
+	if code != 201 || json.Unmarshal(body, &table) != nil {
+		t.Fatalf("table: %d %s", code, body)
+	}
+	var lobby TablesReply
+	if code, _, body = do(t, "GET", b.url+"/api/tables", nil, nil); code != 200 || json.Unmarshal(body, &lobby) != nil {
+		t.Fatalf("lobby: %d %s", code, body)
+	}
+	if len(lobby.Open) != 1 || lobby.Open[0].Game != table.Game {
+		t.Errorf("b's lobby: %+v", lobby.Open)
+	}
+
+	// a stops: b takes the game over (its follower copy, in place: the
+	// WebSocket stays open) and play goes on.
+	a.stop()
+	end := time.Now().Add(20 * time.Second)
+	for {
+		code, body := act(b)
+		if code == 200 {
+			break
+		}
+		if code != 503 && code != 409 || time.Now().After(end) {
+			t.Fatalf("after a stopped: %d %s", code, body)
+		}
+		time.Sleep(50 * time.Millisecond)
+	}
+	want := snapshot(b, "allies").Version
+	for seen < want {
+		seen = next()
+	}
+	if n := b.srv.Games().Loaded(); n < 1 {
+		t.Errorf("b holds %d games", n)
+	}
+}
