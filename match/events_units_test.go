@@ -25,7 +25,7 @@ func TestEntriesNameUnitsPublicly(t *testing.T) {
 	public := func(b view.Board) map[view.UnitRef]bool {
 		out := map[view.UnitRef]bool{}
 		for _, u := range b.Units {
-			out[view.UnitRef{Kind: u.Kind, Side: u.Side, Nation: u.Nation}] = true
+			out[view.UnitRef{Kind: u.Kind, Type: u.Type, Side: u.Side, Nation: u.Nation}] = true
 		}
 		return out
 	}

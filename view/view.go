@@ -326,6 +326,7 @@ func (y *Young) Rules() rules.Young {
 // units on the board are public, so every viewer gets the same.
 type UnitRef struct {
 	Kind   string     `json:"kind"`
+	Type   string     `json:"type"` // its class: "infantry", "armor", "artillery"
 	Side   rules.Side `json:"side"`
 	Nation string     `json:"nation,omitempty"`
 }
@@ -335,5 +336,6 @@ func UnitRefOf(st *rules.State, tag rules.UnitTag) *UnitRef {
 	if !tag.Known {
 		return nil
 	}
-	return &UnitRef{Kind: st.Catalog().Unit(tag.Kind).Key, Side: tag.Side, Nation: tag.Nation}
+	def := st.Catalog().Unit(tag.Kind)
+	return &UnitRef{Kind: def.Key, Type: def.Class.String(), Side: tag.Side, Nation: tag.Nation}
 }

@@ -1,7 +1,7 @@
 // The game page (/play/{game}#{token}): the board, the hand, what to do now,
 // the dice and the log, driven by the server's snapshots.
 import { api, Live, store, ApiError } from './api.js';
-import { t, template, has, lang, onLang, cardName, cardEffect, cardParts, sideName, applyDom, rowName } from './i18n.js';
+import { t, template, has, lang, onLang, cardName, cardEffect, cardParts, sideName, applyDom, rowName, unitPhrase, unitNum } from './i18n.js';
 import { setCatalog, row } from './catalog.js';
 import { BoardView, hexDistance, parseHex, geometry } from './board.js';
 import { parseAll, byKind } from './actions.js';
@@ -672,11 +672,24 @@ class Game {
     const ev = entry.event || {};
     const args = { ...ev, ...(entry.text && entry.text.args) };
     const hexRef = (h) => (h ? `<span class="hexref" data-hex="${esc(h)}" title="${esc(h)}">${esc(this.placeName(h))}</span>` : '');
+    // {at}, {from_at}, {to_at}: where, in words ("in the forest", "at
+    // Ranville"), a chip naming the hex and its coordinates when pointed at.
+    const atRef = (h) => (h ? `<span class="hexref" data-hex="${esc(h)}" title="${esc(this.placeName(h) === h ? h : this.placeName(h) + ' · ' + h)}">${esc(this.placePhrase(h))}</span>` : '');
     const A = {};
     for (const [k, val] of Object.entries(args)) A[k] = esc(Array.isArray(val) ? val.join(' ') : val);
     if (args.side) A.side = esc(sideName(args.side));
     for (const k of ['hex', 'from', 'to']) if (args[k]) A[k] = hexRef(args[k]);
     if (!args.hex && args.from) A.hex = A.from;
+    const at = args.hex || args.from;
+    A.at = atRef(at);
+    A.from_at = atRef(args.from || args.hex);
+    A.to_at = atRef(args.to);
+    // {unit}, {target} (subjects) and {unit_acc}, {target_acc} (objects):
+    // the units the event names, in words; num: the number the verb agrees with.
+    const unit = isObj(args.unit) ? args.unit : null, target = isObj(args.target) ? args.target : null;
+    A.unit = esc(unitPhrase(unit)); A.unit_acc = esc(unitPhrase(unit, true));
+    A.target = esc(unitPhrase(target)); A.target_acc = esc(unitPhrase(target, true));
+    args.num = unitNum(unit);
     const cname = ev.card_name || (typeof args.card === 'string' ? args.card : '');
     if (cname) {
       let nm = cardName(cname);
@@ -692,7 +705,21 @@ class Game {
     }
     const s = template(key, args);
     if (s === key) return esc(ev.text || key);
-    return s.replace(/\{(\w+)\}/g, (m, k) => (k in A ? A[k] : m));
+    return capFirst(s.replace(/\{(\w+)\}/g, (m, k) => (k in A ? A[k] : m)));
+  }
+
+  // placePhrase is where hex h is, in words: at its map label, else on its
+  // structure (a bridge, a bunker) or in its ground ("in the forest"), else
+  // "in the open"; a ground the dictionaries have no phrase for is named.
+  placePhrase(h) {
+    const s = this.snap || {};
+    const lab = ((s.scenario && s.scenario.labels) || []).find((l) => l.hex === h);
+    if (lab) return t('at.label', { label: lab.text.join(' ') });
+    const f = ((s.view && s.view.features) || []).find((x) => x.hex === h);
+    if (f && f.structure && has('at.' + f.structure)) return t('at.' + f.structure);
+    if (f && f.terrain && f.terrain !== 'plain') return has('at.' + f.terrain) ? t('at.' + f.terrain) : t('at.other', { place: rowName('terrain', f.terrain) });
+    if (!/^-?\d+,-?\d+$/.test(h)) return h;
+    return t('at.open');
   }
 
   // placeName names a hex in the log: its map label, else its ground when
@@ -786,6 +813,7 @@ class Game {
           ${row('sum.row.medals', (sd) => String(arr2(v.medals, sd === 'allies' ? 0 : 1)))}
           ${row('sum.row.units', (sd) => String(sum[sd].units))}
           ${row('sum.row.figures', (sd) => String(sum[sd].figures))}
+          ${['infantry', 'armor', 'artillery', ...new Set([...Object.keys(sum.allies.byClass), ...Object.keys(sum.axis.byClass)])].filter((c, i, a) => a.indexOf(c) === i && (sum.allies.byClass[c] || sum.axis.byClass[c])).map((c) => `<tr class="sum-class" data-class="${esc(c)}"><th scope="row">${esc(rowName('unit', c))}</th>${['allies', 'axis'].map((sd) => { const x = sum[sd].byClass[c] || { figures: 0, units: 0 }; return `<td>${esc(t('sum.figures', { figures: x.figures }))}${x.units ? `<br><small>${esc(t('sum.units', { units: x.units }))}</small>` : ''}</td>`; }).join('')}</tr>`).join('')}
           ${row('sum.row.dice', (sd) => String(sum[sd].dice))}
           ${row('sum.row.grenades', (sd) => `${sum[sd].grenades} (${(sum[sd].dice / 6).toFixed(1)})`)}
         </tbody></table>
@@ -1221,6 +1249,10 @@ function seatLabel(s, seat, side) {
 }
 
 const cap = (s) => (s ? s[0].toUpperCase() + s.slice(1) : s);
+const isObj = (v) => v !== null && typeof v === 'object' && !Array.isArray(v);
+// capFirst capitalises a log line's first letter when it starts with words
+// (French "l'infanterie…" → "L'infanterie…"), not with markup.
+const capFirst = (s) => (s && s[0] !== '<' ? s[0].toLocaleUpperCase() + s.slice(1) : s);
 const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
 const lastLogN = (s) => { const l = s.log || []; return l.length ? l[l.length - 1].n : 0; };
 
@@ -1265,14 +1297,28 @@ function trailOf(log) {
 // eliminated (by owner), figures lost (a hit's side is the other side of
 // the battle, attack or ambush just before it), dice and grenades rolled.
 function summaryOf(log) {
-  const out = { allies: { units: 0, figures: 0, dice: 0, grenades: 0 }, axis: { units: 0, figures: 0, dice: 0, grenades: 0 } };
+  const side0 = () => ({ units: 0, figures: 0, dice: 0, grenades: 0, byClass: {} });
+  const out = { allies: side0(), axis: side0() };
   const foe = (sd) => (sd === 'allies' ? 'axis' : sd === 'axis' ? 'allies' : null);
+  const unitOf = (e) => { const u = (e.text && e.text.args && e.text.args.unit) || (e.event || {}).unit; return isObj(u) ? u : null; };
+  // byClass[class] counts the figures and units each side lost of each
+  // class, from the unit the loss names (events name their units).
+  const lost = (sd, u, figures, units) => {
+    if (!out[sd]) return;
+    out[sd].figures += figures;
+    out[sd].units += units;
+    if (!u || !u.type) return;
+    const c = out[sd].byClass[u.type] || (out[sd].byClass[u.type] = { figures: 0, units: 0 });
+    c.figures += figures;
+    c.units += units;
+  };
   let target = null;
   for (const e of log) {
     const ev = e.event || {};
+    const u = unitOf(e);
     if (ev.kind === 'battle' || ev.kind === 'card-attack' || ev.kind === 'ambush') target = foe(ev.side);
-    else if ((ev.kind === 'hits' || ev.kind === 'flag-losses') && target) out[target].figures += Number(ev.figures) || 0;
-    else if (ev.kind === 'eliminated' && out[ev.side]) out[ev.side].units++;
+    else if (ev.kind === 'hits' || ev.kind === 'flag-losses') lost(u ? u.side : target, u, Number(ev.figures) || 0, 0);
+    else if (ev.kind === 'eliminated') lost(ev.side, u, 0, 1);
     else if (ev.kind === 'dice' && out[ev.side] && Array.isArray(ev.faces)) {
       out[ev.side].dice += ev.faces.length;
       out[ev.side].grenades += ev.faces.filter((f) => f === 'grenade').length;

@@ -281,11 +281,38 @@ class Lobby {
     const games = Object.values(store.all()).sort((a, b) => b.touched - a.touched).slice(0, 8);
     if (!games.length) { box.hidden = true; return; }
     box.hidden = false;
+    this.mineStatus = this.mineStatus || {};
     box.innerHTML = `<h2>${esc(t('lobby.mygames'))}</h2><ul>${games.map((g) => {
       const toks = Object.values(g.tokens || {});
-      return `<li><a href="/play/${encodeURIComponent(g.id)}#${toks.join(',')}">${esc(g.name || g.id)}</a> <span class="muted">${esc(Object.keys(g.tokens || {}).map(seatName).join(', '))} · ${new Date(g.touched).toLocaleString(lang())}</span></li>`;
+      const st = this.mineStatus[g.id];
+      return `<li data-game="${esc(g.id)}"><a href="/play/${encodeURIComponent(g.id)}#${toks.join(',')}">${esc(g.name || g.id)}</a> ${st ? mineBadge(st) : ''} <span class="muted">${esc(Object.keys(g.tokens || {}).map(seatName).join(', '))} · ${new Date(g.touched).toLocaleString(lang())}</span></li>`;
     }).join('')}</ul>`;
+    // Whose turn it is, or who won: each game's snapshot, once per visit.
+    if (this.mineAsked) return;
+    this.mineAsked = true;
+    Promise.all(games.map(async (g) => {
+      const seats = Object.keys(g.tokens || {});
+      const tok = (g.tokens || {})[seats[0]];
+      if (!tok) return;
+      try {
+        const s = await api.snapshot(g.id, tok);
+        const mySides = new Set(seats.map((x) => x.replace(/-\d$/, '')));
+        if (s.over) this.mineStatus[g.id] = { over: true, won: s.winner ? mySides.has(s.winner) && mySides.size === 1 : null, winner: s.winner, hotseat: mySides.size > 1 };
+        else this.mineStatus[g.id] = { mine: seats.includes(s.to_act), side: s.to_act_side };
+      } catch { /* a game gone: no status */ }
+    })).then(() => this.renderMine());
   }
+}
+
+// mineBadge says whose turn it is in one of "your battles" (a badge when it
+// is the player's), or how it ended.
+function mineBadge(st) {
+  if (st.over) {
+    if (st.hotseat || st.won === null) return `<span class="badge">${esc(st.winner ? t('status.winner', { side: sideName(st.winner) }) : t('acct.over'))}</span>`;
+    return `<span class="badge ${st.won ? 'won' : 'lost'}">${esc(t(st.won ? 'lobby.won' : 'lobby.lost'))}</span>`;
+  }
+  if (st.mine) return `<span class="badge yours">${esc(t('acct.yourturn'))}</span>`;
+  return st.side ? `<span class="badge">${esc(t('lobby.turnof', { side: sideName(st.side) }))}</span>` : '';
 }
 
 const cap = (s) => (s ? s[0].toUpperCase() + s.slice(1) : s);
