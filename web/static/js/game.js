@@ -1158,7 +1158,7 @@ function layout() {
     </div>
   </header>
   <main class="table">
-    <section class="board-wrap">
+    <section class="board-wrap" data-i18n-aria="lobby.board">
       <div id="board-vp" class="board-vp"><div id="board" class="board"></div></div>
       <div id="zoom-ctl" class="zoom-ctl">
         <button type="button" class="btn" data-zoom="in" data-i18n-title="btn.zoom.in" data-i18n-aria="btn.zoom.in">+</button>
@@ -1169,15 +1169,15 @@ function layout() {
     <aside class="side">
       <div id="status" class="status" role="status" aria-live="polite"><div id="status-who" class="who"></div><div id="status-what" class="what"></div></div>
       <div id="actions" class="actions"></div>
-      <div id="dice" class="dice" hidden></div>
+      <div id="dice" class="dice" role="region" data-i18n-aria="panel.dice" hidden></div>
       <div id="played" class="played" hidden></div>
       <div id="invite" class="invite" hidden></div>
-      <div class="log"><div class="log-head"><h3 data-i18n="panel.log"></h3><button type="button" id="replay" class="btn small-btn" data-i18n="btn.replay"></button></div><ol id="log-list" class="log-list"></ol></div>
+      <div class="log"><div class="log-head"><h3 data-i18n="panel.log"></h3><button type="button" id="replay" class="btn small-btn" data-i18n="btn.replay"></button></div><ol id="log-list" class="log-list" role="log" data-i18n-aria="panel.log"></ol></div>
     </aside>
   </main>
   <footer id="hand-bar" class="hand-bar">
     <button type="button" id="hand-toggle" class="hand-toggle" aria-expanded="false" aria-controls="hand"></button>
-    <div id="hand" class="hand"></div><div id="deck" class="deck"></div>
+    <div id="hand" class="hand" role="region" data-i18n-aria="panel.hand"></div><div id="deck" class="deck"></div>
   </footer>
   <div id="brief" class="overlay brief-overlay" hidden></div>
   <div id="prefs" class="overlay" hidden></div>
