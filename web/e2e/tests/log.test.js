@@ -112,3 +112,22 @@ test('the summary counts figures lost by unit type; "Your battles" says whose tu
     assert.deepEqual(b.errors, []);
   } finally { await b.close(); }
 });
+
+test('the lobby\'s preview and the front, board and countries are in the player\'s language', { timeout: 120000 }, async () => {
+  for (const [locale, front, country] of [['fr-FR', /Front de l'Ouest/, /Grande-Bretagne|Allemagne/], ['de-DE', /Westfront/, /Großbritannien|Deutschland/], ['cs-CZ', /Západní fronta/, /Velká Británie|Německo/]]) {
+    const b = await browser({ width: 1440, height: 900, locale });
+    try {
+      const { page } = b;
+      await page.goto(srv.url + '/');
+      await page.click('.scn-item[data-id="pegasus-bridge"]');
+      await page.waitForSelector('#scn-detail .preview svg');
+      const sub = await page.textContent('#scn-detail .scn-sub');
+      assert.match(sub, front, sub);
+      assert.match(await page.textContent('#scn-detail .scn-table'), country);
+      const svgText = await page.$eval('#scn-detail .preview svg', (s) => [...s.querySelectorAll('text')].map((x) => x.textContent).join(' | '));
+      assert.doesNotMatch(svgText, /Legend|medals to win|command cards|figures\)/, svgText);
+      await shot(page, `lobby-preview-${locale}`);
+      assert.deepEqual(b.errors, []);
+    } finally { await b.close(); }
+  }
+});
