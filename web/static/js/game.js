@@ -287,11 +287,11 @@ class Game {
     root.style.setProperty('--board-ratio', ((geo.W + 20) / (geo.H + 20)).toFixed(3)); // the SVG's viewBox (board.js PAD)
     this.board.render({
       scenario: s.scenario || {},
-      view: v,
+      view: this.replay && this.replay.view ? this.replay.view : v,
       flip: this.top != null && bottom === this.top,
       bottom,
-      marks,
-      trail: trailOf(s.log || []),
+      marks: this.replay && this.replay.view ? {} : marks,
+      trail: this.replay && this.replay.view ? [] : trailOf(s.log || []),
       objectives: (s.scenario && s.scenario.objectives) || [],
       highlight: this.replay ? this.replay.hexes : this.hover ? [this.hover] : [],
       sections: plan.sections || [],
@@ -965,13 +965,28 @@ class Game {
     const kinds = new Set(['turn', 'play', 'order', 'move', 'battle', 'dice', 'hits', 'retreat', 'flag-losses', 'eliminated', 'take-ground', 'card-attack', 'ambush', 'exit', 'medals', 'healed', 'flag-ignored', 'airdrop']);
     const steps = log.slice(from, to).filter((e) => e.event && kinds.has(e.event.kind));
     const btn = $('#replay', this.root);
-    this.replay = { line: '', hexes: [], stop: false };
+    this.replay = { line: '', hexes: [], stop: false, view: null };
     btn.setAttribute('aria-pressed', 'true');
+    // A true rewind: the board as it stood when the turn began, from the
+    // server's replay of the game's record (GET …/replay?step=N: the engine
+    // replays the recorded actions; the client decides nothing), then each
+    // event of the turn moves, hits or removes the units it names. Without
+    // it (an error), the units stay where they are and the steps are lit.
+    const turnNo = Number((log[from].event || {}).turn) || 0;
+    try {
+      const head = await api.replay(this.id, 'last');
+      const at = (head.turns || [])[turnNo - 1];
+      if (turnNo && at != null) {
+        const start = await api.replay(this.id, at);
+        if (start && start.view && Array.isArray(start.view.units)) this.replay.view = { ...(this.snap.view || {}), ...start.view, units: start.view.units.map((u) => ({ ...u })) };
+      }
+    } catch { /* no rewind: light the steps on the board as it is */ }
     for (const e of steps) {
       if (this.replay.stop) break;
       const ev = e.event;
       this.replay.line = this.words(e);
       this.replay.hexes = [ev.from, ev.to, ev.hex].filter(Boolean);
+      if (this.replay.view) rewindStep(this.replay.view, e, this);
       this.render();
       await sleep(Math.max(paceMs() * 2, 400));
     }
@@ -1325,6 +1340,31 @@ function summaryOf(log) {
     }
   }
   return out;
+}
+
+// rewindStep carries the event of log entry e onto view's units during a
+// replay of the last turn: the facts the engine reported (a unit moved,
+// retreated or took ground; lost, got back or gave figures; was eliminated
+// or left the board), so that the board follows the steps; units slide.
+function rewindStep(view, e, game) {
+  const ev = e.event || {};
+  const a = { ...ev, ...(e.text && e.text.args) };
+  const units = view.units;
+  const on = (h) => units.find((u) => u.hex === h);
+  const figs = Number(a.figures) || 0;
+  switch (ev.kind) {
+    case 'move': case 'retreat': case 'take-ground': {
+      const u = on(a.from);
+      if (u) { u.hex = a.to; (game.slides = game.slides || []).push({ from: a.from, to: a.to }); }
+      break;
+    }
+    case 'hits': case 'flag-losses': { const u = on(a.hex); if (u) u.figures = Math.max(0, u.figures - figs); break; }
+    case 'healed': { const u = on(a.hex); if (u) u.figures += figs; break; }
+    case 'reinforced': { const f = on(a.from), u = on(a.to); if (f) f.figures = Math.max(0, f.figures - figs); if (u) u.figures += figs; break; }
+    case 'eliminated': { const i = units.findIndex((u) => u.hex === a.hex); if (i >= 0) units.splice(i, 1); break; }
+    case 'exit': { const i = units.findIndex((u) => u.hex === a.from); if (i >= 0) units.splice(i, 1); break; }
+    default:
+  }
 }
 
 // noEffect: the roll of entry e hit nothing (no loss, retreat, flag or heal
