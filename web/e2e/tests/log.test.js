@@ -46,7 +46,7 @@ test('the log names units and places in words, in four languages', { timeout: 30
     }
     const chip = await page.$eval('#log-list li.log-battle .hexref', (e) => ({ title: e.title, text: e.textContent }));
     assert.match(chip.title, /\d+,\d+/, 'the chip keeps the coordinates');
-    assert.match(chip.text, /^(at|in|on) /, chip.text);
+    assert.match(chip.text, /^(at|in|on|near) /, chip.text);
     await page.hover('#log-list li.log-battle .hexref');
     await page.waitForSelector('#board path.hl, #board .hl', { timeout: 5000 });
     await shot(page, 'log-words-en');

@@ -710,7 +710,8 @@ class Game {
 
   // placePhrase is where hex h is, in words: at its map label, else on its
   // structure (a bridge, a bunker) or in its ground ("in the forest"), else
-  // "in the open"; a ground the dictionaries have no phrase for is named.
+  // near a label two hexes away at most, else "in the open"; a ground the
+  // dictionaries have no phrase for is named.
   placePhrase(h) {
     const s = this.snap || {};
     const lab = ((s.scenario && s.scenario.labels) || []).find((l) => l.hex === h);
@@ -719,6 +720,13 @@ class Game {
     if (f && f.structure && has('at.' + f.structure)) return t('at.' + f.structure);
     if (f && f.terrain && f.terrain !== 'plain') return has('at.' + f.terrain) ? t('at.' + f.terrain) : t('at.other', { place: rowName('terrain', f.terrain) });
     if (!/^-?\d+,-?\d+$/.test(h)) return h;
+    // Open ground: near the closest map label within two hexes, if any.
+    let near = null, best = 3;
+    for (const l of (s.scenario && s.scenario.labels) || []) {
+      const d = hexDistance(l.hex, h);
+      if (d < best) { best = d; near = l; }
+    }
+    if (near) return t('at.near', { label: near.text.join(' ') });
     return t('at.open');
   }
 
