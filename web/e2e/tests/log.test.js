@@ -96,7 +96,7 @@ test('the summary counts figures lost by unit type; "Your battles" says whose tu
     }
     assert.ok(over, 'the game ended');
     await page.waitForSelector('.dialog.over tr.sum-class');
-    const rows = await page.$$eval('.dialog.over tr.sum-class', (l) => l.map((r) => ({ cls: r.dataset.class, cells: [...r.querySelectorAll('td')].map((c) => c.textContent) })));
+    const rows = await page.$$eval('.dialog.over tr.sum-class', (l) => l.map((r) => ({ cls: r.dataset.class, cells: [...r.querySelectorAll('td')].map((c) => (c.firstChild ? c.firstChild.textContent : '')) })));
     assert.ok(rows.length >= 1, JSON.stringify(rows));
     const total = await page.$$eval('.dialog.over tbody tr', (l) => l.map((r) => [...r.querySelectorAll('td')].map((c) => c.textContent)));
     // The figures by type add up to the figures lost.

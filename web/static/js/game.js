@@ -821,7 +821,7 @@ class Game {
           ${row('sum.row.medals', (sd) => String(arr2(v.medals, sd === 'allies' ? 0 : 1)))}
           ${row('sum.row.units', (sd) => String(sum[sd].units))}
           ${row('sum.row.figures', (sd) => String(sum[sd].figures))}
-          ${['infantry', 'armor', 'artillery', ...new Set([...Object.keys(sum.allies.byClass), ...Object.keys(sum.axis.byClass)])].filter((c, i, a) => a.indexOf(c) === i && (sum.allies.byClass[c] || sum.axis.byClass[c])).map((c) => `<tr class="sum-class" data-class="${esc(c)}"><th scope="row">${esc(rowName('unit', c))}</th>${['allies', 'axis'].map((sd) => { const x = sum[sd].byClass[c] || { figures: 0, units: 0 }; return `<td>${esc(t('sum.figures', { figures: x.figures }))}${x.units ? `<br><small>${esc(t('sum.units', { units: x.units }))}</small>` : ''}</td>`; }).join('')}</tr>`).join('')}
+          ${['infantry', 'armor', 'artillery', ...new Set([...Object.keys(sum.allies.byClass), ...Object.keys(sum.axis.byClass)])].filter((c, i, a) => a.indexOf(c) === i && (sum.allies.byClass[c] || sum.axis.byClass[c])).map((c) => `<tr class="sum-class" data-class="${esc(c)}"><th scope="row">${esc(rowName('unit', c))}</th>${['allies', 'axis'].map((sd) => { const x = sum[sd].byClass[c] || { figures: 0, units: 0 }; return `<td>${x.figures}${x.units ? `<br><small>${esc(t('sum.units', { units: x.units }))}</small>` : ''}</td>`; }).join('')}</tr>`).join('')}
           ${row('sum.row.dice', (sd) => String(sum[sd].dice))}
           ${row('sum.row.grenades', (sd) => `${sum[sd].grenades} (${(sum[sd].dice / 6).toFixed(1)})`)}
         </tbody></table>

@@ -334,7 +334,6 @@ export default {
   'at.river': "v řece", 'at.lake': "na jezeře", 'at.beach': "na pláži", 'at.ocean': "na moři",
   'at.bluff': "na mořském útesu", 'at.cliff': "na srázu", 'at.steephill': "na strmém kopci", 'at.mountain': "na hoře",
   'at.bridge': "na mostě", 'at.bunker': "v bunkru",
-  'sum.figures': { count: "figures", one: "{figures} figurka", few: "{figures} figurky", other: "{figures} figurek" },
   'sum.units': { count: "units", one: "{units} jednotka zničena", few: "{units} jednotky zničeny", other: "{units} jednotek zničeno" },
   'lobby.won': "Vyhraná",
   'lobby.lost': "Prohraná",

@@ -336,7 +336,6 @@ export default {
   'at.river': "im Fluss", 'at.lake': "auf dem See", 'at.beach': "am Strand", 'at.ocean': "auf See",
   'at.bluff': "an der Steilküste", 'at.cliff': "auf den Klippen", 'at.steephill': "auf dem steilen Hügel", 'at.mountain': "auf dem Berg",
   'at.bridge': "auf der Brücke", 'at.bunker': "im Bunker",
-  'sum.figures': { count: "figures", one: "{figures} Figur", other: "{figures} Figuren" },
   'sum.units': { count: "units", one: "{units} Einheit eliminiert", other: "{units} Einheiten eliminiert" },
   'lobby.won': "Gewonnen",
   'lobby.lost': "Verloren",

@@ -336,7 +336,6 @@ export default {
   'at.river': "in the river", 'at.lake': "on the lake", 'at.beach': "on the beach", 'at.ocean': "at sea",
   'at.bluff': "on the bluffs", 'at.cliff': "on the cliffs", 'at.steephill': "on the steep hill", 'at.mountain': "on the mountain",
   'at.bridge': "on the bridge", 'at.bunker': "in the bunker",
-  'sum.figures': { count: "figures", one: "{figures} figure", other: "{figures} figures" },
   'sum.units': { count: "units", one: "{units} unit eliminated", other: "{units} units eliminated" },
   'lobby.won': "Won",
   'lobby.lost': "Lost",

@@ -336,7 +336,6 @@ export default {
   'at.river': "dans la rivière", 'at.lake': "sur le lac", 'at.beach': "sur la plage", 'at.ocean': "en mer",
   'at.bluff': "sur l'escarpement", 'at.cliff': "sur la falaise", 'at.steephill': "sur la colline escarpée", 'at.mountain': "sur la montagne",
   'at.bridge': "sur le pont", 'at.bunker': "dans le bunker",
-  'sum.figures': { count: "figures", one: "{figures} figurine", other: "{figures} figurines" },
   'sum.units': { count: "units", one: "{units} unité éliminée", other: "{units} unités éliminées" },
   'lobby.won': "Gagnée",
   'lobby.lost': "Perdue",
