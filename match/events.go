@@ -72,6 +72,12 @@ func eventEntry(st *rules.State, n int, e rules.Event) entry {
 	for v := viewer(0); v < numViewers; v++ {
 		ev := v.who().Event(e)
 		key, args := describe(st, ev)
+		if u := view.UnitRefOf(st, ev.Unit); u != nil {
+			args["unit"] = u
+		}
+		if u := view.UnitRefOf(st, ev.Target); u != nil {
+			args["target"] = u
+		}
 		event := map[string]any{"kind": ev.Kind.String(), "text": ev.String()}
 		for k, a := range args {
 			event[k] = a

@@ -185,7 +185,11 @@ type Event struct {
 	// Stars is the star tokens on a sabotage target after a roll.
 	Stars    *int   `json:"stars,omitempty"`
 	Obstacle string `json:"obstacle,omitempty"`
-	Text     string `json:"text"`
+	// Unit and Target are the units the event names (rules.Event.Unit and
+	// Target): the one on from/hex, and the one on to.
+	Unit   *view.UnitRef `json:"unit,omitempty"`
+	Target *view.UnitRef `json:"target,omitempty"`
+	Text   string        `json:"text"`
 }
 
 func eventOf(st *rules.State, e rules.Event) Event {
@@ -196,7 +200,7 @@ func eventOf(st *rules.State, e rules.Event) Event {
 // encodeEvent is eventOf, and whether the kind is one it knows (an unknown
 // kind, added to the engine later, is sent with its kind and text only).
 func encodeEvent(st *rules.State, e rules.Event) (Event, bool) {
-	out := Event{Kind: e.Kind.String(), Text: e.String()}
+	out := Event{Kind: e.Kind.String(), Text: e.String(), Unit: view.UnitRefOf(st, e.Unit), Target: view.UnitRefOf(st, e.Target)}
 	side := e.Side
 	n := int(e.N)
 	withSide := func() { out.Side = &side }

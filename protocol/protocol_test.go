@@ -824,3 +824,39 @@ func TestNewYoungPlayers(t *testing.T) {
 	// A section deck has no tactic card to bring back.
 	fails(t, s, newGame(duelSetup, 1, `,"options":{"young":{"stage":1}}`), CodeBadArgument)
 }
+
+// A battle's events name its units (rules.Event.Unit/Target): the attacker
+// as unit, the target as target, by catalog key and class (docs/protocol.md
+// "Events"); a roll names none.
+func TestEventsNameUnits(t *testing.T) {
+	s := NewSession()
+	ok(t, s, newGame(smokeSetup, 8, ""), nil)
+	p := pick(3)
+	battles := 0
+	for step := 0; step < 600 && battles < 3; step++ {
+		var legal LegalResult
+		ok(t, s, `{"cmd":"legal"}`, &legal)
+		if legal.Over {
+			break
+		}
+		a := legal.Actions[p.intn(len(legal.Actions))]
+		var ap ApplyResult
+		ok(t, s, `{"cmd":"apply","action":"`+a+`"}`, &ap)
+		for _, e := range ap.Events {
+			switch e.Kind {
+			case "battle":
+				battles++
+				if e.Unit == nil || e.Target == nil || e.Unit.Kind == "" || e.Target.Type == "" || e.Unit.Side == e.Target.Side {
+					t.Fatalf("battle without its units: %+v (unit %+v, target %+v)", e, e.Unit, e.Target)
+				}
+			case "dice", "draw", "play":
+				if e.Unit != nil || e.Target != nil {
+					t.Fatalf("%s names a unit: %+v", e.Kind, e)
+				}
+			}
+		}
+	}
+	if battles == 0 {
+		t.Fatal("no battle in the game")
+	}
+}

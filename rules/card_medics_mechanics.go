@@ -31,6 +31,6 @@ func heal(s *State, i int) bool {
 	}
 	u.figures += back
 	u.fx = false // once healed it moves and battles normally
-	s.emit(Event{Kind: EvHealed, To: s.b.hexAt[u.pos], N: back})
+	s.emitUnits(Event{Kind: EvHealed, To: s.b.hexAt[u.pos], N: back}, i, -1)
 	return true
 }

@@ -76,6 +76,23 @@ type Event struct {
 	N        int8
 	NDice    int8
 	Dice     [MaxDice]Face
+	// Unit and Target name the units the event is about, for the log: Unit
+	// the one at From or the event's one unit (the unit ordered, moving,
+	// battling, hit, retreating, eliminated…), Target the one at To (the
+	// target of a battle, the unit reinforced). Both are public: every
+	// viewer sees the units on the board. Filled only when events are
+	// recorded (Apply, ApplyRecorded, Replay), never by Play.
+	Unit, Target UnitTag
+}
+
+// UnitTag names a unit in an event: its kind (the catalog row), side and
+// nation (the .m44 suffix: "us", "brit", "ger"…, "" if the setup gave
+// none). Known is false when the event names no such unit.
+type UnitTag struct {
+	Kind   UnitKind
+	Side   Side
+	Nation string
+	Known  bool
 }
 
 // addFace records one more die of a roll.

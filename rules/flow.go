@@ -243,7 +243,7 @@ func (s *State) order(i int) {
 		s.orderedBy = s.orderedBy[:len(s.orderedBy)-1]
 		return
 	}
-	s.emit(Event{Kind: EvUnitOrdered, Side: u.side, From: s.b.hexAt[u.pos]})
+	s.emitUnits(Event{Kind: EvUnitOrdered, Side: u.side, From: s.b.hexAt[u.pos]}, i, -1)
 }
 
 // afterOrder ends the order step when nothing more can be ordered. A card
@@ -598,12 +598,12 @@ func (s *State) airdrop() {
 			ok = j == k || drop[j] != p
 		}
 		if !ok {
-			s.emit(Event{Kind: EvAirdrop, Side: u.side, To: hexAtOrNone(s, p), N: 0})
+			s.emitUnits(Event{Kind: EvAirdrop, Side: u.side, To: hexAtOrNone(s, p), N: 0}, idx[k], -1)
 			continue
 		}
 		u.dead, u.pos, u.start, u.landed = false, p, p, true
 		s.occ[p] = int8(idx[k])
-		s.emit(Event{Kind: EvAirdrop, Side: u.side, To: s.b.hexAt[p], N: 1})
+		s.emitUnits(Event{Kind: EvAirdrop, Side: u.side, To: s.b.hexAt[p], N: 1}, idx[k], -1)
 	}
 	if n > 0 {
 		s.updateMedals()

@@ -297,7 +297,7 @@ func (s *State) moveUnit(ui int, to int16, cost int8, road bool, dice int8) {
 	if s.enterForbidsBattle(u, to) || u.dist > fight {
 		u.noBattle = true
 	}
-	s.emit(Event{Kind: EvUnitMoved, Side: u.side, From: s.b.hexAt[from], To: s.b.hexAt[to]})
+	s.emitUnits(Event{Kind: EvUnitMoved, Side: u.side, From: s.b.hexAt[from], To: s.b.hexAt[to]}, ui, -1)
 	s.clearObstacles(u)
 	s.updateMedals()
 	if dice > 0 && s.phase != PhaseOver {
@@ -355,6 +355,6 @@ func (s *State) exitBoard(ui int, at int16) {
 	u.dead, u.moved = true, true
 	s.exited[u.side] += m
 	s.exits[u.side]++
-	s.emit(Event{Kind: EvUnitExited, Side: u.side, From: s.b.hexAt[from], To: s.b.hexAt[at], N: m})
+	s.emitUnits(Event{Kind: EvUnitExited, Side: u.side, From: s.b.hexAt[from], To: s.b.hexAt[at], N: m}, ui, -1)
 	s.updateMedals()
 }

@@ -29,6 +29,6 @@ func (s *State) mayBattleBack(f *frame) bool {
 func (s *State) battleBack(f *frame) {
 	d, a := &s.units[f.target], &s.units[f.att]
 	s.push(frame{kind: frBattleBack, att: f.target, target: f.att, attPos: d.pos, targetPos: a.pos, close: true})
-	s.emit(Event{Kind: EvBattleBack, Side: d.side, From: s.b.hexAt[d.pos], To: s.b.hexAt[a.pos]})
+	s.emitUnits(Event{Kind: EvBattleBack, Side: d.side, From: s.b.hexAt[d.pos], To: s.b.hexAt[a.pos]}, int(f.target), int(f.att))
 	s.fire(d.side, int(f.att), s.battleDice(d, a.pos, false), false, false)
 }

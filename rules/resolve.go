@@ -72,7 +72,7 @@ func (s *State) playAmbush(c CardID) {
 	d.camo = false // it battles: camouflage lost (FAQ III Camouflage, faq-digest 109)
 	a := &s.units[bt.att]
 	s.push(frame{kind: frAnswer, att: bt.target, target: bt.att, attPos: d.pos, targetPos: a.pos, close: true})
-	s.emit(Event{Kind: EvAmbush, Side: side, From: s.b.hexAt[d.pos], To: s.b.hexAt[a.pos]})
+	s.emitUnits(Event{Kind: EvAmbush, Side: side, From: s.b.hexAt[d.pos], To: s.b.hexAt[a.pos]}, int(bt.target), int(bt.att))
 	dice := s.battleDice(d, a.pos, false)
 	s.fire(side, int(bt.att), dice, s.starsHit(d, a), false)
 }
@@ -137,7 +137,7 @@ func (s *State) rollBattle() {
 	u := &s.units[bt.att]
 	t := bt.targetPos
 	dice := max(0, s.battleDice(u, t, bt.overrun)-bt.malus)
-	s.emit(Event{Kind: EvBattle, Side: u.side, From: s.b.hexAt[u.pos], To: s.b.hexAt[t], N: dice})
+	s.emitUnits(Event{Kind: EvBattle, Side: u.side, From: s.b.hexAt[u.pos], To: s.b.hexAt[t], N: dice}, int(bt.att), int(bt.target))
 	s.fire(u.side, int(bt.target), dice, s.starsHit(u, &s.units[bt.target]) || s.combatStarsHit(u), false)
 }
 
@@ -173,7 +173,7 @@ func (s *State) resolveHits(ti int, hits, flags int8, ignorable bool) {
 	if hits > 0 {
 		lost := min(hits, target.figures)
 		target.figures -= lost
-		s.emit(Event{Kind: EvHits, To: s.b.hexAt[target.pos], N: lost})
+		s.emitUnits(Event{Kind: EvHits, To: s.b.hexAt[target.pos], N: lost}, ti, -1)
 		if target.figures == 0 {
 			s.eliminate(ti)
 			s.afterResolve()
@@ -208,7 +208,7 @@ func (s *State) eliminate(ti int) {
 	u.dead = true
 	u.figures = 0
 	s.occ[u.pos] = -1
-	s.emit(Event{Kind: EvUnitEliminated, Side: u.side, To: s.b.hexAt[u.pos]})
+	s.emitUnits(Event{Kind: EvUnitEliminated, Side: u.side, To: s.b.hexAt[u.pos]}, ti, -1)
 	s.leaveHex(u.pos)
 	s.kills[u.side.Opp()] += u.worth
 	s.updateMedals()
@@ -329,7 +329,7 @@ func (s *State) applyRetreat(o retreatOpt) {
 	u := &s.units[ti]
 	s.phase = PhaseBattle
 	if o.ignore > 0 {
-		s.emit(Event{Kind: EvFlagIgnored, To: s.b.hexAt[u.pos]})
+		s.emitUnits(Event{Kind: EvFlagIgnored, To: s.b.hexAt[u.pos]}, ti, -1)
 	}
 	if o.to != u.pos {
 		from := u.pos
@@ -338,7 +338,7 @@ func (s *State) applyRetreat(o retreatOpt) {
 		s.leaveHex(from)
 		u.pos = o.to
 		s.occ[o.to] = int8(ti)
-		s.emit(Event{Kind: EvRetreated, Side: u.side, From: s.b.hexAt[from], To: s.b.hexAt[o.to], N: o.steps})
+		s.emitUnits(Event{Kind: EvRetreated, Side: u.side, From: s.b.hexAt[from], To: s.b.hexAt[o.to], N: o.steps}, ti, -1)
 		s.updateMedals()
 		if s.phase == PhaseOver {
 			return
@@ -347,7 +347,7 @@ func (s *State) applyRetreat(o retreatOpt) {
 	if o.losses > 0 {
 		lost := min(o.losses, u.figures)
 		u.figures -= lost
-		s.emit(Event{Kind: EvFlagLosses, To: s.b.hexAt[u.pos], N: lost})
+		s.emitUnits(Event{Kind: EvFlagLosses, To: s.b.hexAt[u.pos], N: lost}, ti, -1)
 		if u.figures == 0 {
 			s.eliminate(ti)
 		} else if s.b.anyPerFigure {
@@ -424,7 +424,7 @@ func (s *State) takeGround() {
 		u.stopped = true
 	}
 	enteredNoBattle := s.enterForbidsBattle(u, to)
-	s.emit(Event{Kind: EvTookGround, Side: u.side, From: s.b.hexAt[from], To: s.b.hexAt[to]})
+	s.emitUnits(Event{Kind: EvTookGround, Side: u.side, From: s.b.hexAt[from], To: s.b.hexAt[to]}, ui, -1)
 	s.clearObstacles(u)
 	s.updateMedals()
 	if s.phase == PhaseOver {
@@ -517,7 +517,7 @@ func (s *State) fireCard() {
 		f.target, f.targetPos = vi, i
 		aim := s.effDef().Aim
 		dice := aim.Dice(s)
-		s.emit(Event{Kind: EvCardAttack, Side: s.active, To: s.b.hexAt[i], N: dice})
+		s.emitUnits(Event{Kind: EvCardAttack, Side: s.active, To: s.b.hexAt[i], N: dice}, -1, int(vi))
 		s.fire(s.active, int(vi), dice, aim.StarsHit, true)
 		return // fire resolves, then afterResolve calls fireCard again
 	}

@@ -599,6 +599,26 @@ func (s *State) emit(e Event) {
 	}
 }
 
+// emitUnits reports e naming unit ui (the one at From, or the event's one
+// unit) and unit ti (the one at To); -1: none. The tags are filled only when
+// events are recorded, so Play stays as fast.
+func (s *State) emitUnits(e Event, ui, ti int) {
+	if s.events == nil {
+		return
+	}
+	e.Unit, e.Target = s.tagOf(ui), s.tagOf(ti)
+	*s.events = append(*s.events, e)
+}
+
+// tagOf is unit i as the log names it (the zero tag for -1).
+func (s *State) tagOf(i int) UnitTag {
+	if i < 0 || i >= len(s.units) {
+		return UnitTag{}
+	}
+	u := &s.units[i]
+	return UnitTag{Kind: u.kind, Side: u.side, Nation: s.b.nation[i], Known: true}
+}
+
 // drawCard takes a random card from the draw pile, reshuffling the discards
 // into it when it is empty (rulebook p.11 "Piocher").
 func (s *State) drawCard() CardID {

@@ -368,10 +368,11 @@ func (s *State) playCombat(a Action) {
 	case ExtraOrders:
 		s.quota[slotAny] += d.N
 	case Reinforce:
-		u := &s.units[s.occ[s.b.grid.Index(a.From)]]
+		ui := int(s.occ[s.b.grid.Index(a.From)])
+		u := &s.units[ui]
 		n := min(d.N, u.max-u.figures, int8(min(s.availableFigures(side, u.typ), 9)))
 		u.figures += n
-		s.emit(Event{Kind: EvHealed, To: a.From, N: n})
+		s.emitUnits(Event{Kind: EvHealed, To: a.From, N: n}, ui, -1)
 	case AttackMalus:
 		s.top().malus += d.N
 		if s.combatHeld(side) == 0 {

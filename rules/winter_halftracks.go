@@ -59,11 +59,11 @@ func (s *State) reinforce(ui, ti int) {
 	u.given++
 	t.figures++
 	t.noBattle = true
-	s.emit(Event{Kind: EvReinforced, Side: u.side, From: s.b.hexAt[u.pos], To: s.b.hexAt[t.pos], N: 1})
+	s.emitUnits(Event{Kind: EvReinforced, Side: u.side, From: s.b.hexAt[u.pos], To: s.b.hexAt[t.pos], N: 1}, ui, ti)
 	if u.figures == 0 {
 		u.dead = true
 		s.occ[u.pos] = -1
-		s.emit(Event{Kind: EvUnitEliminated, Side: u.side, To: s.b.hexAt[u.pos]})
+		s.emitUnits(Event{Kind: EvUnitEliminated, Side: u.side, To: s.b.hexAt[u.pos]}, ui, -1)
 		s.leaveHex(u.pos)
 	}
 	s.updateMedals()

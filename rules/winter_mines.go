@@ -151,7 +151,7 @@ func (s *State) enterMinefield(ui int) {
 	}
 	lost := min(hits, u.figures)
 	u.figures -= lost
-	s.emit(Event{Kind: EvHits, To: s.b.hexAt[u.pos], N: lost})
+	s.emitUnits(Event{Kind: EvHits, To: s.b.hexAt[u.pos], N: lost}, ui, -1)
 	if u.figures == 0 {
 		s.eliminate(ui)
 	} else if s.b.anyPerFigure {

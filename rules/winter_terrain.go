@@ -38,7 +38,7 @@ func (s *State) breakIce(ui int, dice int8) bool {
 	}
 	lost := min(stars, u.figures)
 	u.figures -= lost
-	s.emit(Event{Kind: EvHits, To: s.b.hexAt[u.pos], N: lost})
+	s.emitUnits(Event{Kind: EvHits, To: s.b.hexAt[u.pos], N: lost}, ui, -1)
 	if u.figures == 0 {
 		s.eliminate(ui)
 		return false

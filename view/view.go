@@ -334,3 +334,22 @@ type Young struct {
 func (y *Young) Rules() rules.Young {
 	return rules.Young{NoTakeGround: y.NoTakeGround, Stage: y.Stage, Tactics: y.Tactics}
 }
+
+// UnitRef is a unit an event names, as the log words it: its kind (the
+// catalog row's key), side and nation (absent if the setup gave none). The
+// units on the board are public, so every viewer gets the same.
+type UnitRef struct {
+	Kind   string     `json:"kind"`
+	Type   string     `json:"type"` // its class: "infantry", "armor", "artillery"
+	Side   rules.Side `json:"side"`
+	Nation string     `json:"nation,omitempty"`
+}
+
+// UnitRefOf is tag of st's catalog, or nil when the event names no unit.
+func UnitRefOf(st *rules.State, tag rules.UnitTag) *UnitRef {
+	if !tag.Known {
+		return nil
+	}
+	def := st.Catalog().Unit(tag.Kind)
+	return &UnitRef{Kind: def.Key, Type: def.Class.String(), Side: tag.Side, Nation: tag.Nation}
+}

@@ -29,7 +29,10 @@ func BoardSVG() func(*match.Scenario) ([]byte, error) {
 		if b, ok := cache[sc]; ok {
 			return b, nil
 		}
-		b, err := render.SVG(sc.Setup, render.Options{File: sc.File})
+		// The board alone: the lobby words the title, the sides, the medals
+		// and the cards beside it in the player's language (the renderer's
+		// legend and panels are English).
+		b, err := render.SVG(sc.Setup, render.Options{File: sc.File, NoTitle: true, NoLegend: true})
 		if err != nil {
 			return nil, err
 		}

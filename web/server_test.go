@@ -55,6 +55,15 @@ func TestScenarios(t *testing.T) {
 	ts.must(200, "GET", "/api/scenarios/"+lib[0].ID, nil, &one)
 	if svg, _ := one["svg"].(string); !strings.Contains(svg, "<svg") {
 		t.Errorf("no svg in %.200v", one)
+	} else {
+		// The lobby's preview is the board alone: no English legend or side
+		// panels (issue 18: the lobby in the player's language words the
+		// title, sides, medals and cards itself).
+		for _, english := range []string{"Legend", "medals to win", "command cards", "figures)"} {
+			if strings.Contains(svg, english) {
+				t.Errorf("the preview holds the English %q", english)
+			}
+		}
 	}
 	ts.must(404, "GET", "/api/scenarios/nope", nil, nil)
 

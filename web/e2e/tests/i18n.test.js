@@ -10,7 +10,7 @@ import en from '../../static/js/i18n/en.js';
 import fr from '../../static/js/i18n/fr.js';
 import de from '../../static/js/i18n/de.js';
 import cs from '../../static/js/i18n/cs.js';
-import { isPlural, isSelect, pluralForm } from '../../static/js/i18n/plural.js';
+import { isPlural, isSelect, isChoice, leaves, pluralForm } from '../../static/js/i18n/plural.js';
 
 const langs = { en, fr, de, cs };
 const go = (f) => fs.readFileSync(path.join(repo, f), 'utf8');
@@ -21,7 +21,9 @@ test('every language has every key, with the same placeholders', () => {
   // every form has the placeholders of English's other form.
   // A message by side (plural.js isSelect) may write a side's name out
   // (German "Die Alliierten"): its forms need English's placeholders but {side}.
-  const forms = (m) => (isPlural(m) ? Object.entries(m).filter(([c]) => c !== 'count') : isSelect(m) ? [['allies', m.allies], ['axis', m.axis]] : [['', m]]);
+  // A message by the unit's number (isChoice) has those forms in each of its forms.
+  const forms1 = (m) => (isPlural(m) ? Object.entries(m).filter(([c]) => c !== 'count') : isSelect(m) ? [['allies', m.allies], ['axis', m.axis]] : [['', m]]);
+  const forms = (m) => (isChoice(m) ? [...forms1(m.sg).map(([c, x]) => ['sg ' + c, x]), ...forms1(m.pl).map(([c, x]) => ['pl ' + c, x])] : forms1(m));
   const noSide = (p) => p.split(',').filter((x) => x && x !== '{side}').join();
   for (const [code, d] of Object.entries(langs)) {
     assert.deepEqual(Object.keys(d).filter((k) => !(k in en)), [], `${code}: unknown keys`);
@@ -29,6 +31,7 @@ test('every language has every key, with the same placeholders', () => {
     for (const k of Object.keys(en)) {
       const want = ph(isPlural(en[k]) ? en[k].other : en[k]);
       for (const [cat, s] of forms(d[k])) {
+        if (isChoice(d[k])) assert.ok(['sg', 'pl'].every((n) => n in d[k]), `${code} ${k}: a choice needs sg and pl`);
         if (isSelect(d[k])) assert.equal(noSide(ph(s)), noSide(want), `${code} ${k} (${cat}): placeholders`);
         else assert.equal(ph(s), want, `${code} ${k}${cat ? ' (' + cat + ')' : ''}: placeholders`);
       }
@@ -87,7 +90,12 @@ test('side and verb agree in every language', () => {
   assert.equal(word(cs, 'cs', 'ev.draw.hidden', 'allies'), 'Spojenci berou kartu');
   assert.equal(word(cs, 'cs', 'lobby.first', 'axis'), 'Začíná Osa');
   // And plurals on real lines.
-  assert.equal(word(cs, 'cs', 'ev.hits', 'axis', { hex: '3,4', figures: 2 }), '3,4 ztrácí 2 figurky');
-  assert.equal(word(cs, 'cs', 'ev.hits', 'axis', { hex: '3,4', figures: 5 }), '3,4 ztrácí 5 figurek');
-  assert.equal(word(fr, 'fr', 'ev.hits', 'axis', { hex: '3,4', figures: 0 }), '3,4 perd 0 figurine');
+  assert.equal(word(cs, 'cs', 'ev.hits', 'axis', { unit: 'pěchota', at: 'v lese', figures: 2 }), 'pěchota v lese ztrácí 2 figurky');
+  assert.equal(word(cs, 'cs', 'ev.hits', 'axis', { unit: 'pěchota', at: 'v lese', figures: 5 }), 'pěchota v lese ztrácí 5 figurek');
+  assert.equal(word(fr, 'fr', 'ev.hits', 'axis', { unit: "l'infanterie", at: 'dans la forêt', figures: 0 }), "l'infanterie dans la forêt perd 0 figurine");
+  // And the verb agrees with a unit whose noun is plural (issue 18: the log in words).
+  assert.equal(word(fr, 'fr', 'ev.retreat', 'axis', { unit: 'les blindés allemands', from_at: 'à Ranville', to_at: 'dans la forêt', hexes: 2, num: 'pl' }), 'les blindés allemands reculent de 2 hexagones : à Ranville → dans la forêt');
+  assert.equal(word(de, 'de', 'ev.eliminated', 'axis', { unit: 'die deutschen Panzer', at: 'im Wald', num: 'pl' }), 'die deutschen Panzer im Wald sind eliminiert');
+  assert.equal(word(cs, 'cs', 'ev.retreat', 'allies', { unit: 'britští obrněnci', from_at: 'u Ranville', to_at: 'v lese', hexes: 3, num: 'pl' }), 'britští obrněnci ustupují o 3 pole: u Ranville → v lese');
+  assert.equal(word(cs, 'cs', 'ev.eliminated', 'allies', { unit: 'britská pěchota', at: 'v lese', num: 'sg' }), 'britská pěchota v lese je zničena');
 });

@@ -246,14 +246,26 @@ test('replay the last turn; the dice panel keeps the turn\'s rolls', { timeout: 
       await page.waitForTimeout(30);
     }
     assert.ok(turns >= 2, `${turns} turns`);
+    // Did a unit move in the turn replayed (the one before the last "turn" line)?
+    const moved = await page.$$eval('#log-list li', (l) => {
+      const turns = l.map((e, i) => (e.classList.contains('log-turn') ? i : -1)).filter((i) => i >= 0);
+      const from = turns.length > 1 ? turns[turns.length - 2] : 0, to = turns.length > 1 ? turns[turns.length - 1] : l.length;
+      return l.slice(from, to).some((e) => /log-(move|retreat|take-ground)/.test(e.className));
+    });
+    const units = () => page.$$eval('#board [data-unit]', (l) => l.map((e) => e.dataset.unit).sort().join());
+    const live = await units();
     await page.click('#replay');
     await page.waitForSelector('.replaying #status');
     await page.waitForSelector('path.hl');
     const line = await page.textContent('#status-what');
     assert.ok(line.length > 3, line);
+    // A true rewind: the units stand where they stood when the turn began.
+    if (moved) assert.notEqual(await units(), live, 'the board is rewound to the start of the turn');
     await shot(page, 'replay-last-turn');
     await page.click('#replay'); // stop
     await page.waitForSelector('#app:not(.replaying)', { state: 'attached', timeout: 10000 });
+    await page.waitForTimeout(300);
+    assert.equal(await units(), live, 'the board is back to the live position');
     // Rolls: the panel lists every roll of the turn shown (or of the turn before).
     const rollsShown = await page.$$eval('#dice .roll', (l) => l.length);
     const log = await page.$$eval('#log-list li', (l) => l.map((e) => e.className));

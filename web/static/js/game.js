@@ -1,7 +1,7 @@
 // The game page (/play/{game}#{token}): the board, the hand, what to do now,
 // the dice and the log, driven by the server's snapshots.
 import { api, Live, store, ApiError } from './api.js';
-import { t, template, has, lang, onLang, cardName, cardEffect, cardParts, sideName, applyDom, rowName } from './i18n.js';
+import { t, template, has, lang, onLang, cardName, cardEffect, cardParts, sideName, applyDom, rowName, unitPhrase, unitNum } from './i18n.js';
 import { setCatalog, row } from './catalog.js';
 import { BoardView, hexDistance, parseHex, geometry } from './board.js';
 import { parseAll, byKind } from './actions.js';
@@ -287,11 +287,11 @@ class Game {
     root.style.setProperty('--board-ratio', ((geo.W + 20) / (geo.H + 20)).toFixed(3)); // the SVG's viewBox (board.js PAD)
     this.board.render({
       scenario: s.scenario || {},
-      view: v,
+      view: this.replay && this.replay.view ? this.replay.view : v,
       flip: this.top != null && bottom === this.top,
       bottom,
-      marks,
-      trail: trailOf(s.log || []),
+      marks: this.replay && this.replay.view ? {} : marks,
+      trail: this.replay && this.replay.view ? [] : trailOf(s.log || []),
       objectives: (s.scenario && s.scenario.objectives) || [],
       highlight: this.replay ? this.replay.hexes : this.hover ? [this.hover] : [],
       sections: plan.sections || [],
@@ -677,11 +677,24 @@ class Game {
     const ev = entry.event || {};
     const args = { ...ev, ...(entry.text && entry.text.args) };
     const hexRef = (h) => (h ? `<span class="hexref" data-hex="${esc(h)}" title="${esc(h)}">${esc(this.placeName(h))}</span>` : '');
+    // {at}, {from_at}, {to_at}: where, in words ("in the forest", "at
+    // Ranville"), a chip naming the hex and its coordinates when pointed at.
+    const atRef = (h) => (h ? `<span class="hexref" data-hex="${esc(h)}" title="${esc(this.placeName(h) === h ? h : this.placeName(h) + ' · ' + h)}">${esc(this.placePhrase(h))}</span>` : '');
     const A = {};
     for (const [k, val] of Object.entries(args)) A[k] = esc(Array.isArray(val) ? val.join(' ') : val);
     if (args.side) A.side = esc(sideName(args.side));
     for (const k of ['hex', 'from', 'to']) if (args[k]) A[k] = hexRef(args[k]);
     if (!args.hex && args.from) A.hex = A.from;
+    const at = args.hex || args.from;
+    A.at = atRef(at);
+    A.from_at = atRef(args.from || args.hex);
+    A.to_at = atRef(args.to);
+    // {unit}, {target} (subjects) and {unit_acc}, {target_acc} (objects):
+    // the units the event names, in words; num: the number the verb agrees with.
+    const unit = isObj(args.unit) ? args.unit : null, target = isObj(args.target) ? args.target : null;
+    A.unit = esc(unitPhrase(unit)); A.unit_acc = esc(unitPhrase(unit, true));
+    A.target = esc(unitPhrase(target)); A.target_acc = esc(unitPhrase(target, true));
+    args.num = unitNum(unit);
     const cname = ev.card_name || (typeof args.card === 'string' ? args.card : '');
     if (cname) {
       let nm = cardName(cname);
@@ -697,7 +710,29 @@ class Game {
     }
     const s = template(key, args);
     if (s === key) return esc(ev.text || key);
-    return s.replace(/\{(\w+)\}/g, (m, k) => (k in A ? A[k] : m));
+    return capFirst(s.replace(/\{(\w+)\}/g, (m, k) => (k in A ? A[k] : m)));
+  }
+
+  // placePhrase is where hex h is, in words: at its map label, else on its
+  // structure (a bridge, a bunker) or in its ground ("in the forest"), else
+  // near a label two hexes away at most, else "in the open"; a ground the
+  // dictionaries have no phrase for is named.
+  placePhrase(h) {
+    const s = this.snap || {};
+    const lab = ((s.scenario && s.scenario.labels) || []).find((l) => l.hex === h);
+    if (lab) return t('at.label', { label: lab.text.join(' ') });
+    const f = ((s.view && s.view.features) || []).find((x) => x.hex === h);
+    if (f && f.structure && has('at.' + f.structure)) return t('at.' + f.structure);
+    if (f && f.terrain && f.terrain !== 'plain') return has('at.' + f.terrain) ? t('at.' + f.terrain) : t('at.other', { place: rowName('terrain', f.terrain) });
+    if (!/^-?\d+,-?\d+$/.test(h)) return h;
+    // Open ground: near the closest map label within two hexes, if any.
+    let near = null, best = 3;
+    for (const l of (s.scenario && s.scenario.labels) || []) {
+      const d = hexDistance(l.hex, h);
+      if (d < best) { best = d; near = l; }
+    }
+    if (near) return t('at.near', { label: near.text.join(' ') });
+    return t('at.open');
   }
 
   // placeName names a hex in the log: its map label, else its ground when
@@ -791,6 +826,7 @@ class Game {
           ${row('sum.row.medals', (sd) => String(arr2(v.medals, sd === 'allies' ? 0 : 1)))}
           ${row('sum.row.units', (sd) => String(sum[sd].units))}
           ${row('sum.row.figures', (sd) => String(sum[sd].figures))}
+          ${['infantry', 'armor', 'artillery', ...new Set([...Object.keys(sum.allies.byClass), ...Object.keys(sum.axis.byClass)])].filter((c, i, a) => a.indexOf(c) === i && (sum.allies.byClass[c] || sum.axis.byClass[c])).map((c) => `<tr class="sum-class" data-class="${esc(c)}"><th scope="row">${esc(rowName('unit', c))}</th>${['allies', 'axis'].map((sd) => { const x = sum[sd].byClass[c] || { figures: 0, units: 0 }; return `<td>${x.figures}${x.units ? `<br><small>${esc(t('sum.units', { units: x.units }))}</small>` : ''}</td>`; }).join('')}</tr>`).join('')}
           ${row('sum.row.dice', (sd) => String(sum[sd].dice))}
           ${row('sum.row.grenades', (sd) => `${sum[sd].grenades} (${(sum[sd].dice / 6).toFixed(1)})`)}
         </tbody></table>
@@ -942,13 +978,28 @@ class Game {
     const kinds = new Set(['turn', 'play', 'order', 'move', 'battle', 'dice', 'hits', 'retreat', 'flag-losses', 'eliminated', 'take-ground', 'card-attack', 'ambush', 'exit', 'medals', 'healed', 'flag-ignored', 'airdrop']);
     const steps = log.slice(from, to).filter((e) => e.event && kinds.has(e.event.kind));
     const btn = $('#replay', this.root);
-    this.replay = { line: '', hexes: [], stop: false };
+    this.replay = { line: '', hexes: [], stop: false, view: null };
     btn.setAttribute('aria-pressed', 'true');
+    // A true rewind: the board as it stood when the turn began, from the
+    // server's replay of the game's record (GET …/replay?step=N: the engine
+    // replays the recorded actions; the client decides nothing), then each
+    // event of the turn moves, hits or removes the units it names. Without
+    // it (an error), the units stay where they are and the steps are lit.
+    const turnNo = Number((log[from].event || {}).turn) || 0;
+    try {
+      const head = await api.replay(this.id, 'last');
+      const at = (head.turns || [])[turnNo - 1];
+      if (turnNo && at != null) {
+        const start = await api.replay(this.id, at);
+        if (start && start.view && Array.isArray(start.view.units)) this.replay.view = { ...(this.snap.view || {}), ...start.view, units: start.view.units.map((u) => ({ ...u })) };
+      }
+    } catch { /* no rewind: light the steps on the board as it is */ }
     for (const e of steps) {
       if (this.replay.stop) break;
       const ev = e.event;
       this.replay.line = this.words(e);
       this.replay.hexes = [ev.from, ev.to, ev.hex].filter(Boolean);
+      if (this.replay.view) rewindStep(this.replay.view, e, this);
       this.render();
       await sleep(Math.max(paceMs() * 2, 400));
     }
@@ -1135,7 +1186,7 @@ function layout() {
     </div>
   </header>
   <main class="table">
-    <section class="board-wrap">
+    <section class="board-wrap" data-i18n-aria="lobby.board">
       <div id="board-vp" class="board-vp"><div id="board" class="board"></div></div>
       <div id="zoom-ctl" class="zoom-ctl">
         <button type="button" class="btn" data-zoom="in" data-i18n-title="btn.zoom.in" data-i18n-aria="btn.zoom.in">+</button>
@@ -1146,15 +1197,15 @@ function layout() {
     <aside class="side">
       <div id="status" class="status" role="status" aria-live="polite"><div id="status-who" class="who"></div><div id="status-what" class="what"></div></div>
       <div id="actions" class="actions"></div>
-      <div id="dice" class="dice" hidden></div>
+      <div id="dice" class="dice" role="region" data-i18n-aria="panel.dice" hidden></div>
       <div id="played" class="played" hidden></div>
       <div id="invite" class="invite" hidden></div>
-      <div class="log"><div class="log-head"><h3 data-i18n="panel.log"></h3><button type="button" id="replay" class="btn small-btn" data-i18n="btn.replay"></button></div><ol id="log-list" class="log-list"></ol></div>
+      <div class="log"><div class="log-head"><h3 data-i18n="panel.log"></h3><button type="button" id="replay" class="btn small-btn" data-i18n="btn.replay"></button></div><ol id="log-list" class="log-list" role="log" data-i18n-aria="panel.log"></ol></div>
     </aside>
   </main>
   <footer id="hand-bar" class="hand-bar">
     <button type="button" id="hand-toggle" class="hand-toggle" aria-expanded="false" aria-controls="hand"></button>
-    <div id="hand" class="hand"></div><div id="deck" class="deck"></div>
+    <div id="hand" class="hand" role="region" data-i18n-aria="panel.hand"></div><div id="deck" class="deck"></div>
   </footer>
   <div id="brief" class="overlay brief-overlay" hidden></div>
   <div id="prefs" class="overlay" hidden></div>
@@ -1226,6 +1277,10 @@ function seatLabel(s, seat, side) {
 }
 
 const cap = (s) => (s ? s[0].toUpperCase() + s.slice(1) : s);
+const isObj = (v) => v !== null && typeof v === 'object' && !Array.isArray(v);
+// capFirst capitalises a log line's first letter when it starts with words
+// (French "l'infanterie…" → "L'infanterie…"), not with markup.
+const capFirst = (s) => (s && s[0] !== '<' ? s[0].toLocaleUpperCase() + s.slice(1) : s);
 const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
 const lastLogN = (s) => { const l = s.log || []; return l.length ? l[l.length - 1].n : 0; };
 
@@ -1270,20 +1325,59 @@ function trailOf(log) {
 // eliminated (by owner), figures lost (a hit's side is the other side of
 // the battle, attack or ambush just before it), dice and grenades rolled.
 function summaryOf(log) {
-  const out = { allies: { units: 0, figures: 0, dice: 0, grenades: 0 }, axis: { units: 0, figures: 0, dice: 0, grenades: 0 } };
+  const side0 = () => ({ units: 0, figures: 0, dice: 0, grenades: 0, byClass: {} });
+  const out = { allies: side0(), axis: side0() };
   const foe = (sd) => (sd === 'allies' ? 'axis' : sd === 'axis' ? 'allies' : null);
+  const unitOf = (e) => { const u = (e.text && e.text.args && e.text.args.unit) || (e.event || {}).unit; return isObj(u) ? u : null; };
+  // byClass[class] counts the figures and units each side lost of each
+  // class, from the unit the loss names (events name their units).
+  const lost = (sd, u, figures, units) => {
+    if (!out[sd]) return;
+    out[sd].figures += figures;
+    out[sd].units += units;
+    if (!u || !u.type) return;
+    const c = out[sd].byClass[u.type] || (out[sd].byClass[u.type] = { figures: 0, units: 0 });
+    c.figures += figures;
+    c.units += units;
+  };
   let target = null;
   for (const e of log) {
     const ev = e.event || {};
+    const u = unitOf(e);
     if (ev.kind === 'battle' || ev.kind === 'card-attack' || ev.kind === 'ambush') target = foe(ev.side);
-    else if ((ev.kind === 'hits' || ev.kind === 'flag-losses') && target) out[target].figures += Number(ev.figures) || 0;
-    else if (ev.kind === 'eliminated' && out[ev.side]) out[ev.side].units++;
+    else if (ev.kind === 'hits' || ev.kind === 'flag-losses') lost(u ? u.side : target, u, Number(ev.figures) || 0, 0);
+    else if (ev.kind === 'eliminated') lost(ev.side, u, 0, 1);
     else if (ev.kind === 'dice' && out[ev.side] && Array.isArray(ev.faces)) {
       out[ev.side].dice += ev.faces.length;
       out[ev.side].grenades += ev.faces.filter((f) => f === 'grenade').length;
     }
   }
   return out;
+}
+
+// rewindStep carries the event of log entry e onto view's units during a
+// replay of the last turn: the facts the engine reported (a unit moved,
+// retreated or took ground; lost, got back or gave figures; was eliminated
+// or left the board), so that the board follows the steps; units slide.
+function rewindStep(view, e, game) {
+  const ev = e.event || {};
+  const a = { ...ev, ...(e.text && e.text.args) };
+  const units = view.units;
+  const on = (h) => units.find((u) => u.hex === h);
+  const figs = Number(a.figures) || 0;
+  switch (ev.kind) {
+    case 'move': case 'retreat': case 'take-ground': {
+      const u = on(a.from);
+      if (u) { u.hex = a.to; (game.slides = game.slides || []).push({ from: a.from, to: a.to }); }
+      break;
+    }
+    case 'hits': case 'flag-losses': { const u = on(a.hex); if (u) u.figures = Math.max(0, u.figures - figs); break; }
+    case 'healed': { const u = on(a.hex); if (u) u.figures += figs; break; }
+    case 'reinforced': { const f = on(a.from), u = on(a.to); if (f) f.figures = Math.max(0, f.figures - figs); if (u) u.figures += figs; break; }
+    case 'eliminated': { const i = units.findIndex((u) => u.hex === a.hex); if (i >= 0) units.splice(i, 1); break; }
+    case 'exit': { const i = units.findIndex((u) => u.hex === a.from); if (i >= 0) units.splice(i, 1); break; }
+    default:
+  }
 }
 
 // noEffect: the roll of entry e hit nothing (no loss, retreat, flag or heal

@@ -126,6 +126,32 @@ export function cardEffect(name) {
 
 export function sideName(side) { return t('side.' + side); }
 
+// The log's names of units. A unit the log names is {kind, type, side,
+// nation} (docs/web-api.md "Log"): its class's noun phrase (np.<class> as a
+// subject, npa.<class> as an object) with the nation's adjective in the form
+// {nat|N} asks for (nat.<nation>: forms separated by "|"; a unit without a
+// nation takes its side's, nat.allies/nat.axis); a kind that is not its
+// class's plain row is named after it ("British armor (elite)", "German
+// infantry (Combat engineers)").
+const CLASSES = ['infantry', 'armor', 'artillery'];
+const classOf = (u) => (CLASSES.includes(u.type) ? u.type : CLASSES.includes(u.kind) ? u.kind : 'infantry');
+
+export function unitPhrase(u, object = false) {
+  if (!u || !u.kind) return t(object ? 'npa.unknown' : 'np.unknown');
+  const cls = classOf(u);
+  const nat = has('nat.' + u.nation) ? t('nat.' + u.nation) : t(u.side === 'axis' ? 'nat.axis' : 'nat.allies');
+  const forms = nat.split('|');
+  let s = t((object ? 'npa.' : 'np.') + cls)
+    .replace(/\{nat\|(\d)\}/g, (m, i) => forms[Math.min(Number(i), forms.length - 1)])
+    .replace(/- /g, '-'); // German "Achsen-" + "Panzer"
+  if (u.kind !== cls) s += ` (${u.kind === 'elite-' + cls ? t('unit.elite') : rowName('unit', u.kind)})`;
+  return s;
+}
+
+// unitNum is the grammatical number of the unit's noun in the language
+// ("sg"/"pl"), which a message by number (plural.js isChoice) agrees with.
+export function unitNum(u) { return u && u.kind ? t('num.' + classOf(u)) : 'sg'; }
+
 // applyDom fills every [data-i18n] element's text (and data-i18n-title,
 // data-i18n-placeholder, data-i18n-aria attributes).
 export function applyDom(root = document) {

@@ -1,6 +1,6 @@
 // The lobby: choose a scenario (or upload one), a mode, and start a battle.
 import { api, store } from './api.js';
-import { t, onLang, applyDom, sideName, lang } from './i18n.js';
+import { t, has, onLang, applyDom, sideName, lang } from './i18n.js';
 import { esc } from './svg.js';
 import { langSelect, toast, errorText } from './ui.js';
 import { reachNote } from './online.js';
@@ -75,7 +75,7 @@ class Lobby {
     const items = this.list.filter((s) => !this.filter || `${s.name} ${s.date || ''} ${s.front || ''} ${s.id}`.toLowerCase().includes(this.filter));
     if (!items.length) { ul.innerHTML = `<li class="muted">${esc(this.list.length ? t('lobby.none') : t('lobby.loading'))}</li>`; return; }
     ul.innerHTML = items.map((s) => `<li><button type="button" class="scn-item${s.id === this.sel ? ' selected' : ''}" data-id="${esc(s.id)}" aria-pressed="${s.id === this.sel}">
-      <span class="scn-title">${esc(s.name || s.id)}</span><span class="scn-meta">${esc([s.date, cap(s.front)].filter(Boolean).join(' · '))}</span></button></li>`).join('');
+      <span class="scn-title">${esc(s.name || s.id)}</span><span class="scn-meta">${esc([s.date, frontName(s.front)].filter(Boolean).join(' · '))}</span></button></li>`).join('');
   }
 
   async select(id) {
@@ -106,7 +106,7 @@ class Lobby {
     const first = s.sides ? ['allies', 'axis'].find((sd) => s.sides[sd] && s.sides[sd].first) : null;
     box.innerHTML = `<div class="preview">${d.svg ? d.svg : d.error ? `<p class="muted">${esc(d.error)}</p>` : '<div class="preview-wait"></div>'}</div>
       <h2 class="scn-h">${esc(s.name || s.id)}</h2>${s.subtitle ? `<p class="scn-subtitle">${esc(s.subtitle)}</p>` : ''}
-      <p class="scn-sub">${esc([s.date, s.front && `${t('lobby.front')}: ${cap(s.front)}`, boardName(s.board) && `${t('lobby.board')}: ${boardName(s.board)}`].filter(Boolean).join(' · '))}</p>
+      <p class="scn-sub">${esc([s.date, s.front && `${t('lobby.front')}: ${frontName(s.front)}`, boardName(s.board) && `${t('lobby.board')}: ${boardName(s.board)}`].filter(Boolean).join(' · '))}</p>
       <table class="scn-table"><thead><tr><th></th><th>${esc(t('lobby.cards'))}</th><th>${esc(t('lobby.victory'))}</th><th></th></tr></thead><tbody>${rows}</tbody></table>
       ${first ? `<p class="scn-first">${esc(t('lobby.first', { side: sideName(first) }))}</p>` : ''}
       ${s.note ? `<p class="scn-note">${esc(s.note)}</p>` : ''}
@@ -281,11 +281,38 @@ class Lobby {
     const games = Object.values(store.all()).sort((a, b) => b.touched - a.touched).slice(0, 8);
     if (!games.length) { box.hidden = true; return; }
     box.hidden = false;
+    this.mineStatus = this.mineStatus || {};
     box.innerHTML = `<h2>${esc(t('lobby.mygames'))}</h2><ul>${games.map((g) => {
       const toks = Object.values(g.tokens || {});
-      return `<li><a href="/play/${encodeURIComponent(g.id)}#${toks.join(',')}">${esc(g.name || g.id)}</a> <span class="muted">${esc(Object.keys(g.tokens || {}).map(seatName).join(', '))} · ${new Date(g.touched).toLocaleString(lang())}</span></li>`;
+      const st = this.mineStatus[g.id];
+      return `<li data-game="${esc(g.id)}"><a href="/play/${encodeURIComponent(g.id)}#${toks.join(',')}">${esc(g.name || g.id)}</a> ${st ? mineBadge(st) : ''} <span class="muted">${esc(Object.keys(g.tokens || {}).map(seatName).join(', '))} · ${new Date(g.touched).toLocaleString(lang())}</span></li>`;
     }).join('')}</ul>`;
+    // Whose turn it is, or who won: each game's snapshot, once per visit.
+    if (this.mineAsked) return;
+    this.mineAsked = true;
+    Promise.all(games.map(async (g) => {
+      const seats = Object.keys(g.tokens || {});
+      const tok = (g.tokens || {})[seats[0]];
+      if (!tok) return;
+      try {
+        const s = await api.snapshot(g.id, tok);
+        const mySides = new Set(seats.map((x) => x.replace(/-\d$/, '')));
+        if (s.over) this.mineStatus[g.id] = { over: true, won: s.winner ? mySides.has(s.winner) && mySides.size === 1 : null, winner: s.winner, hotseat: mySides.size > 1 };
+        else this.mineStatus[g.id] = { mine: seats.includes(s.to_act), side: s.to_act_side };
+      } catch { /* a game gone: no status */ }
+    })).then(() => this.renderMine());
   }
+}
+
+// mineBadge says whose turn it is in one of "your battles" (a badge when it
+// is the player's), or how it ended.
+function mineBadge(st) {
+  if (st.over) {
+    if (st.hotseat || st.won === null) return `<span class="badge">${esc(st.winner ? t('status.winner', { side: sideName(st.winner) }) : t('acct.over'))}</span>`;
+    return `<span class="badge ${st.won ? 'won' : 'lost'}">${esc(t(st.won ? 'lobby.won' : 'lobby.lost'))}</span>`;
+  }
+  if (st.mine) return `<span class="badge yours">${esc(t('acct.yourturn'))}</span>`;
+  return st.side ? `<span class="badge">${esc(t('lobby.turnof', { side: sideName(st.side) }))}</span>` : '';
 }
 
 const cap = (s) => (s ? s[0].toUpperCase() + s.slice(1) : s);
@@ -296,17 +323,24 @@ function seatName(seat) {
   return m[2] ? `${sideName(m[1])} ${m[2]}` : sideName(m[1]);
 }
 
+// frontName, boardName and country name the file's front, board size and
+// countries in the language (front.*, boardsize.*, country.* keys), else as
+// the file writes them.
+function frontName(f) { return !f ? '' : has('front.' + f) ? t('front.' + f) : cap(f); }
+
 function boardName(b) {
   if (!b) return '';
-  if (typeof b === 'string') return b;
+  if (typeof b === 'string') return has('boardsize.' + b) ? t('boardsize.' + b) : b;
   return b.type || b.name || (b.width ? `${b.width}×${b.rows}` : '');
 }
 
+function country(c) { const k = String(c).toUpperCase(); return has('country.' + k) ? t('country.' + k) : k; }
+
 function nations(v) {
   if (!v) return '';
-  if (typeof v === 'string') return v.toUpperCase();
-  if (Array.isArray(v)) return v.join(', ');
-  return v.country || v.nation || '';
+  if (typeof v === 'string') return country(v);
+  if (Array.isArray(v)) return v.map(country).join(', ');
+  return v.country ? country(v.country) : v.nation || '';
 }
 
 function layout() {

@@ -32,9 +32,28 @@ export function isSelect(message) {
   return message !== null && typeof message === 'object' && typeof message.side === 'string' && 'allies' in message;
 }
 
+// isChoice reports whether message is a table of forms by the grammatical
+// number of the unit it is about, for the languages whose verb or participle
+// agrees with it (French "L'infanterie britannique recule" / "Les blindés
+// allemands reculent", Czech "pěchota ustupuje" / "obrněnci ustupují"):
+//
+//   'ev.retreat': { select: 'num', sg: …, pl: … }
+//
+// names the argument that holds "sg" or "pl" (the client sets num from the
+// language's num.<class> key); each form is a string or a plural table.
+export function isChoice(message) {
+  return message !== null && typeof message === 'object' && typeof message.select === 'string' && 'sg' in message;
+}
+
 // isPlural reports whether message is a table of plural forms.
 export function isPlural(message) {
-  return message !== null && typeof message === 'object' && !isSelect(message);
+  return message !== null && typeof message === 'object' && !isSelect(message) && !isChoice(message);
+}
+
+// leaves is message's forms once a choice is made: [message] for anything
+// but a choice, else its sg and pl forms.
+export function leaves(message) {
+  return isChoice(message) ? [message.sg, message.pl] : [message];
 }
 
 // pluralCategory is the CLDR category of count in lang ('other' when count
@@ -48,6 +67,7 @@ export function pluralCategory(lang, count) {
 // pluralForm is the string of message for args in lang: message itself when
 // it is a string, else the form of the category of args[message.count].
 export function pluralForm(message, lang, args = {}, sideOf = (v) => v) {
+  if (isChoice(message)) return pluralForm(args[message.select] === 'pl' ? message.pl : message.sg, lang, args, sideOf);
   if (isSelect(message)) return message[sideOf(args[message.side])] ?? message.allies;
   if (!isPlural(message)) return message;
   return message[pluralCategory(lang, args[message.count])] ?? message.other;
