@@ -78,7 +78,7 @@ func TestMigrations(t *testing.T) {
 		t.Fatal(err)
 	}
 	defer s.Close()
-	if names, _ = s.Migrations(ctx); len(names) != 6 {
+	if names, _ = s.Migrations(ctx); len(names) != 7 {
 		t.Fatalf("after reopen: %v", names)
 	}
 }
