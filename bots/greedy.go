@@ -86,6 +86,8 @@ func (pl *policy) scores(s *rules.State, legal []rules.Action, plan bool, sc []f
 				sc[i] = k.orderGain(k.unitAt(a.From))
 			case rules.ActCombat:
 				sc[i] = combatScore(s, a, me)
+			case rules.ActDrop:
+				sc[i] = pl.dropGain(s, a, me, k.eval(me))
 			}
 		}
 	case rules.PhaseMove:
@@ -347,6 +349,23 @@ func (pl *policy) simulate(s *rules.State, a rules.Action, me rules.Side) float6
 		v += ov
 	}
 	return v
+}
+
+// dropGain is what calling paratroopers in brings (rules.CalledAirdrop):
+// the evaluation once the engine has dropped them and the turn has ended,
+// averaged over a few landings it draws, less the evaluation now.
+func (pl *policy) dropGain(s *rules.State, a rules.Action, me rules.Side, now float64) float64 {
+	const samples = 4
+	sum := 0.0
+	for j := uint64(1); j <= samples; j++ {
+		c := s.Clone()
+		c.Reseed(j)
+		c.Play(a)
+		k := newKnow(c, pl.w)
+		sum += k.eval(me)
+		k.free()
+	}
+	return sum/samples - now
 }
 
 // orderGain is what ordering unit ui brings: its best move and fire.

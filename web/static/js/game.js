@@ -421,6 +421,8 @@ class Game {
       for (const a of orders) { marks[a.from] = { kind: 'can', action: a.action, label: t('phase.order') }; use(a); }
       // Blowing up a bridge uses the card instead of ordering (rules.BlowBridges).
       for (const a of byKind(L, 'blow')) { buttons.push({ label: t('btn.blow', { hex: a.from }), action: a.action }); use(a); }
+      // So does calling paratroopers in (rules.CalledAirdrop): one button per number of units.
+      for (const a of byKind(L, 'drop')) { buttons.push({ label: t('btn.drop', { n: a.units, hex: a.from }), action: a.action }); use(a); }
     } else if (moves.length || exits.length) {
       moves.forEach(use);
       exits.forEach(use);
