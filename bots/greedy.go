@@ -300,8 +300,12 @@ func battleValue(k *know, a rules.Action) float64 {
 func killOrRetreat(n int8, tg *target) float64 {
 	p := 0.0
 	for _, o := range rollTable[hitFaces(tg.typ, false)][min(n, maxDice)] {
-		if o.hits >= tg.fig || (o.flags > 0 && tg.room > 0 && !(tg.ignore && o.flags == 1)) {
+		if o.flags > 0 && tg.room > 0 && !(tg.ignore && o.flags == 1) {
 			p += o.p
+			continue
+		}
+		for h := tg.fig; h <= o.hits; h++ {
+			p += o.p * standing(o.hits, h, tg.standQ()) // hits enough to eliminate it stand
 		}
 	}
 	return p
@@ -478,7 +482,7 @@ func (k *know) cardAttack(ui int, dest int16) float64 {
 // enemy units best placed to fire at it.
 func (k *know) exposure(ui int, dest int16) float64 {
 	u := &k.units[ui]
-	tg := target{typ: u.typ, side: u.side, fig: u.fig, max: u.max, room: 1, dmg: k.w.Damage, retreat: k.w.Retreat}
+	tg := target{typ: u.typ, side: u.side, fig: u.fig, max: u.max, room: 1, dmg: k.w.Damage, retreat: k.w.Retreat, stand: k.standChance(u.kind)}
 	tg.ignore = k.canIgnoreFlagAt(u, dest)
 	tg.vacate = k.holdValue(dest, u.side)
 	top1, top2 := 0.0, 0.0
