@@ -136,7 +136,9 @@ func TestFAQDigestRulings(t *testing.T) {
 	for _, r := range []ruling{
 		run(96, TestRoadBlock),
 		run(100, TestMinefieldSurvivorNoTakeGround, TestMinefieldEntry),
+		run(83, TestTigerOnFrozenRiver),
 		run(101, TestMinefieldEntry),
+		run(103, TestTigerInMinefield),
 		run(104, TestMinefieldEntry, TestMinefieldRetreat, TestMinefieldTokensRecorded),
 		run(105, TestBehindEnemyLinesThroughMinefield),
 		run(107, TestCamouflageFAQ),

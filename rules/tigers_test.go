@@ -186,3 +186,26 @@ func TestTigerInMinefield(t *testing.T) {
 		})
 	}
 }
+
+// FAQ II Rivière gelée: "Si un Tigre tente de traverser une rivière gelée
+// et obtient une étoile, faut-il la relancer ? Non. Dans ce cas le lourd
+// blindage du Tigre ne lui est d'aucune utilité et il coule à pic,
+// rapportant une médaille de victoire à l'adversaire."
+func TestTigerOnFrozenRiver(t *testing.T) {
+	s, seed := setupOf(t, append(fill(row(5, 0, 24), "frozen-river"), "allies arm 6,12", "axis inf 0,0")...)
+	s.Rulesets = append(s.Rulesets, Tigers())
+	s.Units[0].Kind, s.Units[0].Figures = "tiger", 0
+	st, err := New(s, seed)
+	if err != nil {
+		t.Fatal(err)
+	}
+	turn(t, st, "general-advance", "6,12")
+	dice(t, st, "star inf")
+	evs := act(t, st, "move 6,12 5,11")
+	if st.ScriptedLeft() != 0 || len(ofKind(evs, EvDiceRolled)) != 1 {
+		t.Fatalf("rolls %s: want the ice's 2 dice only, no re-roll", evString(evs))
+	}
+	if _, alive := st.UnitAt(H("5,11")); alive || st.Medals()[Axis] != 1 {
+		t.Fatalf("the Tiger survived the star, or no medal: %v (%s)", st.Medals(), evString(evs))
+	}
+}
