@@ -130,6 +130,7 @@ export default {
   'btn.end-battles': 'Konec tahu', 'btn.skip': 'Vynechat', 'btn.take-ground': 'Obsadit pozici', 'btn.no-take-ground': 'Zůstat',
   'btn.ambush': 'Přepadení!', 'btn.no-ambush': 'Bez přepadení', 'btn.end-targets': 'Konec výběru cílů',
   'btn.blow': 'Vyhodit most na {hex} do vzduchu',
+  'hex.blown': 'Most vyhozen do vzduchu: opět řeka',
   'btn.drop': { count: 'n', one: 'Místo toho vysadit {n} výsadkovou jednotku nad {hex}', few: 'Místo toho vysadit {n} výsadkové jednotky nad {hex}', other: 'Místo toho vysadit {n} výsadkových jednotek nad {hex}' },
   'btn.remove-wire': 'Místo toho odstranit drát', 'btn.keep': 'Nechat si', 'btn.cancel': 'Zrušit', 'btn.undo': 'Vrátit tah',
   'btn.retreat.ignore': 'Ignorovat vlajku', 'btn.retreat.stay': 'Přijmout ztráty', 'btn.more': 'Další akce',

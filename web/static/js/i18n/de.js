@@ -131,6 +131,7 @@ export default {
   'btn.end-battles': 'Zug beenden', 'btn.skip': 'Verzichten', 'btn.take-ground': 'Boden gewinnen', 'btn.no-take-ground': 'Stehen bleiben',
   'btn.ambush': 'Hinterhalt!', 'btn.no-ambush': 'Kein Hinterhalt', 'btn.end-targets': 'Zielwahl beenden',
   'btn.blow': 'Brücke auf {hex} sprengen',
+  'hex.blown': 'Brücke gesprengt: wieder ein Fluss',
   'btn.drop': { count: 'n', one: 'Stattdessen {n} Fallschirmjägereinheit über {hex} absetzen', other: 'Stattdessen {n} Fallschirmjägereinheiten über {hex} absetzen' },
   'btn.remove-wire': 'Stattdessen Stacheldraht entfernen', 'btn.keep': 'Behalten', 'btn.cancel': 'Abbrechen', 'btn.undo': 'Rückgängig',
   'btn.retreat.ignore': 'Eine Flagge ignorieren', 'btn.retreat.stay': 'Verluste hinnehmen', 'btn.more': 'Weitere Aktionen',

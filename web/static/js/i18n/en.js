@@ -132,6 +132,7 @@ export default {
   'btn.end-battles': 'End turn', 'btn.skip': 'Skip', 'btn.take-ground': 'Take ground', 'btn.no-take-ground': 'Stay',
   'btn.ambush': 'Ambush!', 'btn.no-ambush': 'No ambush', 'btn.end-targets': 'Done choosing targets',
   'btn.blow': 'Blow up the bridge on {hex}',
+  'hex.blown': 'Bridge blown up: a river again',
   'btn.drop': { count: 'n', one: 'Drop {n} paratrooper unit over {hex} instead', other: 'Drop {n} paratrooper units over {hex} instead' },
   'btn.remove-wire': 'Remove the wire instead', 'btn.keep': 'Keep', 'btn.cancel': 'Cancel', 'btn.undo': 'Undo',
   'btn.retreat.ignore': 'Ignore a flag', 'btn.retreat.stay': 'Take the losses', 'btn.more': 'Other actions',

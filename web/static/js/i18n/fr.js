@@ -131,6 +131,7 @@ export default {
   'btn.end-battles': 'Fin du tour', 'btn.skip': 'Passer', 'btn.take-ground': 'Prendre le terrain', 'btn.no-take-ground': 'Rester',
   'btn.ambush': 'Embuscade !', 'btn.no-ambush': "Pas d'embuscade", 'btn.end-targets': 'Fin du choix des cibles',
   'btn.blow': 'Faire sauter le pont en {hex}',
+  'hex.blown': 'Pont détruit : de nouveau une rivière',
   'btn.drop': { count: 'n', one: 'Parachuter plutôt {n} unité sur {hex}', other: 'Parachuter plutôt {n} unités sur {hex}' },
   'btn.remove-wire': 'Retirer les barbelés à la place', 'btn.keep': 'Garder', 'btn.cancel': 'Annuler', 'btn.undo': 'Annuler le coup',
   'btn.retreat.ignore': 'Ignorer un drapeau', 'btn.retreat.stay': 'Subir les pertes', 'btn.more': 'Autres actions',
