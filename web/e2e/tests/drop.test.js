@@ -69,6 +69,11 @@ test('a blown bridge is drawn as its stubs; the daylight drop is offered and lan
     await page.goto(found.link);
     await page.waitForSelector('#board svg');
     assert.ok(await page.$('path.blown-bridge'), 'the blown bridge is drawn as its stubs');
+    // The briefing states the drop.
+    await page.click('#brief-btn');
+    await page.waitForSelector('.brief-facts li[data-fact="called-airdrop.any"]');
+    assert.match(await page.textContent('.brief-facts li[data-fact="called-airdrop.any"]'), /Allies: a section card may drop up to 3 paratrooper units/);
+    await page.keyboard.press('Escape');
     const best = drops[drops.length - 1];
     const sel = `#actions .btn[data-action="${best.action}"]`;
     await page.waitForSelector(sel);
