@@ -1,6 +1,10 @@
 package bots
 
-import "m44/rules"
+import (
+	"math"
+
+	"m44/rules"
+)
 
 // Battle outcomes computed exactly over the die faces: two infantry, one
 // armor, one grenade, one star, one flag. A die hits a unit on its symbol or
@@ -86,6 +90,28 @@ type target struct {
 	killValue float64
 	dmg       float64 // Weights.Damage
 	retreat   float64 // Weights.Retreat
+	// stand is the chance that a hit scored on it stands, below 1 for a row
+	// whose hits are rolled again (rules.UnitDef.HitsStandOn, a Tiger); 0
+	// means every hit stands.
+	stand float64
+}
+
+// standQ is the chance that a hit on the target stands.
+func (tg *target) standQ() float64 {
+	if tg.stand <= 0 {
+		return 1
+	}
+	return tg.stand
+}
+
+// standChance is the chance a hit on a unit of kind stands, from its
+// catalog row (rules.UnitDef.HitsStandOn: each hit is rolled again and
+// stands on those faces).
+func (k *know) standChance(kind rules.UnitKind) float64 {
+	if set := k.st.cat.Unit(kind).HitsStandOn; set != 0 {
+		return set.Chance()
+	}
+	return 1
 }
 
 // targetOf describes unit ti of k as a target for side by.
@@ -96,6 +122,7 @@ func (k *know) targetOf(ti int, by rules.Side, ignorable bool) target {
 	tg.killValue = k.killValue(t, by)
 	tg.dmg, tg.retreat = k.w.Damage, k.w.Retreat
 	tg.vacate = k.holdValue(t.pos, t.side)
+	tg.stand = k.standChance(t.kind)
 	return tg
 }
 
@@ -136,25 +163,49 @@ func battleEV(n int8, tg *target, hf int) float64 {
 	if n > maxDice {
 		n = maxDice
 	}
-	fig := tg.dmg / float64(tg.max)
 	ev := 0.0
 	for _, o := range rollTable[hf][n] {
-		flags := o.flags
-		if tg.ignore && flags > 0 {
-			flags--
+		q := tg.standQ()
+		if q >= 1 || o.hits == 0 {
+			ev += o.p * tg.value(o.hits, o.flags)
+			continue
 		}
-		back := min(flags, tg.room)
-		loss := o.hits + flags - back
-		var v float64
-		if loss >= tg.fig {
-			v = tg.killValue + tg.vacate
-		} else {
-			v = float64(loss) * fig
-			if back > 0 {
-				v += float64(back)*tg.retreat + tg.vacate
-			}
+		for h := int8(0); h <= o.hits; h++ {
+			ev += o.p * standing(o.hits, h, q) * tg.value(h, o.flags)
 		}
-		ev += o.p * v
 	}
 	return ev
+}
+
+// value is what hits and flags on the target are worth to the firing side.
+func (tg *target) value(hits, flags int8) float64 {
+	if tg.ignore && flags > 0 {
+		flags--
+	}
+	back := min(flags, tg.room)
+	loss := hits + flags - back
+	if loss >= tg.fig {
+		return tg.killValue + tg.vacate
+	}
+	v := float64(loss) * (tg.dmg / float64(tg.max))
+	if back > 0 {
+		v += float64(back)*tg.retreat + tg.vacate
+	}
+	return v
+}
+
+// standing is the chance that h of n hits stand when each stands with
+// chance q (each rolled again on its own die).
+func standing(n, h int8, q float64) float64 {
+	if q >= 1 {
+		if h == n {
+			return 1
+		}
+		return 0
+	}
+	c := 1.0
+	for i := int8(0); i < h; i++ {
+		c = c * float64(n-i) / float64(i+1)
+	}
+	return c * math.Pow(q, float64(h)) * math.Pow(1-q, float64(n-h))
 }

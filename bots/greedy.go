@@ -88,6 +88,8 @@ func (pl *policy) scores(s *rules.State, legal []rules.Action, plan bool, sc []f
 				sc[i] = combatScore(s, a, me)
 			case rules.ActPontoon:
 				sc[i] = k.pontoonGain(a, me)
+			case rules.ActDrop:
+				sc[i] = pl.dropGain(s, a, me, k.eval(me))
 			}
 		}
 	case rules.PhaseMove:
@@ -300,8 +302,12 @@ func battleValue(k *know, a rules.Action) float64 {
 func killOrRetreat(n int8, tg *target) float64 {
 	p := 0.0
 	for _, o := range rollTable[hitFaces(tg.typ, false)][min(n, maxDice)] {
-		if o.hits >= tg.fig || (o.flags > 0 && tg.room > 0 && !(tg.ignore && o.flags == 1)) {
+		if o.flags > 0 && tg.room > 0 && !(tg.ignore && o.flags == 1) {
 			p += o.p
+			continue
+		}
+		for h := tg.fig; h <= o.hits; h++ {
+			p += o.p * standing(o.hits, h, tg.standQ()) // hits enough to eliminate it stand
 		}
 	}
 	return p
@@ -349,6 +355,23 @@ func (pl *policy) simulate(s *rules.State, a rules.Action, me rules.Side) float6
 		v += ov
 	}
 	return v
+}
+
+// dropGain is what calling paratroopers in brings (rules.CalledAirdrop):
+// the evaluation once the engine has dropped them and the turn has ended,
+// averaged over a few landings it draws, less the evaluation now.
+func (pl *policy) dropGain(s *rules.State, a rules.Action, me rules.Side, now float64) float64 {
+	const samples = 4
+	sum := 0.0
+	for j := uint64(1); j <= samples; j++ {
+		c := s.Clone()
+		c.Reseed(j)
+		c.Play(a)
+		k := newKnow(c, pl.w)
+		sum += k.eval(me)
+		k.free()
+	}
+	return sum/samples - now
 }
 
 // orderGain is what ordering unit ui brings: its best move and fire.
@@ -497,7 +520,7 @@ func (k *know) cardAttack(ui int, dest int16) float64 {
 // enemy units best placed to fire at it.
 func (k *know) exposure(ui int, dest int16) float64 {
 	u := &k.units[ui]
-	tg := target{typ: u.typ, side: u.side, fig: u.fig, max: u.max, room: 1, dmg: k.w.Damage, retreat: k.w.Retreat}
+	tg := target{typ: u.typ, side: u.side, fig: u.fig, max: u.max, room: 1, dmg: k.w.Damage, retreat: k.w.Retreat, stand: k.standChance(u.kind)}
 	tg.ignore = k.canIgnoreFlagAt(u, dest)
 	tg.vacate = k.holdValue(dest, u.side)
 	top1, top2 := 0.0, 0.0

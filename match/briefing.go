@@ -154,6 +154,13 @@ func factsOf(su *rules.Setup) []Fact {
 	for _, d := range su.Airdrops {
 		out = append(out, Fact{Key: "airdrop", Args: map[string]any{"side": d.Side.String(), "count": d.Count, "hex": d.Center.String(), "range": d.Range}})
 	}
+	for _, d := range su.CalledAirdrops {
+		key := "called-airdrop"
+		if !d.Daylight || !d.FromLost {
+			key = "called-airdrop.any"
+		}
+		out = append(out, Fact{Key: key, Args: map[string]any{"side": d.Side.String(), "count": d.Max, "hex": d.Center.String(), "range": d.Range}})
+	}
 	if su.NoTakeGround {
 		out = append(out, Fact{Key: "no-take-ground"})
 	}

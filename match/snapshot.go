@@ -106,6 +106,7 @@ type Legal struct {
 	Name    string `json:"name,omitempty"`    // play, keep: the card's name
 	Section string `json:"section,omitempty"` // play: the section chosen (Infantry Assault)
 	Ignore  bool   `json:"ignore,omitempty"`  // retreat: ignores a flag
+	Units   int    `json:"units,omitempty"`   // drop: the units called in
 	// Tenacity: combat: the Winter Combat card Card is played as Tenacity.
 	Tenacity bool `json:"tenacity,omitempty"`
 	// Idle: playing this card would do nothing and end the turn (no unit to
@@ -129,8 +130,10 @@ func legalOf(st *rules.State) []Legal {
 			if a.Kind == rules.ActPlay && st.Phase() == rules.PhaseCard {
 				l.Idle = st.PlayDoesNothing(a)
 			}
-		case rules.ActOrder, rules.ActRemoveWire:
+		case rules.ActOrder, rules.ActRemoveWire, rules.ActBlow:
 			l.From = a.From.String()
+		case rules.ActDrop:
+			l.From, l.Units = a.From.String(), int(a.Arg)
 		case rules.ActTarget:
 			l.To = a.To.String()
 		case rules.ActMove, rules.ActTakeGround:

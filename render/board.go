@@ -1116,41 +1116,58 @@ func (d *drawer) legendEntries() []legendEntry {
 	if obst[rules.Seawall] {
 		add("Sea wall", p.seawall)
 	}
+	// The units: one entry per side, class and strength of the base game's
+	// units, then one per row of another ruleset (Winter Wars V kinds,
+	// Tigers) with its mark and the row's summary, each drawn as it stands
+	// on the board.
 	type uk struct {
 		t rules.UnitType
 		s rules.Side
+		f int
 	}
-	seen := map[uk]bool{}
+	var plain []uk
 	elite := false
 	for _, u := range m.units {
-		seen[uk{u.typ, u.side}] = true
 		elite = elite || u.elite
-	}
-	typeNames := []string{rules.Infantry: "infantry", rules.Armor: "armor", rules.Artillery: "artillery"}
-	for _, side := range []rules.Side{rules.Allies, rules.Axis} {
-		for _, t := range []rules.UnitType{rules.Infantry, rules.Armor, rules.Artillery} {
-			if !seen[uk{t, side}] {
-				continue
-			}
-			u := unitM{typ: t, side: side, figures: int(rules.DefaultFigures(t, false, false)), max: int(rules.DefaultFigures(t, false, false))}
-			name := fmt.Sprintf("%s %s (%d figures)", capital(side.String()), typeNames[t], u.figures)
-			add(name, func(c pt, s float64) { p.counter(c, s*0.62, u) })
+		if k := (uk{u.typ, u.side, u.figures}); u.kind == "" && !slices.Contains(plain, k) {
+			plain = append(plain, k)
 		}
 	}
-	// Winter Wars V kinds: their mark and the row's summary.
+	slices.SortFunc(plain, func(a, b uk) int {
+		if a.s != b.s {
+			return int(a.s) - int(b.s)
+		}
+		if a.t != b.t {
+			return int(a.t) - int(b.t)
+		}
+		return a.f - b.f
+	})
+	typeNames := []string{rules.Infantry: "infantry", rules.Armor: "armor", rules.Artillery: "artillery"}
+	for _, k := range plain {
+		u := unitM{typ: k.t, side: k.s, figures: k.f, max: k.f}
+		unit := "figures"
+		if k.f == 1 {
+			unit = "figure"
+		}
+		add(fmt.Sprintf("%s %s (%d %s)", capital(k.s.String()), typeNames[k.t], k.f, unit), func(c pt, s float64) { p.counter(c, s*0.62, u) })
+	}
 	seenKind := map[string]bool{}
 	for _, u := range m.units {
-		if kindMarks[u.symbol] == "" || seenKind[u.symbol] {
+		if u.kind == "" || seenKind[u.kind] {
 			continue
 		}
-		seenKind[u.symbol] = true
-		for _, row := range m.cat.Units() {
-			if row.Symbol == u.symbol {
-				k := unitM{typ: u.typ, side: u.side, figures: int(row.Figures), max: int(row.Figures), symbol: u.symbol}
-				add(kindMarks[u.symbol]+": "+row.Summary, func(c pt, s float64) { p.counter(c, s*0.62, k) })
-				break
-			}
+		seenKind[u.kind] = true
+		k, ok := m.cat.UnitByKey(u.kind)
+		if !ok {
+			continue
 		}
+		row := m.cat.Unit(k)
+		text := row.Summary
+		if mark := kindMarks[u.symbol]; mark != "" {
+			text = mark + ": " + text
+		}
+		c := unitM{typ: u.typ, side: u.side, figures: u.max, max: u.max, symbol: u.symbol}
+		add(text, func(at pt, s float64) { p.counter(at, s*0.62, c) })
 	}
 	if elite {
 		add("Special forces (elite)", func(c pt, s float64) {

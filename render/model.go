@@ -69,6 +69,7 @@ type unitM struct {
 	nation, badge     string
 	other             string // a unit the engine lacks (vehicles): its name
 	symbol            string // a special kind's mark (Winter Wars V: "88", "engineers"…)
+	kind              string // the unit's row of another ruleset (UnitSetup.Kind: "tiger", "engineers"…), "" for the base game's
 }
 
 type objM struct {
@@ -180,14 +181,18 @@ func (m *model) fromSetup(s *rules.Setup) {
 	}
 	for _, u := range s.Units {
 		f := int(u.Figures)
+		um := unitM{at: u.Hex, typ: u.Type, side: u.Side, elite: u.Elite, resistance: u.Resistance, nation: u.Nation, badge: u.Badge}
+		if k, ok := m.cat.UnitByKey(u.Kind); ok && u.Kind != "" {
+			row := m.cat.Unit(k)
+			um.symbol, um.kind = row.Symbol, row.Key
+			if f == 0 {
+				f = int(row.Figures) // the row's strength (a Tiger: 1)
+			}
+		}
 		if f == 0 {
 			f = int(rules.DefaultFigures(u.Type, u.Elite, u.Resistance))
 		}
-		um := unitM{at: u.Hex, typ: u.Type, side: u.Side, figures: f,
-			max: f, elite: u.Elite, resistance: u.Resistance, nation: u.Nation, badge: u.Badge}
-		if k, ok := m.cat.UnitByKey(u.Kind); ok && u.Kind != "" {
-			um.symbol = m.cat.Unit(k).Symbol
-		}
+		um.figures, um.max = f, f
 		m.units = append(m.units, um)
 	}
 	for _, o := range s.Objectives {

@@ -466,3 +466,32 @@ func TestSabotageTokensDrawn(t *testing.T) {
 		t.Errorf("position: want a dam at 1/4 and one at 0/4")
 	}
 }
+
+// The legend is true of the units drawn: a Tiger (FAQ IV Tigres, one
+// figure) is named by its row, not counted among armor of 3 figures; a
+// Tiger of Figures 0 takes its row's strength.
+func TestLegendTigers(t *testing.T) {
+	s := handSetup()
+	s.Rulesets = append(s.Rulesets, rules.Tigers())
+	for i := range s.Units {
+		if s.Units[i].Side == rules.Axis && s.Units[i].Type == rules.Armor {
+			s.Units[i].Kind, s.Units[i].Figures = "tiger", 0
+		}
+	}
+	if err := s.Validate(); err != nil {
+		t.Fatal(err)
+	}
+	svg, err := render.SVG(s, render.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	wellFormed(t, "tigers", svg)
+	if bytes.Contains(svg, []byte("Axis armor (")) {
+		t.Error("the legend counts the Tigers as Axis armor")
+	}
+	for _, want := range []string{"Tiger: 1 figure", "Allies armor (4 figures)"} {
+		if !bytes.Contains(svg, []byte(want)) {
+			t.Errorf("the legend does not say %q", want)
+		}
+	}
+}

@@ -31,11 +31,13 @@ const (
 	ActReinforce                        // the half-tracks on From give a figure to the damaged unit on To (Winter Wars V)
 	ActBlow                             // the card played blows up the bridge on From (BlowBridges)
 	ActPontoon                          // the card played builds a pontoon bridge on From (Setup.Pontoons)
+	ActDrop                             // the card played drops Arg units of the called airdrop aimed at From (CalledAirdrop)
 	numActionKinds
 )
 
 var actionWords = [numActionKinds]string{"", "play", "order", "end-orders", "move", "end-moves", "battle",
-	"remove-wire", "end-battles", "retreat", "take-ground", "skip", "keep", "target", "end-targets", "exit", "combat", "reinforce", "blow", "pontoon"}
+	"remove-wire", "end-battles", "retreat", "take-ground", "skip", "keep", "target", "end-targets", "exit", "combat", "reinforce", "blow", "pontoon",
+	"drop"}
 
 func (k ActionKind) String() string {
 	if k < numActionKinds {
@@ -79,6 +81,8 @@ func (a Action) String() string {
 		return fmt.Sprintf("%s %s", a.Kind, a.To)
 	case ActOrder, ActRemoveWire, ActBlow, ActPontoon:
 		return fmt.Sprintf("%s %s", a.Kind, a.From)
+	case ActDrop:
+		return fmt.Sprintf("%s %s %d", a.Kind, a.From, a.Arg)
 	case ActMove, ActBattle, ActTakeGround, ActExit, ActReinforce:
 		return fmt.Sprintf("%s %s %s", a.Kind, a.From, a.To)
 	case ActRetreat:
@@ -178,6 +182,17 @@ func ParseAction(s string) (Action, error) {
 			return Action{}, err
 		}
 		a.To, err = hex.Parse(f[1])
+	case ActDrop:
+		if err = want(3); err != nil {
+			return Action{}, err
+		}
+		if a.From, err = hex.Parse(f[1]); err == nil {
+			n, e := strconv.Atoi(f[2])
+			if e != nil || n < 1 || n > 12 {
+				return Action{}, fmt.Errorf("action %q: bad number of units %q (1..12)", s, f[2])
+			}
+			a.Arg = uint8(n)
+		}
 	case ActMove, ActBattle, ActTakeGround, ActExit, ActReinforce:
 		if err = want(3); err != nil {
 			return Action{}, err
@@ -255,6 +270,7 @@ func (s *State) LegalActions(buf []Action) []Action {
 		buf = s.combatOptions(buf)
 		buf = s.blowOptions(buf)
 		buf = s.pontoonOptions(buf)
+		buf = s.callOptions(buf)
 		buf = append(buf, Action{Kind: ActEndOrders})
 	case PhaseMove:
 		var ds [64]dest

@@ -206,6 +206,11 @@ type UnitDef struct {
 	// NoHealing: it never gets figures back (half-tracks: Medics & Mechanics
 	// may not order it).
 	NoHealing bool
+	// HitsStandOn: each die that scores a hit on it, in a battle or from a
+	// minefield, is rolled again by its enemy, and the hit stands only on
+	// these faces; every other face is ignored (a Tiger: a grenade, FAQ IV
+	// Tigres, FAQ II Champs de mines). Zero: every hit stands.
+	HitsStandOn FaceSet
 	// Hooks are the row's logic; nil fields mean none (tigers.go).
 	Hooks UnitHooks
 }
@@ -221,10 +226,6 @@ func (k *UnitDef) rangeDice(still bool) *[6]int8 {
 // UnitHooks are a unit row's rules at named points, called only for units
 // of that row.
 type UnitHooks struct {
-	// Hit is called when dice score hits on unit vi, before the hits are
-	// taken; it returns the hits that remain (a Tiger's armor: the
-	// attacker rolls the hit dice again, FAQ IV Tigres).
-	Hit func(s *State, vi int, hits int8) int8
 	// BattleBonus is extra dice for unit u's battles (Wittmann: +1 when
 	// not moving).
 	BattleBonus func(s *State, u *unit) int8

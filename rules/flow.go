@@ -209,7 +209,10 @@ func (s *State) playCard(id CardID, arg uint8) {
 		}
 		return
 	}
-	if h := def.Hooks.OnPlay; h != nil {
+	if h := def.Hooks.OnPlay; h != nil && !s.canBlow() && !s.canCall() {
+		// An Assault orders its units at once, unless the card may be used
+		// instead to blow a bridge or call in a drop: the player chooses
+		// first, and his first order gives the card its orders (do).
 		h(s)
 	}
 	s.afterOrder()
@@ -249,7 +252,7 @@ func (s *State) order(i int) {
 // afterOrder ends the order step when nothing more can be ordered. A card
 // that orders no unit ends the turn (rulebook p.6 "Activer des unités").
 func (s *State) afterOrder() {
-	if s.phase != PhaseOrder || s.anyOrderable() || s.canBlow() || s.canBuildPontoon() {
+	if s.phase != PhaseOrder || s.anyOrderable() || s.canBlow() || s.canBuildPontoon() || s.canCall() {
 		return
 	}
 	s.endOrders()
@@ -494,6 +497,11 @@ func (s *State) do(a Action) {
 		s.playCard(a.Card, a.Arg)
 	case ActOrder:
 		s.order(int(s.occ[g.Index(a.From)]))
+		if h := s.effDef().Hooks.OnPlay; h != nil && s.effd.Section && !s.fallback && len(s.orderedBy) == 1 {
+			// A section card's orders held back while the card might have
+			// been used for something else (playCard): it was not.
+			h(s)
+		}
 		s.afterOrder()
 	case ActEndOrders:
 		s.endOrders()
@@ -501,6 +509,8 @@ func (s *State) do(a Action) {
 		s.blowBridge(int16(g.Index(a.From)))
 	case ActPontoon:
 		s.buildPontoon(int16(g.Index(a.From)))
+	case ActDrop:
+		s.callDrop(a.From, int(a.Arg))
 	case ActMove:
 		ui := int(s.occ[g.Index(a.From)])
 		to := int16(g.Index(a.To))
@@ -575,26 +585,35 @@ func (s *State) do(a Action) {
 
 // airdrop drops the active side's waiting paratroopers at the start of its
 // first turn (Setup.Airdrops; FAQ III Parachutage): all land at once, so two
-// on the same hex are both lost.
+// on the same hex are both lost. Units waiting for a drop called in during
+// play (Setup.CalledAirdrops) stay where they are.
 func (s *State) airdrop() {
 	var drop [16]int16
 	var idx [16]int
 	n := 0
 	for i := range s.units {
 		u := &s.units[i]
-		if u.reserve == 0 || u.side != s.active || n == len(drop) {
+		if u.reserve == 0 || int(u.reserve) > len(s.b.setup.Airdrops) || u.side != s.active || n == len(drop) {
 			continue
 		}
 		a := &s.b.setup.Airdrops[u.reserve-1]
 		u.reserve = 0
-		drop[n], idx[n] = s.dropSpot(a), i
+		drop[n], idx[n] = s.dropSpot(a.Center, a.Range), i
 		n++
 	}
-	for k := 0; k < n; k++ {
+	s.land(drop[:n], idx[:n])
+}
+
+// land puts the paratroopers idx[k] down on board index drop[k] (-1: off
+// the board) at once: one that lands off the board, on impassable terrain,
+// on a unit or with another paratrooper is lost, without a medal (FAQ III
+// Parachutage); one that lands may not move or battle this turn.
+func (s *State) land(drop []int16, idx []int) {
+	for k := range idx {
 		u := &s.units[idx[k]]
 		p := drop[k]
 		ok := p >= 0 && s.occ[p] < 0 && !s.impassableFor(u.side, u.typ, p)
-		for j := 0; j < n && ok; j++ {
+		for j := 0; j < len(drop) && ok; j++ {
 			ok = j == k || drop[j] != p
 		}
 		if !ok {
@@ -605,21 +624,20 @@ func (s *State) airdrop() {
 		s.occ[p] = int8(idx[k])
 		s.emitUnits(Event{Kind: EvAirdrop, Side: u.side, To: s.b.hexAt[p], N: 1}, idx[k], -1)
 	}
-	if n > 0 {
+	if len(idx) > 0 {
 		s.updateMedals()
 	}
 }
 
-// dropSpot draws where one paratrooper lands: the board index, or -1 off
-// the board (or on a half-hex).
-func (s *State) dropSpot(a *Airdrop) int16 {
+// dropSpot draws where one paratrooper aimed at c lands, within rng hexes:
+// the board index, or -1 off the board (or on a half-hex).
+func (s *State) dropSpot(c hex.Hex, rng int) int16 {
 	var buf [128]hex.Hex
 	spots := buf[:0]
-	c := a.Center
-	for dr := -a.Range; dr <= a.Range; dr++ {
-		for dc := -2 * a.Range; dc <= 2*a.Range; dc++ {
+	for dr := -rng; dr <= rng; dr++ {
+		for dc := -2 * rng; dc <= 2*rng; dc++ {
 			h := hex.Hex{Row: c.Row + int8(dr), Col: c.Col + int8(dc)}
-			if (dr+dc)&1 == 0 && hex.Distance(c, h) <= a.Range {
+			if (dr+dc)&1 == 0 && hex.Distance(c, h) <= rng {
 				spots = append(spots, h)
 			}
 		}

@@ -17,6 +17,7 @@ func FuzzParseAction(f *testing.F) {
 		"play 12", "play 40 left", "order 7,15", "end-orders", "move 7,15 6,14", "end-moves",
 		"battle 6,14 4,12", "remove-wire 6,14", "end-battles", "retreat 4,12 3,11 ignore",
 		"take-ground 5,13 4,12", "skip", "keep 33", "target 4,12", "end-targets",
+		"drop 12,6 3", "drop 12,6 +03", "blow 4,12",
 		"move -1,300 99999999999,1", "play 1e9", "  play\t12  ", "order 7,15,3", "",
 	} {
 		f.Add(s)

@@ -159,9 +159,7 @@ func (s *State) fire(by Side, vi int, dice int8, starsHit, noIgnore bool) {
 		}
 	}
 	s.emit(ev)
-	if h := s.kind(&s.units[vi]).Hooks.Hit; h != nil && hits > 0 {
-		hits = h(s, vi, hits)
-	}
+	hits = s.hitsStanding(vi, hits)
 	f := s.top()
 	f.victim, f.noIgnore = int8(vi), noIgnore
 	s.resolveHits(vi, hits, flags, !noIgnore)

@@ -41,6 +41,9 @@ type Setup struct {
 	// Airdrops are paratroopers dropped before a side's first turn (a
 	// scenario special rule, e.g. Sainte-Mère-Église).
 	Airdrops []Airdrop
+	// CalledAirdrops are paratroopers a side calls in during play with a
+	// command card (Drop in the Night: 82nd; airdrop_called.go).
+	CalledAirdrops []CalledAirdrop
 	// AirDice, when set, overrides the Air Power dice per hex of each side
 	// (a scenario's special rule); zero means rulebook annex 4.
 	AirDice [2]int
@@ -430,6 +433,9 @@ func (s *Setup) Validate() error {
 		if !g.Contains(a.Center) {
 			return fmt.Errorf("airdrop %d: centre %s not on the board", i, a.Center)
 		}
+	}
+	if err := validateCalled(s, g, cat); err != nil {
+		return err
 	}
 	for i, o := range s.Objectives {
 		if len(o.Hexes) == 0 {

@@ -17,8 +17,11 @@ type board struct {
 	cat   *Catalog // the rows of the game's rulesets
 	grid  hex.Grid
 	n     int
-	hexAt []hex.Hex
-	valid []bool
+	// calledAt[k] is the index of the first unit of called airdrop k
+	// (Setup.CalledAirdrops; airdrop_called.go).
+	calledAt []int16
+	hexAt    []hex.Hex
+	valid    []bool
 	// ground and gdef are each hex's ground and its catalog row.
 	ground []Terrain
 	gdef   []*TerrainDef
@@ -86,7 +89,7 @@ type unit struct {
 	// scenario's cap on its moves, cards included (0: none)
 	kmove, kfight, mcap int8
 	dead                bool
-	reserve             int8 // 1 + the airdrop that will bring this unit, 0 once on the board
+	reserve             int8 // 1 + the airdrop that will bring this unit (Setup.Airdrops, then Setup.CalledAirdrops), 0 once on the board
 	// this turn
 	dist  int8 // hexes moved this turn (movement cost)
 	shots int8 // battles left this turn (2 with Artillery Bombard)
@@ -359,6 +362,9 @@ func Compile(s *Setup) (*Board, error) {
 	for _, a := range s.Airdrops {
 		n += a.Count
 	}
+	for _, a := range s.CalledAirdrops {
+		n += a.Max
+	}
 	if n > 120 {
 		return nil, fmt.Errorf("units: %d, at most 120", n)
 	}
@@ -387,24 +393,39 @@ func Compile(s *Setup) (*Board, error) {
 		b.battleBack = append(b.battleBack, us.BattleBack)
 	}
 	// Paratroopers wait off the board until their drop.
-	for k, a := range s.Airdrops {
-		kind, err := cat.kindFor(&a.Unit)
+	drops := int8(0)
+	reserve := func(what string, k int, side Side, us UnitSetup, count int) error {
+		drops++
+		kind, err := cat.kindFor(&us)
 		if err != nil {
-			return nil, fmt.Errorf("airdrop %d: %v", k, err)
+			return fmt.Errorf("%s %d: %v", what, k, err)
 		}
 		def := cat.Unit(kind)
-		f := a.Unit.Figures
+		f := us.Figures
 		if f == 0 {
 			f = def.Figures
 		}
-		for n := 0; n < a.Count; n++ {
-			st.units = append(st.units, unit{typ: def.Class, kind: kind, side: a.Side, figures: f, max: f,
-				worth: max(1, a.Unit.Medals), kmove: def.MaxMove, kfight: def.MoveAndFight,
-				mcap: cat.rulesetMoveCap(&def, moveCap(s, a.Side, def.Class, a.Unit.MaxMove)), dead: true, reserve: int8(k + 1), ignoresFlag: a.Unit.IgnoresFlag})
-			b.nation = append(b.nation, a.Unit.Nation)
-			b.badge = append(b.badge, a.Unit.Badge)
-			b.battleBack = append(b.battleBack, a.Unit.BattleBack)
+		for n := 0; n < count; n++ {
+			st.units = append(st.units, unit{typ: def.Class, kind: kind, side: side, figures: f, max: f,
+				worth: max(1, us.Medals), kmove: def.MaxMove, kfight: def.MoveAndFight,
+				mcap: cat.rulesetMoveCap(&def, moveCap(s, side, def.Class, us.MaxMove)), dead: true, reserve: drops, ignoresFlag: us.IgnoresFlag})
+			b.nation = append(b.nation, us.Nation)
+			b.badge = append(b.badge, us.Badge)
+			b.battleBack = append(b.battleBack, us.BattleBack)
 		}
+		return nil
+	}
+	for k, a := range s.Airdrops {
+		if err := reserve("airdrop", k, a.Side, a.Unit, a.Count); err != nil {
+			return nil, err
+		}
+	}
+	for k, a := range s.CalledAirdrops {
+		at := int16(len(st.units))
+		if err := reserve("called airdrop", k, a.Side, a.Unit, a.Max); err != nil {
+			return nil, err
+		}
+		b.calledAt = append(b.calledAt, at)
 	}
 	b.objHex = make([][]int16, len(s.Objectives))
 	for k, o := range s.Objectives {

@@ -94,6 +94,41 @@ func (f Face) String() string {
 	return "?"
 }
 
+// Faces lists the die's faces, each once, in their order.
+func Faces() []Face {
+	out := make([]Face, numFaces)
+	for f := range out {
+		out[f] = Face(f)
+	}
+	return out
+}
+
+// FaceSet is a set of die faces.
+type FaceSet uint8
+
+// FacesOf is the set of the given faces.
+func FacesOf(fs ...Face) FaceSet {
+	var set FaceSet
+	for _, f := range fs {
+		set |= 1 << f
+	}
+	return set
+}
+
+// Has reports whether face f is in the set.
+func (set FaceSet) Has(f Face) bool { return set&(1<<f) != 0 }
+
+// Chance is the chance that one die shows a face of the set.
+func (set FaceSet) Chance() float64 {
+	n := 0
+	for _, g := range dieFaces {
+		if set.Has(g) {
+			n++
+		}
+	}
+	return float64(n) / 6
+}
+
 // dieFaces are the six faces of a battle die: two infantry, one armor, one
 // grenade, one star, one flag (rulebook "Matériel"; command-cards.md §1.8).
 var dieFaces = [6]Face{FaceInfantry, FaceInfantry, FaceArmor, FaceGrenade, FaceStar, FaceFlag}

@@ -26,12 +26,12 @@ const srcTigers = "FAQ IV Tigres (Troops 16 - Tigers)"
 var tigerUnits = []UnitDef{
 	{Key: "tiger", Class: Armor, Elite: true, Source: srcTigers, Figures: 1, MaxMove: 3, MoveAndFight: 3,
 		RangeDice: [6]int8{3, 3, 3}, NeedsSight: true, TakesGround: true, Overruns: true, RetreatPerFlag: 1,
-		Hooks:   UnitHooks{Hit: tigerArmor},
-		Summary: "Tiger: 1 figure; moves up to 3 and battles; each die that hits it is rolled again, and only a grenade then removes the figure"},
+		HitsStandOn: FacesOf(FaceGrenade),
+		Summary:     "Tiger: 1 figure; moves up to 3 and battles; each die that hits it is rolled again, and only a grenade then removes the figure"},
 	{Key: "wittmann", Class: Armor, Elite: true, Source: srcTigers + "; Villers-Bocage: Michael Wittmann",
 		Figures: 1, MaxMove: 3, MoveAndFight: 3,
 		RangeDice: [6]int8{3, 3, 3}, NeedsSight: true, TakesGround: true, Overruns: true, RetreatPerFlag: 1,
-		Hooks:   UnitHooks{Hit: tigerArmor, BattleBonus: aceStill},
+		HitsStandOn: FacesOf(FaceGrenade), Hooks: UnitHooks{BattleBonus: aceStill},
 		Summary: "Wittmann's Tiger: as a Tiger, and battles with 1 die more when it has not moved"},
 }
 
@@ -40,14 +40,19 @@ func Tigers() *Ruleset {
 	return &Ruleset{Key: "tigers", Name: "Tigers", Units: append([]UnitDef(nil), tigerUnits...)}
 }
 
-// tigerArmor: "Lorsque le Tigre est touché, l'adversaire relance les dés qui
-// ont touché. S'il obtient une grenade, le Tigre est effectivement détruit.
-// Tous les autres résultats sont ignorés" (FAQ IV Tigres). The attacker's
-// side rolls again one die per hit; the grenades are the hits that remain.
-func tigerArmor(s *State, vi int, hits int8) int8 {
+// hitsStanding is what remains of hits scored on unit vi: all of them,
+// unless its row has HitsStandOn. "Lorsque le Tigre est touché,
+// l'adversaire relance les dés qui ont touché. S'il obtient une grenade, le
+// Tigre est effectivement détruit. Tous les autres résultats sont ignorés"
+// (FAQ IV Tigres): the unit's enemy rolls one die per hit, and the hits
+// that stand are the dice showing a face of HitsStandOn.
+func (s *State) hitsStanding(vi int, hits int8) int8 {
 	u := &s.units[vi]
-	return s.rollCount(Event{Kind: EvDiceRolled, Side: u.side.Opp(), To: s.b.hexAt[u.pos]}, hits,
-		func(f Face) bool { return f == FaceGrenade })
+	stand := s.kind(u).HitsStandOn
+	if stand == 0 || hits <= 0 {
+		return hits
+	}
+	return s.rollCount(Event{Kind: EvDiceRolled, Side: u.side.Opp(), To: s.b.hexAt[u.pos]}, hits, stand.Has)
 }
 
 // aceStill: Wittmann "battle[s] at +1d when not moving" (Villers-Bocage):

@@ -137,3 +137,75 @@ func TestWittmannStill(t *testing.T) {
 		}
 	})
 }
+
+// FAQ II Champs de mines: "Que se passe-t-il lorsqu'un Tigre entre un champ
+// de mines ? Est-il détruit sur un symbole char ou grenade ? Non. Tout
+// symbole char ou grenade obtenu doit être relancé. Le Tigre est
+// effectivement détruit si une grenade est obtenue au second jet de dés.
+// Tous les autres résultats sont ignorés." The layer rolls the token's
+// dice, then one die per hit again.
+func TestTigerInMinefield(t *testing.T) {
+	for _, c := range []struct {
+		name  string
+		dice  string // the token's dice, then the re-roll
+		rolls []int
+		dead  bool
+	}{
+		{"an armor hit re-rolled to a grenade destroys it", "arm star  grenade", []int{2, 1}, true},
+		{"a grenade re-rolled to armor is ignored", "grenade flag  arm", []int{2, 1}, false},
+		{"two hits, a grenade among the re-rolls", "arm grenade  star grenade", []int{2, 2}, true},
+		{"no hit, no re-roll", "inf flag", []int{2}, false},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			s, seed := setupOf(t, "allies arm 6,12", "axis inf 3,11", "5,11 mine:axis tokens=2")
+			s.Rulesets = append(s.Rulesets, Tigers())
+			s.Units[0].Kind, s.Units[0].Figures = "tiger", 0
+			st, err := New(s, seed)
+			if err != nil {
+				t.Fatal(err)
+			}
+			turn(t, st, "general-advance", "6,12")
+			dice(t, st, c.dice)
+			evs := act(t, st, "move 6,12 5,11")
+			if st.ScriptedLeft() != 0 {
+				t.Fatalf("%d scripted dice left (%s)", st.ScriptedLeft(), evString(evs))
+			}
+			var rolls []int
+			for _, e := range ofKind(evs, EvDiceRolled) {
+				if e.Side != Axis {
+					t.Fatalf("the minefield's and the re-roll's dice are the layer's: %v", e)
+				}
+				rolls = append(rolls, int(e.NDice))
+			}
+			if len(rolls) != len(c.rolls) || rolls[0] != c.rolls[0] || len(rolls) > 1 && rolls[1] != c.rolls[1] {
+				t.Fatalf("rolls %v, want %v", rolls, c.rolls)
+			}
+			if _, alive := st.UnitAt(H("5,11")); alive == c.dead {
+				t.Fatalf("Tiger alive %v, want dead %v (%s)", alive, c.dead, evString(evs))
+			}
+		})
+	}
+}
+
+// FAQ II Rivière gelée: "Si un Tigre tente de traverser une rivière gelée
+// et obtient une étoile, faut-il la relancer ? Non. Dans ce cas le lourd
+// blindage du Tigre ne lui est d'aucune utilité et il coule à pic,
+// rapportant une médaille de victoire à l'adversaire."
+func TestTigerOnFrozenRiver(t *testing.T) {
+	s, seed := setupOf(t, append(fill(row(5, 0, 24), "frozen-river"), "allies arm 6,12", "axis inf 0,0")...)
+	s.Rulesets = append(s.Rulesets, Tigers())
+	s.Units[0].Kind, s.Units[0].Figures = "tiger", 0
+	st, err := New(s, seed)
+	if err != nil {
+		t.Fatal(err)
+	}
+	turn(t, st, "general-advance", "6,12")
+	dice(t, st, "star inf")
+	evs := act(t, st, "move 6,12 5,11")
+	if st.ScriptedLeft() != 0 || len(ofKind(evs, EvDiceRolled)) != 1 {
+		t.Fatalf("rolls %s: want the ice's 2 dice only, no re-roll", evString(evs))
+	}
+	if _, alive := st.UnitAt(H("5,11")); alive || st.Medals()[Axis] != 1 {
+		t.Fatalf("the Tiger survived the star, or no medal: %v (%s)", st.Medals(), evString(evs))
+	}
+}

@@ -117,8 +117,9 @@ func (s *State) mineOn(i int16) int {
 // instead of battling, without turning it over (Winter Wars V "Troupes du
 // Génie"; FAQ IV: even a decoy costs them their battle). Any other enemy
 // turns the token over: a decoy is removed; otherwise it rolls the token's
-// value in dice, each of its symbol or a grenade a hit, the rest ignored,
-// and the token stays face up. A retreat never comes here.
+// value in dice, each of its symbol or a grenade a hit, the rest ignored
+// (a Tiger rolls its hits again: hitsStanding), and the token stays face
+// up. A retreat never comes here.
 func (s *State) enterMinefield(ui int) {
 	u := &s.units[ui]
 	k := s.mineOn(u.pos)
@@ -146,6 +147,10 @@ func (s *State) enterMinefield(ui int) {
 	sym, hasSym := symbolOf(u.typ)
 	hits := s.rollCount(Event{Kind: EvDiceRolled, Side: m.side}, m.value,
 		func(f Face) bool { return f == FaceGrenade || hasSym && f == sym })
+	// A Tiger's armor: "Tout symbole char ou grenade obtenu doit être
+	// relancé. Le Tigre est effectivement détruit si une grenade est
+	// obtenue au second jet de dés" (FAQ II Champs de mines).
+	hits = s.hitsStanding(ui, hits)
 	if hits == 0 {
 		return
 	}

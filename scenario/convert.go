@@ -526,6 +526,10 @@ func (c *converter) options(raw json.RawMessage, field string) {
 			c.airdrop(v, field+"."+k)
 			continue
 		}
+		if strings.EqualFold(k, "airdrop2") && !emptyJSON(v) {
+			c.calledAirdrop(v, field+"."+k)
+			continue
+		}
 		if strings.EqualFold(k, "deck_name") && !emptyJSON(v) {
 			c.deckName(v, field+"."+k)
 			continue
@@ -807,33 +811,9 @@ func (c *converter) airdrop(raw json.RawMessage, field string) {
 	if !c.gridOK {
 		return
 	}
-	// The centres: "F14, I12, J6 (stars tokens)" names one per drop; a
-	// parenthesis is a comment.
-	names := v.Center
-	if k := strings.IndexByte(names, '('); k >= 0 {
-		names = names[:k]
-	}
-	var centres []hex.Hex
-	for _, n := range strings.Split(names, ",") {
-		n = strings.TrimSpace(n)
-		centre, err := ParseGroupName(n, c.s.Grid)
-		if err != nil && len(n) > 1 {
-			// The centre is free text typed by hand: Drop in the Night's
-			// "F14, I12, J6" names the battle-star hexes f14, i12, j6
-			// (the letter's case is the row parity, coords.go).
-			swapped := strings.ToLower(n[:1])
-			if swapped == n[:1] {
-				swapped = strings.ToUpper(n[:1])
-			}
-			if h, err2 := ParseGroupName(swapped+n[1:], c.s.Grid); err2 == nil {
-				centre, err = h, nil
-			}
-		}
-		if err != nil {
-			c.r.errorf(hex.None, field+".center", "%v", err)
-			return
-		}
-		centres = append(centres, centre)
+	centres, ok := c.dropCentres(v.Center, field+".center")
+	if !ok {
+		return
 	}
 	drops := max(1, v.NbrDrops)
 	if len(centres) != drops {
@@ -872,6 +852,102 @@ func (c *converter) airdrop(raw json.RawMessage, field string) {
 			Unit: rules.UnitSetup{Type: e.Unit, Side: side, Elite: e.Elite, Nation: e.Nation,
 				Figures: rules.DefaultFigures(e.Unit, e.Elite, false)}})
 	}
+}
+
+// dropCentres reads an airdrop's centres: "F14, I12, J6 (stars tokens)"
+// names one per drop; a parenthesis is a comment.
+func (c *converter) dropCentres(text, field string) ([]hex.Hex, bool) {
+	names := text
+	if k := strings.IndexByte(names, '('); k >= 0 {
+		names = names[:k]
+	}
+	var centres []hex.Hex
+	for _, n := range strings.Split(names, ",") {
+		n = strings.TrimSpace(n)
+		centre, err := ParseGroupName(n, c.s.Grid)
+		if err != nil && len(n) > 1 {
+			// The centre is free text typed by hand: Drop in the Night's
+			// "F14, I12, J6" names the battle-star hexes f14, i12, j6
+			// (the letter's case is the row parity, coords.go).
+			swapped := strings.ToLower(n[:1])
+			if swapped == n[:1] {
+				swapped = strings.ToUpper(n[:1])
+			}
+			if h, err2 := ParseGroupName(swapped+n[1:], c.s.Grid); err2 == nil {
+				centre, err = h, nil
+			}
+		}
+		if err != nil {
+			c.r.errorf(hex.None, field, "%v", err)
+			return nil, false
+		}
+		centres = append(centres, centre)
+	}
+	return centres, true
+}
+
+// calledAirdrop reads option airdrop2, paratroopers called in during play
+// (Drop in the Night: 82nd): {"side": "ALLIES", "option":
+// "NEED_FULL_DAY_VISIBILITY", "option2": "TARGET_DROP_CENTER", "range": 3,
+// "nbr_units": 3, "center": "C6 (Les Forges)", "nbr_drops": 1, "unit":
+// {"name": "inf2us", "behavior": "CANNOT_BE_ACTIVATED_TILL_TURN", "turn":
+// 1}} (rules.CalledAirdrop). The units are built from the side's lost
+// figures: the scenario's text says so ("using previously lost figures"),
+// and no file drops fresh units during play.
+func (c *converter) calledAirdrop(raw json.RawMessage, field string) {
+	var v struct {
+		Side     string `json:"side"`
+		Option   string `json:"option"`
+		Option2  string `json:"option2"`
+		Range    int    `json:"range"`
+		NbrUnits int    `json:"nbr_units"`
+		Center   string `json:"center"`
+		NbrDrops int    `json:"nbr_drops"`
+		Unit     struct {
+			Name string `json:"name"`
+			// CANNOT_BE_ACTIVATED_TILL_TURN 1: the unit is not ordered on
+			// its landing turn, as every paratrooper (FAQ III Parachutage).
+			Behavior string `json:"behavior"`
+			Turn     int    `json:"turn"`
+		} `json:"unit"`
+	}
+	dec := json.NewDecoder(bytes.NewReader(raw))
+	dec.DisallowUnknownFields()
+	if dec.Decode(&v) != nil || v.Option != "" && v.Option != "NEED_FULL_DAY_VISIBILITY" ||
+		v.Option2 != "" && v.Option2 != "TARGET_DROP_CENTER" || v.NbrDrops > 1 ||
+		v.Unit.Behavior != "" && (v.Unit.Behavior != "CANNOT_BE_ACTIVATED_TILL_TURN" || v.Unit.Turn > 1) {
+		c.r.unsupported(hex.None, field, "airdrop2", "airdrops called in during play", "value "+clip(compact(raw), 60))
+		return
+	}
+	side, ok := sideOf(v.Side)
+	if !ok {
+		c.r.errorf(hex.None, field+".side", "unknown side %q: want AXIS or ALLIES", v.Side)
+		return
+	}
+	if !c.gridOK {
+		return
+	}
+	centres, ok := c.dropCentres(v.Center, field+".center")
+	if !ok {
+		return
+	}
+	if len(centres) != 1 {
+		c.r.errorf(hex.None, field+".center", "%d centres for 1 drop", len(centres))
+		return
+	}
+	if v.NbrUnits < 1 || v.NbrUnits > 12 || v.Range < 0 || v.Range > 12 {
+		c.r.errorf(hex.None, field, "%d units within %d hexes: want 1..12 units, range 0..12", v.NbrUnits, v.Range)
+		return
+	}
+	e, ok := LookupUnit(v.Unit.Name)
+	if !ok || !e.Supported() {
+		c.r.unsupported(hex.None, field+".unit.name", v.Unit.Name, "airdrop of unit "+v.Unit.Name, "")
+		return
+	}
+	c.s.CalledAirdrops = append(c.s.CalledAirdrops, rules.CalledAirdrop{Side: side, Center: centres[0], Range: v.Range, Max: v.NbrUnits,
+		Unit: rules.UnitSetup{Type: e.Unit, Side: side, Elite: e.Elite, Nation: e.Nation,
+			Figures: rules.DefaultFigures(e.Unit, e.Elite, false)},
+		Daylight: v.Option == "NEED_FULL_DAY_VISIBILITY", FromLost: true})
 }
 
 // victory reads game_info.victory: {"condition": [{"group_sudden_death": …}]}.

@@ -408,3 +408,56 @@ func TestCorpusChaumontWinterWeather(t *testing.T) {
 		}
 	}
 }
+
+// Drop in the Night: 82nd's daylight drop (scenario 6687 special rules:
+// "Once in full daylight, the Allied player can drop up to 3 additional
+// Infantry units (using previously lost figures) over the hex at Les Forges
+// by playing an appropriate Command card"): option airdrop2 becomes a
+// called airdrop over c6, beside the Les Forges label, and the file waits
+// only for the Breakthrough deck. Games of random play that take every drop
+// offered call it in and end.
+func TestCorpusDropInTheNightCalledDrop(t *testing.T) {
+	s, r := loadCorpus(t, "6687-DropInTheNight82nd.m44")
+	if s == nil || !slices.Equal(r.Features(), []string{"Breakthrough command deck"}) {
+		t.Fatalf("features %q, errors %v: want only the Breakthrough deck", r.Features(), r.Errors)
+	}
+	want := rules.CalledAirdrop{Side: rules.Allies, Center: hex.Hex{Row: 11, Col: 5}, Range: 3, Max: 3,
+		Unit: s.Airdrops[0].Unit, Daylight: true, FromLost: true}
+	if len(s.CalledAirdrops) != 1 || s.CalledAirdrops[0] != want {
+		t.Fatalf("called airdrops %+v, want %+v", s.CalledAirdrops, want)
+	}
+	called := 0
+	for seed := uint64(1); seed <= 6; seed++ {
+		st, err := rules.New(s, seed)
+		if err != nil {
+			t.Fatal(err)
+		}
+		rng := seed * 7919
+		for steps := 0; ; steps++ {
+			if over, _ := st.Over(); over {
+				break
+			}
+			if steps > 40000 {
+				t.Fatalf("seed %d: no end after %d decisions", seed, steps)
+			}
+			legal := st.Legal()
+			rng = rng*6364136223846793005 + 1442695040888963407
+			a := legal[(rng>>33)%uint64(len(legal))]
+			for _, l := range legal {
+				if l.Kind == rules.ActDrop {
+					if st.Visibility() != 0 {
+						t.Fatalf("seed %d: a drop offered before daylight (visibility %d)", seed, st.Visibility())
+					}
+					a = l
+					called++
+				}
+			}
+			if _, err := st.Apply(a); err != nil {
+				t.Fatalf("seed %d: %s: %v", seed, a, err)
+			}
+		}
+	}
+	if called == 0 {
+		t.Fatal("no game called the daylight drop in")
+	}
+}

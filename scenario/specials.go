@@ -189,8 +189,8 @@ var specials = []special{
 		text: "Before his first turn, the Allied player drops 3 elite Infantry units over each hex marked with a Battle Star (9 units total). You must aim at these hexes, but you do not lose your units if they land outside of the hex.",
 		data: "option airdrop: three drops of 3 inf2us within 3 hexes of f14, i12 and j6, the battle-star hexes (rules.Setup.Airdrops); the tag1 stars only mark them"},
 	{id: "6687", name: "Drop In The Night: 82nd", from: "rules",
-		text:  "Once in full daylight, the Allied player can drop up to 3 additional Infantry units (using previously lost figures) over the hex at Les Forges by playing an appropriate Command card",
-		needs: "airdrops called in during play"},
+		text: "Once in full daylight, the Allied player can drop up to 3 additional Infantry units (using previously lost figures) over the hex at Les Forges by playing an appropriate Command card (so a probe in the Center allows 2 units to attempt an airdrop over Les Forges).",
+		data: "option airdrop2 {ALLIES, NEED_FULL_DAY_VISIBILITY, TARGET_DROP_CENTER, range 3, 3 inf2us, centre c6 beside the Les Forges label} (rules.Setup.CalledAirdrops: once the night track reaches full daylight, a section card of any section drops as many units as it orders, 3 in all over the game, each built from 4 lost Allied infantry figures; action drop)"},
 	// Vaumicel Manor.
 	{id: "12509", name: "[Normandy] Vaumicel Manor", from: "rules",
 		text: "Place badges on the elite infantry units (Troops 2 - Specialized Units) and [...] on the Engineers units of the two sides",

@@ -214,6 +214,9 @@ func (e Entry) Meaning() string {
 		if strings.EqualFold(e.Name, "pontoon_bridge_rules") {
 			return "the sides named (true: both) may build pontoon bridges with an Attack card (Setup.Pontoons)"
 		}
+		if strings.EqualFold(e.Name, "airdrop2") {
+			return "paratroopers called in during play with a section card, built from lost figures (Setup.CalledAirdrops)"
+		}
 		if strings.EqualFold(e.Name, "british_commonwealth") {
 			return "British Commonwealth Forces command: units of nation brit battle back on their last figure (UnitSetup.BattleBack)"
 		}
@@ -561,7 +564,7 @@ var Vocabulary = []Entry{
 	{Slot: SlotOption, Name: "deck_name", Deck: true, Source: "a command deck named by the file: AIR_POWER_AS_ARTILLERY_BOMBARD_DECK is the catalog deck air-power-as-artillery-bombard (Bastogne Corridor East); other names are not supported yet"},
 	option("mine_deck_name", "minefields"),
 	{Slot: SlotOption, Name: "airdrop", Source: "FAQ III Parachutage, FAQ XI Sainte-Mère-Église: {side, range, nbr_units, center, unit} drops infantry around the centre before the side's first turn; Drop in the Night: nbr_drops centres, nbr_units per drop, TARGET_DROP_CENTER, ONE_AT_TIME (rules.Setup.Airdrops); other forms are reported as airdrop variants"},
-	option("airdrop2", "airdrops called in during play"),
+	{Slot: SlotOption, Name: "airdrop2", Source: "Drop in the Night: 82nd: \"Once in full daylight, the Allied player can drop up to 3 additional Infantry units (using previously lost figures) over the hex at Les Forges by playing an appropriate Command card\": {side, option NEED_FULL_DAY_VISIBILITY, option2 TARGET_DROP_CENTER, range, nbr_units, center, nbr_drops 1, unit}: a section card drops as many units as it orders, up to nbr_units over the game, built from lost figures (rules.Setup.CalledAirdrops, action drop); other forms are reported as airdrops called in during play"},
 	{Slot: SlotOption, Name: "air_strikes_rules", Blitz: true, Source: "FAQ III Raids aériens: the side named may play any Recon as Air Power in its section (rules.Setup.AirRaids)"},
 	option("armor_breakthrough_rules", "armor breakthrough"),
 	{Slot: SlotOption, Name: "blowbridge_opt2", Source: "FAQ III Faire sauter un pont, option 2: {side, option}: the side may play a section card for a CAN_BE_BLOWN bridge's section and roll 2 dice, a star destroys it; option NEED_NEIGHBOUR_UNIT: an infantry unit of the side must be adjacent (Drop in the Night: \"only if an Allied infantry unit is on an adjacent hex\") (rules.Setup.Blow)"},

@@ -174,6 +174,9 @@ func fileWith(e Entry) obj {
 			v = false // no reshuffle: the rule is active
 		case strings.EqualFold(n, "airdrop"):
 			v = obj{"side": "ALLIES", "range": 2, "nbr_units": 2, "center": "G5", "unit": obj{"name": "infus"}}
+		case strings.EqualFold(n, "airdrop2"):
+			v = obj{"side": "ALLIES", "option": "NEED_FULL_DAY_VISIBILITY", "option2": "TARGET_DROP_CENTER", "range": 3, "nbr_units": 3,
+				"center": "C6 (Les Forges)", "nbr_drops": 1, "unit": obj{"name": "inf2us", "behavior": "CANNOT_BE_ACTIVATED_TILL_TURN", "turn": 1}}
 		case strings.EqualFold(n, HandGrowthOption):
 			v = obj{"side": "AXIS", "to": 6}
 		case strings.EqualFold(n, "british_commonwealth"):
@@ -377,6 +380,13 @@ func playsAsSaid(e Entry, s *rules.Setup, at hex.Hex) string {
 		case strings.EqualFold(e.Name, "airdrop"):
 			if len(s.Airdrops) != 1 {
 				return wrong("airdrops", s.Airdrops)
+			}
+		case strings.EqualFold(e.Name, "airdrop2"):
+			// c6 on the standard board: row 9-6 = 3, column c; the file's
+			// upper case is read as the row's parity asks (coords.go).
+			if c := s.CalledAirdrops; len(c) != 1 || c[0].Center != (hex.Hex{Row: 3, Col: 5}) || c[0].Max != 3 || c[0].Range != 3 ||
+				!c[0].Daylight || !c[0].FromLost || c[0].Side != rules.Allies || !c[0].Unit.Elite {
+				return wrong("called airdrops", s.CalledAirdrops)
 			}
 		case e.Night:
 			want := rules.Night{On: true, Roller: rules.Allies, Falls: strings.Contains(e.Name, "reverse")}

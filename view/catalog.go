@@ -129,6 +129,9 @@ type UnitRow struct {
 	Overruns             bool  `json:"overruns,omitempty"`
 	BattlesAfterEntering bool  `json:"battles_after_entering,omitempty"`
 	RetreatPerFlag       int   `json:"retreat_per_flag"`
+	// HitsStandOn: each die that hits it is rolled again and the hit stands
+	// only on these faces (a Tiger: grenade).
+	HitsStandOn []string `json:"hits_stand_on,omitempty"`
 }
 
 func unitRow(u rules.UnitDef) UnitRow {
@@ -136,6 +139,11 @@ func unitRow(u rules.UnitDef) UnitRow {
 		Figures: int(u.Figures), Move: int(u.MaxMove), MoveAndFight: int(u.MoveAndFight), RangeDice: []int{},
 		NeedsSight: u.NeedsSight, IgnoresCover: u.IgnoresCover, TakesGround: u.TakesGround, Overruns: u.Overruns,
 		BattlesAfterEntering: u.BattlesAfterEntering, RetreatPerFlag: int(u.RetreatPerFlag)}
+	for _, f := range rules.Faces() {
+		if u.HitsStandOn.Has(f) {
+			r.HitsStandOn = append(r.HitsStandOn, f.String())
+		}
+	}
 	n := len(u.RangeDice)
 	for n > 0 && u.RangeDice[n-1] == 0 {
 		n--

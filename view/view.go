@@ -134,6 +134,9 @@ type Feature struct {
 	// Markers are the hex's other features (markers, rows of other
 	// rulesets), by catalog key.
 	Markers []string `json:"markers,omitempty"`
+	// Blown: a bridge stood here and has been blown up (rules.BlowBridges):
+	// the hex is a river again.
+	Blown bool `json:"blown,omitempty"`
 }
 
 // Board is the public part of a position: what every viewer sees.
@@ -200,12 +203,18 @@ func BoardOf(st *rules.State) Board {
 			Elite: u.Elite, Resistance: u.Resistance, Nation: u.Nation, Badge: u.Badge,
 			Ordered: u.Ordered, Moved: u.Moved, Battled: u.Battled, Camouflaged: u.Camouflaged})
 	}
+	blown := map[hex.Hex]bool{}
+	for _, br := range st.Setup().Blow.Bridges {
+		if st.Structure(br.Hex) != rules.Bridge {
+			blown[br.Hex] = true
+		}
+	}
 	for _, h := range st.Grid().Hexes() {
 		t, s, o, all := st.Terrain(h), st.Structure(h), st.ObstacleAt(h), st.Features(h)
-		if t == rules.Plain && len(all) == 0 {
+		if t == rules.Plain && len(all) == 0 && !blown[h] {
 			continue
 		}
-		f := Feature{Hex: h, Structure: cat.Feature(s).Key, Obstacle: cat.Feature(o).Key}
+		f := Feature{Hex: h, Structure: cat.Feature(s).Key, Obstacle: cat.Feature(o).Key, Blown: blown[h]}
 		if t != rules.Plain {
 			f.Terrain = cat.Ground(t).Key
 		}

@@ -7,6 +7,7 @@ import (
 	"strings"
 	"testing"
 
+	"m44/hex"
 	"m44/internal/testkit"
 	"m44/library"
 	"m44/rules"
@@ -361,5 +362,53 @@ func TestWireNames(t *testing.T) {
 		if !strings.Contains(string(spec), k) {
 			t.Errorf("spectator view lacks %s: %s", k, spec)
 		}
+	}
+}
+
+// A bridge blown up (FAQ III "Faire sauter un pont") is said so in the
+// board's features, so that the browser draws its stubs; a standing one
+// is not.
+func TestBlownBridgeInView(t *testing.T) {
+	at := hex.Hex{Row: 4, Col: 12}
+	s := &rules.Setup{Name: "blow", Grid: hex.Standard(), Top: rules.Axis, First: rules.Allies,
+		Cards: [2]int{4, 4}, Victory: [2]int{6, 6}, Deck: rules.SectionDeck(),
+		Units: []rules.UnitSetup{{Hex: hex.Hex{Row: 8, Col: 0}, Type: rules.Infantry, Side: rules.Allies}, {Hex: hex.Hex{Row: 0, Col: 0}, Type: rules.Infantry, Side: rules.Axis}},
+		Hexes: []rules.HexSetup{{Hex: at, Terrain: rules.River, Structure: rules.Bridge}},
+		Blow:  rules.BlowBridges{Side: rules.Allies, Bridges: []rules.BlowableBridge{{Hex: at}}}}
+	st, err := rules.New(s, 1)
+	if err != nil {
+		t.Fatal(err)
+	}
+	blown := func() (bool, bool) {
+		for _, f := range BoardOf(st).Features {
+			if f.Hex == at {
+				return f.Blown, f.Structure == "bridge"
+			}
+		}
+		t.Fatal("the bridge's hex is not among the features")
+		return false, false
+	}
+	if b, bridge := blown(); b || !bridge {
+		t.Fatalf("standing bridge: blown %v, bridge %v", b, bridge)
+	}
+	var probe rules.CardID
+	for id := 0; id < st.DeckSize(); id++ {
+		if st.Card(rules.CardID(id)).Name() == "probe-center" {
+			probe = rules.CardID(id)
+			break
+		}
+	}
+	if err := st.SetHand(rules.Allies, []rules.CardID{probe}); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := st.Apply(rules.Action{Kind: rules.ActPlay, Card: probe}); err != nil {
+		t.Fatal(err)
+	}
+	st.ScriptDice(rules.FaceStar, rules.FaceStar)
+	if _, err := st.Apply(rules.Action{Kind: rules.ActBlow, From: at}); err != nil {
+		t.Fatal(err)
+	}
+	if b, bridge := blown(); !b || bridge {
+		t.Fatalf("blown bridge: blown %v, bridge %v", b, bridge)
 	}
 }

@@ -19,3 +19,13 @@ test('pontoon names its river hex', () => {
   assert.equal(e.kind, 'pontoon');
   assert.equal(e.from, '4,2');
 });
+
+// Drop in the Night: 82nd's daylight drop: `drop r,c N` names the centre and
+// how many paratrooper units come down, both shown on its button.
+test('drop names its centre and its units', () => {
+  const e = parse('drop 11,5 2');
+  assert.equal(e.kind, 'drop');
+  assert.equal(e.from, '11,5');
+  assert.equal(e.units, 2);
+  assert.equal(parse({ action: 'drop 11,5 3', kind: 'drop', from: '11,5', units: 3 }).units, 3);
+});

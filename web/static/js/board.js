@@ -294,7 +294,7 @@ export class BoardView {
         case 'rail-bridge': case 'pontoon-bridge': out.push(sym.bridge(o, S, bridgeAxis.get(h) ?? 0)); chips.push(['structure', f.structure]); break;
         case 'bunker': out.push(sym.bunker(o, S)); break;
         case 'field-bunker': out.push(sym.bunker(o, S, '#c9b27f')); break;
-        case '': break;
+        case '': if (f.blown) out.push(sym.blownBridge(o, S, bridgeAxis.get(h) ?? 0)); break;
         default: chips.push(['structure', f.structure]); break;
       }
       // A hex may hold a second obstacle (sandbags dug in beside wire or a
@@ -493,6 +493,7 @@ export class BoardView {
     };
     if (f && f.terrain) add('terrain', 'ground', f.terrain);
     if (f && f.structure) add(['structure', 'feature'], 'feature', f.structure);
+    if (f && f.blown) bits.push(t('hex.blown'));
     if (f && f.obstacle) add(['obstacle', 'feature'], 'feature', f.obstacle);
     for (const m of (f && f.markers) || []) add(OBSTACLES.has(m) ? ['obstacle', 'feature'] : ['marker', 'feature'], 'feature', m);
     const u = this.units.get(h);

@@ -426,6 +426,8 @@ class Game {
       const pontoons = byKind(L, 'pontoon');
       for (const a of pontoons) { marks[a.from] = { kind: 'can', action: a.action, label: t('btn.pontoon', { hex: a.from }) }; use(a); }
       if (pontoons.length) what += ` · ${t('hint.pontoon')}`;
+      // So does calling paratroopers in (rules.CalledAirdrop): one button per number of units.
+      for (const a of byKind(L, 'drop')) { buttons.push({ label: t('btn.drop', { n: a.units, hex: a.from }), action: a.action }); use(a); }
     } else if (moves.length || exits.length) {
       moves.forEach(use);
       exits.forEach(use);

@@ -322,6 +322,20 @@ export function bridge(c, s, axis) {
   return out + paint(P().line(tr(-l - 0.04, -w), tr(l + 0.04, -w)).line(tr(-l - 0.04, w), tr(l + 0.04, w)), { stroke: dark, width: s * 0.035 });
 }
 
+// blownBridge: the two stubs of a bridge blown up, its middle gone (as
+// render/symbols.go's blownBridge).
+export function blownBridge(c, s, axis) {
+  const ca = Math.cos(axis), sa = Math.sin(axis);
+  const tr = (x, y) => ({ x: c.x + (x * ca - y * sa) * s, y: c.y + (x * sa + y * ca) * s });
+  const l = 0.36, gap = 0.12, w = 0.13, wood = '#6e5233', dark = '#2b1d10';
+  let out = '';
+  for (const sg of [-1, 1]) {
+    const a = sg * l, b = sg * gap;
+    out += paint(P().poly([tr(a, -w), tr(b, -w * 0.6), tr(b * 0.7, 0), tr(b, w * 0.8), tr(a, w)]), { fill: wood, stroke: dark, width: s * 0.02, cls: 'blown-bridge' });
+  }
+  return out;
+}
+
 export function bunker(c, s, col = '#a7a593') {
   const dark = '#34342f';
   return paint(P().poly([at(c, s, -0.2, -0.2), at(c, s, -0.12, -0.33), at(c, s, 0.12, -0.33), at(c, s, 0.2, -0.2), at(c, s, 0.2, -0.16), at(c, s, -0.2, -0.16)]), { fill: col, stroke: dark, width: s * 0.02 })
