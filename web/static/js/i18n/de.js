@@ -218,7 +218,6 @@ export default {
   'ev.reshuffle': { count: 'cards', one: 'Der Stapel wird neu gemischt ({cards} Karte)', other: 'Der Stapel wird neu gemischt ({cards} Karten)' },
   'ev.turn-end': 'Ende des Zugs der {side}',
   'ev.undo': 'Ein Zug wurde zurückgenommen',
-  'ev.game-over': 'Die {side} gewinnen die Schlacht!',
   // Terrain Pack and Winter Wars rows (rules/terrainpack_terrain.go, winter_terrain.go).
   "terrain.road": "Straße", "help.terrain.road": "eine Einheit, die auf der Straße beginnt und auf ihr bleibt, zieht 1 Feld weiter; keine Kampfeinschränkung; blockiert die Sicht nicht",
   "terrain.hill-road": "Straße über einen Hügel", "help.terrain.hill-road": "Höhe 1, −1 Würfel für Angreifer von unten, wie ein Hügel; Straßenbonus",

@@ -218,7 +218,6 @@ export default {
   'ev.reshuffle': { count: 'cards', one: 'La pioche est remélangée ({cards} carte)', other: 'La pioche est remélangée ({cards} cartes)' },
   'ev.turn-end': { side: 'side', allies: 'Fin du tour des {side}', axis: "Fin du tour de l'{side}" },
   'ev.undo': 'Un coup a été repris',
-  'ev.game-over': 'Victoire des {side} !',
   // Terrain Pack and Winter Wars rows (rules/terrainpack_terrain.go, winter_terrain.go).
   "terrain.road": "Route", "help.terrain.road": "une unité qui part d'une route et y reste peut se déplacer d'un hex supplémentaire ; aucune restriction de combat ; ne bloque pas la ligne de mire",
   "terrain.hill-road": "Route sur colline", "help.terrain.hill-road": "hauteur 1, −1 dé pour les attaquants en contrebas, comme une colline ; bonus routier",
