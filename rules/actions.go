@@ -246,8 +246,9 @@ func (s *State) LegalActions(buf []Action) []Action {
 		}
 		buf = s.combatOptions(buf)
 	case PhaseOrder:
+		of := s.orderFit()
 		for i := range s.units {
-			if s.orderable(i) {
+			if s.orderableBy(&of, i) {
 				buf = append(buf, Action{Kind: ActOrder, From: s.b.hexAt[s.units[i].pos]})
 			}
 		}
@@ -257,13 +258,13 @@ func (s *State) LegalActions(buf []Action) []Action {
 	case PhaseMove:
 		var ds [64]dest
 		var ex [8]int16
-		for _, ui := range s.orderedBy {
+		for k, ui := range s.orderedBy {
 			u := &s.units[ui]
 			if u.dead || u.moved {
 				continue
 			}
 			from := s.b.hexAt[u.pos]
-			dests, exits := s.reachExit(int(ui), ds[:0], ex[:0])
+			dests, exits := s.reachKept(k, ds[:0], ex[:0])
 			for _, d := range dests {
 				buf = append(buf, Action{Kind: ActMove, From: from, To: s.b.hexAt[d.pos]})
 			}

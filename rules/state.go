@@ -190,6 +190,11 @@ type State struct {
 	cfx    []combatFx
 	mines  []mine // the minefields (winter_mines.go)
 	tokens []int8 // minefield tokens still face down in the pool, while they are drawn
+	// The movement search's memory and the move step's kept reaches
+	// (reach_cache.go): not part of the position, never shared by clones;
+	// rgen changes whenever the kept reaches may no longer hold.
+	rs   *reachScratch
+	rgen uint32
 }
 
 // Errors returned by Apply.
@@ -495,6 +500,7 @@ func (s *State) Clone() *State {
 	c.mines = append([]mine(nil), s.mines...)
 	c.tokens = nil
 	c.events = nil
+	c.rs = nil
 	return &c
 }
 
