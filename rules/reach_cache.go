@@ -2,7 +2,8 @@ package rules
 
 // The movement search's working memory and the move step's cache of reaches
 // (issue 15, engine speed). Neither is part of the position: Clone does not
-// copy them, and a State builds its own the first time it searches.
+// copy them, a State builds its own the first time it searches, and
+// CloneInto hands the destination's own on.
 //
 // Incremental movement: LegalActions in the move step searches the reach of
 // each ordered unit once and keeps it; Play of a move takes the way from
@@ -58,10 +59,12 @@ type reachScratch struct {
 	// the kept reaches, valid while gen is the state's rgen
 	gen   uint32
 	ent   [reachSlots]reachEntry
-	dests [1024]dest
+	dests [512]dest
 	nd    int
-	exits [128]int16
+	exits [64]int16
 	nx    int
+
+	probe unit // CardEffectFor's made-up unit
 }
 
 // scratch is the state's search memory, made on first use.

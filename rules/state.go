@@ -504,6 +504,56 @@ func (s *State) Clone() *State {
 	return &c
 }
 
+// CloneInto is Clone into dst, reusing dst's memory (its slices and its
+// movement search memory), so that a caller that copies positions over and
+// over (a bot's playouts) allocates nothing once dst has held a game of the
+// same size. dst is overwritten; it must be a state of its own (from New,
+// Clone, CloneInto or Determinize), not s. A nil dst gets a new Clone. It
+// returns dst.
+func (s *State) CloneInto(dst *State) *State {
+	if dst == nil {
+		return s.Clone()
+	}
+	if dst == s {
+		return dst
+	}
+	units, hands, deck, discard, orderedBy, taken := dst.units, dst.hands, dst.deck, dst.discard, dst.orderedBy, dst.taken
+	stack, chand, cpile, cdisc, cfx, mines, rs := dst.stack, dst.chand, dst.cpile, dst.cdisc, dst.cfx, dst.mines, dst.rs
+	*dst = *s
+	dst.units = copyInto(units, s.units)
+	for k := range dst.hands {
+		dst.hands[k] = copyInto(hands[k], s.hands[k])
+	}
+	dst.deck, dst.discard = copyInto(deck, s.deck), copyInto(discard, s.discard)
+	dst.orderedBy, dst.taken = copyInto(orderedBy, s.orderedBy), copyInto(taken, s.taken)
+	if cap(stack) < len(s.stack) {
+		stack = make([]frame, len(s.stack), cap(s.stack))
+	}
+	stack = stack[:len(s.stack)]
+	for i := range s.stack {
+		f := s.stack[i]
+		f.retreats = copyInto(stack[i].retreats, f.retreats)
+		f.aim = copyInto(stack[i].aim, f.aim)
+		stack[i] = f
+	}
+	dst.stack = stack
+	for k := range dst.chand {
+		dst.chand[k] = copyInto(chand[k], s.chand[k])
+	}
+	dst.cpile, dst.cdisc, dst.cfx = copyInto(cpile, s.cpile), copyInto(cdisc, s.cdisc), copyInto(cfx, s.cfx)
+	dst.mines = copyInto(mines, s.mines)
+	dst.tokens = nil
+	dst.events = nil
+	dst.rs = rs
+	if rs != nil {
+		rs.reset(dst.rgen) // its kept reaches were another position's
+	}
+	return dst
+}
+
+// copyInto is src copied into dst's memory when it is large enough.
+func copyInto[T any](dst, src []T) []T { return append(dst[:0], src...) }
+
 // Reseed replaces the generator's seed (bots use it to sample futures).
 func (s *State) Reseed(seed uint64) { s.rng = rng{seed} }
 
