@@ -2,6 +2,7 @@ package rules
 
 import (
 	"fmt"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -248,6 +249,9 @@ func (s *State) LegalActions(buf []Action) []Action {
 	case PhaseOrder:
 		of := s.orderFit()
 		for i := range s.units {
+			if u := &s.units[i]; u.side != s.active || u.ordered {
+				continue // the quick part of orderableBy
+			}
 			if s.orderableBy(&of, i) {
 				buf = append(buf, Action{Kind: ActOrder, From: s.b.hexAt[s.units[i].pos]})
 			}
@@ -263,10 +267,13 @@ func (s *State) LegalActions(buf []Action) []Action {
 			if u.dead || u.moved {
 				continue
 			}
-			from := s.b.hexAt[u.pos]
+			hexAt := s.b.hexAt
+			from := hexAt[u.pos]
 			dests, exits := s.reachKept(k, ds[:0], ex[:0])
-			for _, d := range dests {
-				buf = append(buf, Action{Kind: ActMove, From: from, To: s.b.hexAt[d.pos]})
+			n := len(buf)
+			buf = slices.Grow(buf, len(dests)+len(exits)+1)[:n+len(dests)]
+			for j, d := range dests {
+				buf[n+j] = Action{Kind: ActMove, From: from, To: hexAt[d.pos]}
 			}
 			for _, e := range exits {
 				buf = append(buf, Action{Kind: ActExit, From: from, To: s.b.hexAt[e]})

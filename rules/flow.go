@@ -181,6 +181,9 @@ func (s *State) quotaMask() uint16 {
 func (s *State) anyOrderable() bool {
 	of := s.orderFit()
 	for i := range s.units {
+		if u := &s.units[i]; u.side != s.active || u.ordered {
+			continue // the quick part of orderableBy
+		}
 		if s.orderableBy(&of, i) {
 			return true
 		}

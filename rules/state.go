@@ -485,18 +485,32 @@ func (st *State) deal() {
 func (s *State) Clone() *State {
 	c := *s
 	c.units = append([]unit(nil), s.units...)
-	for k := range c.hands {
-		c.hands[k] = append([]CardID(nil), s.hands[k]...)
+	// Every list of cards in one allocation, each list capped at its length
+	// so that an append moves it out rather than over its neighbour.
+	n := len(s.deck) + len(s.discard) + len(s.cpile) + len(s.cdisc)
+	for k := range s.hands {
+		n += len(s.hands[k]) + len(s.chand[k])
 	}
-	c.deck = append([]CardID(nil), s.deck...)
-	c.discard = append([]CardID(nil), s.discard...)
+	slab := make([]CardID, n)
+	take := func(src []CardID) []CardID {
+		if len(src) == 0 {
+			return nil
+		}
+		k := copy(slab, src)
+		out := slab[:k:k]
+		slab = slab[k:]
+		return out
+	}
+	for k := range c.hands {
+		c.hands[k] = take(s.hands[k])
+		c.chand[k] = take(s.chand[k])
+	}
+	c.deck, c.discard = take(s.deck), take(s.discard)
+	c.cpile, c.cdisc = take(s.cpile), take(s.cdisc)
 	c.orderedBy = append([]int8(nil), s.orderedBy...)
 	c.taken = append([]SideMask(nil), s.taken...)
 	c.stack = cloneStack(s.stack)
-	for k := range c.chand {
-		c.chand[k] = slices.Clone(s.chand[k])
-	}
-	c.cpile, c.cdisc, c.cfx = slices.Clone(s.cpile), slices.Clone(s.cdisc), slices.Clone(s.cfx)
+	c.cfx = slices.Clone(s.cfx)
 	c.mines = append([]mine(nil), s.mines...)
 	c.tokens = nil
 	c.events = nil

@@ -100,7 +100,20 @@ func BenchmarkApplyMove(b *testing.B) {
 func BenchmarkClone(b *testing.B) {
 	s := midGame(b, "3-SainteMereEglise.m44")
 	b.ReportAllocs()
+	b.ResetTimer() // the scenario's loading is not the clone's
 	for i := 0; i < b.N; i++ {
 		_ = s.Clone()
+	}
+}
+
+// BenchmarkCloneInto is Clone into a state's old memory, as the bots'
+// playouts copy positions (issue 15): no allocation.
+func BenchmarkCloneInto(b *testing.B) {
+	s := midGame(b, "3-SainteMereEglise.m44")
+	c := s.Clone()
+	b.ReportAllocs()
+	b.ResetTimer()
+	for i := 0; i < b.N; i++ {
+		c = s.CloneInto(c)
 	}
 }
