@@ -71,7 +71,11 @@ const (
 // beach-capped, on road), so a cheaper but capped way never hides a longer
 // reach, nor an off-road way the road bonus.
 func (s *State) reach(ui int, out []dest) []dest {
-	return s.reachIn(ui, out, s.scratch())
+	if s.rs != nil {
+		return s.reachIn(ui, out, &s.rs.reachSearch)
+	}
+	var sc reachSearch // a state that never kept a reach searches on the stack: Play allocates nothing
+	return s.reachIn(ui, out, &sc)
 }
 
 // reachExit is reach, and appends to exitOut the exit hexes (Setup.Exits)
@@ -79,7 +83,15 @@ func (s *State) reach(ui int, out []dest) []dest {
 // there (or where it stands), with a hex of movement left for the step off
 // the board (Winter Wars III "Pions Exit").
 func (s *State) reachExit(ui int, out []dest, exitOut []int16) ([]dest, []int16) {
-	sc := s.scratch()
+	if s.rs != nil {
+		return s.reachExitIn(ui, out, exitOut, &s.rs.reachSearch)
+	}
+	var sc reachSearch
+	return s.reachExitIn(ui, out, exitOut, &sc)
+}
+
+// reachExitIn is reachExit in the given search memory.
+func (s *State) reachExitIn(ui int, out []dest, exitOut []int16, sc *reachSearch) ([]dest, []int16) {
 	out = s.reachIn(ui, out, sc)
 	u := &s.units[ui]
 	if len(s.b.exitList[u.side]) == 0 {
@@ -119,7 +131,7 @@ func (s *State) reachExit(ui int, out []dest, exitOut []int16) ([]dest, []int16)
 // result depends on (reachScratch.touch): the occupied hexes it met and the
 // free hexes it reached. A free hex it turned away for its cost or terrain
 // would be turned away occupied too.
-func (s *State) reachIn(ui int, out []dest, sc *reachScratch) []dest {
+func (s *State) reachIn(ui int, out []dest, sc *reachSearch) []dest {
 	sc.begin()
 	u := &s.units[ui]
 	sc.look(u.pos)

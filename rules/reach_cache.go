@@ -2,18 +2,21 @@ package rules
 
 // The movement search's working memory and the move step's cache of reaches
 // (issue 15, engine speed). Neither is part of the position: Clone does not
-// copy them, a State builds its own the first time it searches, and
-// CloneInto hands the destination's own on.
+// copy them, a State makes its own the first time it keeps a reach (the move
+// step's LegalActions) or answers CardEffectFor, CloneInto hands the
+// destination's own on, and a state without one searches on the stack (so
+// Play on a fresh Clone allocates nothing).
 //
 // Incremental movement: LegalActions in the move step searches the reach of
 // each ordered unit once and keeps it; Play of a move takes the way from
 // there instead of searching again; and a move invalidates only the reaches
-// that looked at the hex the unit left or the hex it entered (a search reads
-// the rest of the position — terrain, the unit's own allowances — which a
-// plain move does not change; a free hex the search turned away for its
-// cost would be turned away occupied as well). Any other action, or a move that changes more
-// than two hexes' occupancy (a mine, ice, an obstacle cleared: anything that
-// refolds a hex), drops the whole cache (State.rgen).
+// that depend on the hex the unit left (met occupied) or the hex it entered
+// (reached free). A search reads the rest of the position — terrain, the
+// unit's own allowances — which a plain move does not change, and a free hex
+// it turned away for its cost would be turned away occupied as well. Any
+// other action, or a move that does more than change two hexes' occupancy (a
+// mine, ice, an obstacle cleared: anything that refolds a hex), drops every
+// kept reach (State.rgen).
 
 // reachSlots bounds the ordered units whose reach is kept (more are searched
 // each time).
@@ -48,15 +51,22 @@ type reachEntry struct {
 	touched [maxCells / 64]uint64
 }
 
-type reachScratch struct {
-	// the search's working memory
-	cur   uint32 // this search's stamp
-	stamp [maxCells]uint32
+// reachSearch is the movement search's working memory: a table of least
+// costs whose entries count only when stamped by the current search, so
+// that no search clears it.
+type reachSearch struct {
+	cur   uint16 // this search's stamp
+	stamp [maxCells]uint16
 	cell  [maxCells]reachCell
 	queue [256]reachNode
 	touch [maxCells / 64]uint64 // the hexes whose occupancy the search's result depends on
+}
 
-	// the kept reaches, valid while gen is the state's rgen
+// reachScratch is a state's working memory: the search's, the kept reaches
+// (valid while gen is the state's rgen), and CardEffectFor's made-up unit.
+type reachScratch struct {
+	reachSearch
+
 	gen   uint32
 	ent   [reachSlots]reachEntry
 	dests [512]dest
@@ -77,10 +87,10 @@ func (s *State) scratch() *reachScratch {
 }
 
 // begin starts a search: every hex unseen, none looked at.
-func (sc *reachScratch) begin() {
+func (sc *reachSearch) begin() {
 	sc.cur++
 	if sc.cur == 0 {
-		sc.stamp = [maxCells]uint32{}
+		sc.stamp = [maxCells]uint16{}
 		sc.cur = 1
 	}
 	sc.touch = [maxCells / 64]uint64{}
@@ -88,7 +98,7 @@ func (sc *reachScratch) begin() {
 
 // look marks hex q looked at by the search, and unseen if it is the first
 // time in this search.
-func (sc *reachScratch) look(q int16) {
+func (sc *reachSearch) look(q int16) {
 	if sc.stamp[q] != sc.cur {
 		sc.stamp[q] = sc.cur
 		sc.cell[q] = reachCell{}
@@ -98,7 +108,7 @@ func (sc *reachScratch) look(q int16) {
 
 // best is the least cost+1 the last search found to q by a way of kind w
 // (0: none).
-func (sc *reachScratch) best(q int16, w int) int8 {
+func (sc *reachSearch) best(q int16, w int) int8 {
 	if sc.stamp[q] != sc.cur {
 		return 0
 	}
@@ -128,7 +138,7 @@ func (s *State) reachKept(k int, out []dest, exitOut []int16) ([]dest, []int16) 
 			return sc.dests[e.off : e.off+e.n], sc.exits[e.xoff : e.xoff+uint16(e.xn)]
 		}
 	}
-	out, exitOut = s.reachExit(ui, out, exitOut)
+	out, exitOut = s.reachExitIn(ui, out, exitOut, &sc.reachSearch)
 	if k >= reachSlots {
 		return out, exitOut
 	}
