@@ -181,10 +181,6 @@ func (s *State) reachIn(ui int, out []dest, sc *reachSearch) []dest {
 				continue
 			}
 			qi := uint8(q) // maxCells is 256: the tables below need no bounds checks
-			if occ[qi] >= 0 {
-				touch[qi>>6] |= 1 << (qi & 63) // would matter if it left
-				continue
-			}
 			c := steps[d]
 			if c < 0 {
 				continue
@@ -193,8 +189,12 @@ func (s *State) reachIn(ui int, out []dest, sc *reachSearch) []dest {
 				c = 1
 			}
 			cost := n.cost + c
-			if cost > maxM+1 {
-				continue // too far even on road (below: the exact test)
+			if cost > maxM && !(n.road && cost == maxM+1) {
+				continue // too far, whoever stands there (below: the exact test)
+			}
+			if occ[qi] >= 0 {
+				touch[qi>>6] |= 1 << (qi & 63) // would matter if it left
+				continue
 			}
 			cl := &cells[qi]
 			if stamp[qi] != cur {
