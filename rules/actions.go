@@ -248,11 +248,11 @@ func (s *State) LegalActions(buf []Action) []Action {
 		buf = s.combatOptions(buf)
 	case PhaseOrder:
 		of := s.orderFit()
-		for i := range s.units {
-			if u := &s.units[i]; u.side != s.active || u.ordered {
+		for _, i := range s.b.sideUnits[s.active] {
+			if s.units[i].ordered {
 				continue // the quick part of orderableBy
 			}
-			if s.orderableBy(&of, i) {
+			if s.orderableBy(&of, int(i)) {
 				buf = append(buf, Action{Kind: ActOrder, From: s.b.hexAt[s.units[i].pos]})
 			}
 		}

@@ -180,11 +180,11 @@ func (s *State) quotaMask() uint16 {
 
 func (s *State) anyOrderable() bool {
 	of := s.orderFit()
-	for i := range s.units {
-		if u := &s.units[i]; u.side != s.active || u.ordered {
+	for _, i := range s.b.sideUnits[s.active] {
+		if s.units[i].ordered {
 			continue // the quick part of orderableBy
 		}
-		if s.orderableBy(&of, i) {
+		if s.orderableBy(&of, int(i)) {
 			return true
 		}
 	}

@@ -65,6 +65,9 @@ type board struct {
 	// combat is the Winter Combat card of each id of the game's Combat
 	// pile (winter_combat.go); empty when the game plays without them.
 	combat []*CombatCardDef
+	// sideUnits are the indexes of each side's units, in order (a unit
+	// never changes side): the order step looks at the active side's only.
+	sideUnits [2][]int8
 }
 
 // unit is one unit's state.
@@ -428,6 +431,9 @@ func Compile(s *Setup) (*Board, error) {
 		st.players[side] = int8(max(1, s.Players[side]))
 	}
 	st.step = b.step
+	for i := range st.units {
+		b.sideUnits[st.units[i].side] = append(b.sideUnits[st.units[i].side], int8(i))
+	}
 	return &Board{tmpl: *st}, nil
 }
 
