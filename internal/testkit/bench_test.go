@@ -11,7 +11,7 @@ import (
 
 // benchSetup loads a named corpus scenario; files with features the engine
 // lacks are benchmarked on their board and forces without those rules.
-func benchSetup(b *testing.B, file string) *rules.Setup {
+func benchSetup(b testing.TB, file string) *rules.Setup {
 	path := filepath.Join(CorpusDir, file)
 	if _, err := os.Stat(path); err != nil {
 		b.Skipf("%s is absent (the shared corpus is not here): skipping", path)
