@@ -46,6 +46,12 @@ func (p *Perspective) Determinize(seed uint64) *rules.State {
 	return p.state.Determinize(p.side, seed)
 }
 
+// DeterminizeInto is Determinize into dst's memory (rules.State.CloneInto):
+// a search reuses one state for its worlds. dst may be nil.
+func (p *Perspective) DeterminizeInto(dst *rules.State, seed uint64) *rules.State {
+	return p.state.DeterminizeInto(dst, p.side, seed)
+}
+
 // Bot chooses an action for the side of a perspective. Choose must return
 // one of p.Legal(), deterministically for a given seed and perspective, and
 // stop searching when ctx is done.

@@ -26,7 +26,27 @@ type policy struct {
 	buf       []rules.Action
 	sc        []float64 // choose's scores (not when it plans cards: that nests)
 	stop      *stopper  // if set, card planning stops when it says so
+	// spares are the positions simulate and planTurn play on, reused from
+	// one call to the next (rules.State.CloneInto); planning nests, so one
+	// per depth.
+	spares []*rules.State
+	depth  int
+	obuf   []rules.Action // simulate's overrun actions
 }
+
+// copyOf is a copy of s in the policy's spare memory, until release.
+func (pl *policy) copyOf(s *rules.State) *rules.State {
+	if pl.depth == len(pl.spares) {
+		pl.spares = append(pl.spares, nil)
+	}
+	c := s.CloneInto(pl.spares[pl.depth])
+	pl.spares[pl.depth] = c
+	pl.depth++
+	return c
+}
+
+// release gives back the last copyOf.
+func (pl *policy) release() { pl.depth-- }
 
 // choose is the policy's action on s among legal: the best scored, the
 // first of equals.
@@ -212,7 +232,8 @@ func (pl *policy) planScores(s *rules.State, legal []rules.Action, me rules.Side
 // planTurn plays card a on a copy of s, orders and moves greedily, and
 // scores what the turn then looks like.
 func (pl *policy) planTurn(s *rules.State, a rules.Action, me rules.Side) float64 {
-	c := s.Clone()
+	c := pl.copyOf(s)
+	defer pl.release()
 	c.Play(a)
 	for steps := 0; steps < 100; steps++ {
 		if over, _ := c.Over(); over || c.ToAct() != me {
@@ -345,13 +366,15 @@ func chooseBattle(k *know, legal []rules.Action) (rules.Action, float64) {
 // simulate plays a on a copy and scores the position reached (retreats,
 // take ground and the overrun it may open).
 func (pl *policy) simulate(s *rules.State, a rules.Action, me rules.Side) float64 {
-	c := s.Clone()
+	c := pl.copyOf(s)
+	defer pl.release()
 	c.Play(a)
 	k := newKnow(c, pl.w)
 	defer k.free()
 	v := k.eval(me)
 	if c.Phase() == rules.PhaseOverrun && c.ToAct() == me {
-		_, ov := chooseBattle(k, c.LegalActions(pl.buf[:0]))
+		pl.obuf = c.LegalActions(pl.obuf[:0])
+		_, ov := chooseBattle(k, pl.obuf)
 		v += ov
 	}
 	return v
@@ -385,11 +408,12 @@ func (k *know) orderGain(ui int) float64 {
 	if k.eff == rules.DigIn || k.eff == rules.Firefight || k.eff == rules.CloseAssault {
 		return best - base
 	}
-	dests, err := k.s.Reachable(k.st.hexAt[u.pos])
+	var err error
+	k.hexes, err = k.s.AppendReachable(k.hexes[:0], k.st.hexAt[u.pos])
 	if err != nil {
 		return best - base
 	}
-	for _, h := range dests {
+	for _, h := range k.hexes {
 		d := k.hexIndex(h)
 		if v := k.posValue(ui, d, k.dist(u.pos, d), true); v > best {
 			best = v
@@ -615,17 +639,14 @@ func targetPlan(k *know, me rules.Side, kind rules.CardKind) float64 {
 	if kind == rules.AirPower {
 		dice = int8(k.st.airDice[me])
 	}
-	var evs []float64
+	best, second := 0.0, 0.0
 	for ti := range k.units {
 		t := &k.units[ti]
 		if t.side == me {
 			continue
 		}
 		tg := k.targetOf(ti, me, false)
-		evs = append(evs, battleEV(dice, &tg, hitFaces(t.typ, kind == rules.AirPower)))
-	}
-	best, second := 0.0, 0.0
-	for _, e := range evs {
+		e := battleEV(dice, &tg, hitFaces(t.typ, kind == rules.AirPower))
 		if e > best {
 			best, second = e, best
 		} else if e > second {
@@ -719,7 +740,11 @@ func (k *know) cardWorth(id rules.CardID, side rules.Side) float64 {
 
 // activity is how much each of side's units could do if ordered.
 func (k *know) activity(me rules.Side) []float64 {
-	activity := make([]float64, len(k.units))
+	activity := k.act[:0]
+	for range k.units {
+		activity = append(activity, 0)
+	}
+	k.act = activity
 	for i := range k.units {
 		if u := &k.units[i]; u.side == me {
 			activity[i] = 0.2 + k.bestAttackFrom(i, u.pos, 0, false) + 0.05*float64(6-min(6, k.nearest(i, u.pos)))
@@ -733,7 +758,8 @@ func (k *know) activity(me rules.Side) []float64 {
 func (k *know) quickValue(a rules.Action, me rules.Side, activity []float64) float64 {
 	c := k.s.Card(a.Card)
 	pick := func(quota int, fit func(u *bu) bool) float64 {
-		var vals []float64
+		var buf [64]float64
+		vals := buf[:0]
 		for i := range k.units {
 			if u := &k.units[i]; u.side == me && fit(u) {
 				vals = append(vals, activity[i])

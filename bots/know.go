@@ -1,7 +1,6 @@
 package bots
 
 import (
-	"strings"
 	"sync"
 
 	"m44/hex"
@@ -101,6 +100,8 @@ type know struct {
 	stay  []float64      // scratch: each unit's value where it stands (move scores)
 	dice  *diceCache
 	infos []rules.UnitInfo // scratch: the engine's units
+	hexes []hex.Hex        // scratch: the hexes a unit can reach
+	act   []float64        // scratch: activity's answer
 }
 
 var knowPool = sync.Pool{New: func() any { return &know{dice: new(diceCache)} }}
@@ -172,14 +173,8 @@ func effectiveKind(s *rules.State) rules.CardKind {
 	if c.Kind != rules.CounterAttack {
 		return c.Kind
 	}
-	name := s.InEffect()
-	for _, suf := range []string{"-left", "-center", "-right"} {
-		if strings.HasPrefix(name, "infantry-assault") {
-			name = strings.TrimSuffix(name, suf)
-		}
-	}
-	if card, ok := rules.CardByName(name); ok {
-		return card.Kind
+	if e, ok := s.EffectCard(); ok && e.Kind < rules.NumCardKinds {
+		return e.Kind // a base card's copy (the bots' tables know base kinds)
 	}
 	return c.Kind
 }

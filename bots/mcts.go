@@ -227,7 +227,8 @@ type tree struct {
 	sc        []float64
 	path      []*node
 	luck      luck
-	stop      *stopper // if set, asked before every step of a playout
+	stop      *stopper     // if set, asked before every step of a playout
+	world     *rules.State // the sampled world a playout plays on, reused (DeterminizeInto)
 }
 
 func (t *tree) run(ctx context.Context, budget int, deadline time.Time) (*node, int) {
@@ -281,7 +282,8 @@ func (t *tree) decided(root *node, left int) bool {
 func widen(v float64) int { return 2 + int(math.Sqrt(v)) }
 
 func (t *tree) iterate(root *node, seed uint64) {
-	s := t.p.Determinize(seed)
+	t.world = t.p.DeterminizeInto(t.world, seed)
+	s := t.world
 	t.luck = luck{me: t.side, w: t.pl.w}
 	n := root
 	t.path = append(t.path[:0], root)
@@ -471,15 +473,18 @@ func (t *tree) replyPlayout(s *rules.State, turn0 int) float64 {
 		}
 		if s.Turn() == last && s.ToAct() == s.Active() && (ph == rules.PhaseBattle || ph == rules.PhaseTarget) {
 			k := newKnow(s, t.pl.w)
-			defer k.free()
 			ev := k.coming(s.Active(), t.buf)
+			var v float64
 			if t.cfg.Model != nil {
-				return t.cfg.Model.value(k, me, ev) - luck
+				v = t.cfg.Model.value(k, me, ev) - luck
+			} else {
+				if s.Active() != me {
+					ev = -ev
+				}
+				v = k.eval(me) + ev - luck
 			}
-			if s.Active() != me {
-				ev = -ev
-			}
-			return k.eval(me) + ev - luck
+			k.free() // not deferred: a defer in a loop is allocated
+			return v
 		}
 		t.buf = s.LegalActions(t.buf[:0])
 		a := t.pl.choose(s, t.buf)

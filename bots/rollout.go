@@ -28,6 +28,10 @@ type Rollout struct {
 	n       uint64
 	cfg     RolloutConfig
 	scratch []*tree
+	// top and world: the ranking of the candidates' policy and world, kept
+	// from one decision to the next with their memory (issue 15).
+	top   policy
+	world *rules.State
 }
 
 // RolloutConfig is a rollout bot's budget and judgement.
@@ -102,8 +106,11 @@ func (r *Rollout) Search(ctx context.Context, p *Perspective) (rules.Action, Sta
 	stop := newStopper(ctx, start, r.cfg.Time)
 	r.n++
 	base := mix(r.seed, r.n)
-	pl := policy{planCards: true, w: &r.cfg.Weights, model: r.cfg.Model, stop: stop}
-	s0 := p.Determinize(base)
+	r.top = policy{planCards: true, w: &r.cfg.Weights, model: r.cfg.Model, stop: stop,
+		buf: r.top.buf, spares: r.top.spares, obuf: r.top.obuf}
+	pl := &r.top
+	r.world = p.DeterminizeInto(r.world, base)
+	s0 := r.world
 	sc := pl.scores(s0, legal, true, nil)
 	order := make([]int, len(legal))
 	for i := range order {
@@ -217,7 +224,8 @@ func (r *Rollout) compare(stop *stopper, p *Perspective, base uint64, cands []ru
 						if stop.over() {
 							return
 						}
-						s := p.Determinize(seed)
+						t.world = p.DeterminizeInto(t.world, seed)
+						s := t.world
 						turn0 := s.Turn()
 						t.luck = luck{me: t.side, w: t.pl.w}
 						t.luck.before(s, cands[ci])
@@ -287,7 +295,7 @@ func (r *Rollout) trees(p *Perspective, cfg *MCTSConfig, workers int) []*tree {
 	}
 	for _, t := range r.scratch[:workers] {
 		t.p, t.side, t.cfg, t.stop = p, p.Side(), cfg, nil
-		t.pl = policy{w: &cfg.Weights, model: cfg.Model, buf: t.pl.buf, sc: t.pl.sc}
+		t.pl = policy{w: &cfg.Weights, model: cfg.Model, buf: t.pl.buf, sc: t.pl.sc, spares: t.pl.spares, obuf: t.pl.obuf}
 	}
 	return r.scratch[:workers]
 }

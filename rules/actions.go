@@ -2,6 +2,7 @@ package rules
 
 import (
 	"fmt"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -262,8 +263,12 @@ func (s *State) LegalActions(buf []Action) []Action {
 		}
 		buf = s.combatOptions(buf)
 	case PhaseOrder:
-		for i := range s.units {
-			if s.orderable(i) {
+		of := s.orderFit()
+		for _, i := range s.b.sideUnits[s.active] {
+			if s.units[i].ordered {
+				continue // the quick part of orderableBy
+			}
+			if s.orderableBy(&of, int(i)) {
 				buf = append(buf, Action{Kind: ActOrder, From: s.b.hexAt[s.units[i].pos]})
 			}
 		}
@@ -275,15 +280,18 @@ func (s *State) LegalActions(buf []Action) []Action {
 	case PhaseMove:
 		var ds [64]dest
 		var ex [8]int16
-		for _, ui := range s.orderedBy {
+		for k, ui := range s.orderedBy {
 			u := &s.units[ui]
 			if u.dead || u.moved {
 				continue
 			}
-			from := s.b.hexAt[u.pos]
-			dests, exits := s.reachExit(int(ui), ds[:0], ex[:0])
-			for _, d := range dests {
-				buf = append(buf, Action{Kind: ActMove, From: from, To: s.b.hexAt[d.pos]})
+			hexAt := s.b.hexAt
+			from := hexAt[u.pos]
+			dests, exits := s.reachKept(k, ds[:0], ex[:0])
+			n := len(buf)
+			buf = slices.Grow(buf, len(dests)+len(exits)+1)[:n+len(dests)]
+			for j, d := range dests {
+				buf[n+j] = Action{Kind: ActMove, From: from, To: hexAt[d.pos]}
 			}
 			for _, e := range exits {
 				buf = append(buf, Action{Kind: ActExit, From: from, To: s.b.hexAt[e]})

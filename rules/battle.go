@@ -181,9 +181,9 @@ func (s *State) targets(ui int, buf []Action) []Action {
 	}
 	adjOnly := close || (u.fx && d.AdjacentOnly)
 	overrun := s.phase == PhaseOverrun
-	for ti := range s.units {
+	for _, ti := range s.b.sideUnits[u.side.Opp()] {
 		t := &s.units[ti]
-		if t.dead || t.side == u.side {
+		if t.dead {
 			continue
 		}
 		to := s.b.hexAt[t.pos]

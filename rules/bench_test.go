@@ -59,3 +59,33 @@ func BenchmarkLegalActions(b *testing.B) {
 
 var _ = os.Getenv
 var _ = filepath.Join
+
+// BenchmarkLegalActionsMoveSearch is BenchmarkLegalActions in a move step
+// with every kept reach dropped first (reach_cache.go): the cost of the
+// movement searches themselves, as at the first decision of a move step.
+func BenchmarkLegalActionsMoveSearch(b *testing.B) {
+	var s *State
+	buf := make([]Action, 0, 256)
+	for seed := uint64(1); s == nil; seed++ {
+		c, err := New(smokeSetup(), seed)
+		if err != nil {
+			b.Fatal(err)
+		}
+		r := rng{seed}
+		for steps := 0; steps < 400 && c.phase != PhaseOver; steps++ {
+			buf = c.LegalActions(buf[:0])
+			if c.phase == PhaseMove && len(buf) > 12 {
+				s = c
+				break
+			}
+			c.Play(buf[r.intn(len(buf))])
+		}
+	}
+	b.ReportAllocs()
+	b.ResetTimer()
+	for i := 0; i < b.N; i++ {
+		s.rgen++
+		buf = s.LegalActions(buf[:0])
+	}
+	b.ReportMetric(float64(len(buf)), "actions")
+}

@@ -7,7 +7,13 @@ package rules
 // redrawn from the tokens nobody has seen, and the dice generator is reseeded.
 // Bots search such copies, so they never use hidden information.
 func (s *State) Determinize(viewer Side, seed uint64) *State {
-	c := s.Clone()
+	return s.DeterminizeInto(nil, viewer, seed)
+}
+
+// DeterminizeInto is Determinize into dst's memory (CloneInto): a bot that
+// samples world after world reuses one state.
+func (s *State) DeterminizeInto(dst *State, viewer Side, seed uint64) *State {
+	c := s.CloneInto(dst)
 	c.rng = rng{seed}
 	c.forced = nil // forced outcomes are known to nobody
 	opp := viewer.Opp()

@@ -1,6 +1,8 @@
 package rules
 
 import (
+	"math/bits"
+
 	"m44/hex"
 )
 
@@ -108,19 +110,66 @@ func (s *State) ordersFit(extra int) bool {
 
 // orderable reports whether unit i may be ordered now.
 func (s *State) orderable(i int) bool {
+	of := s.orderFit()
+	return s.orderableBy(&of, i)
+}
+
+// orderFits is what deciding whether a unit may be ordered needs of the
+// card in play, worked out once for all the units a decision looks at
+// (issue 15: order feasibility is not searched again for every unit).
+// Whether one more unit fits the card's slots depends only on the slots the
+// unit may count for (slotsOf), so the answer is kept per set of slots.
+type orderFits struct {
+	mask   uint16 // the slots with orders left
+	single int    // the only such slot, -1 if several
+	n      int    // units ordered so far
+	may    func(*State, *unit) bool
+	// fits known so far for sets of slots (several slots only)
+	known [12]struct {
+		slots uint16
+		fits  bool
+	}
+	nk int
+}
+
+func (s *State) orderFit() orderFits {
+	of := orderFits{mask: s.quotaMask(), single: -1, n: len(s.orderedBy)}
+	if of.mask != 0 && of.mask&(of.mask-1) == 0 {
+		of.single = bits.TrailingZeros16(of.mask)
+	}
+	if !s.fallback {
+		of.may = s.effDef().Hooks.MayOrder
+	}
+	return of
+}
+
+// orderableBy is orderable with the card's orderFits.
+func (s *State) orderableBy(of *orderFits, i int) bool {
 	u := &s.units[i]
 	if u.dead || u.ordered || u.side != s.active || u.landed {
 		return false
 	}
-	if s.slotsOf(u)&s.quotaMask() == 0 {
+	slots := s.slotsOf(u)
+	if slots&of.mask == 0 {
 		return false
 	}
-	if !s.fallback {
-		if may := s.effDef().Hooks.MayOrder; may != nil && !may(s, u) {
-			return false
+	if of.may != nil && !of.may(s, u) {
+		return false
+	}
+	if of.single >= 0 {
+		return of.n < int(s.quota[of.single]) // ordersFit's count of a single slot
+	}
+	for k := range of.nk {
+		if of.known[k].slots == slots {
+			return of.known[k].fits
 		}
 	}
-	return s.ordersFit(i)
+	fits := s.ordersFit(i)
+	if of.nk < len(of.known) {
+		of.known[of.nk].slots, of.known[of.nk].fits = slots, fits
+		of.nk++
+	}
+	return fits
 }
 
 func (s *State) quotaMask() uint16 {
@@ -134,8 +183,12 @@ func (s *State) quotaMask() uint16 {
 }
 
 func (s *State) anyOrderable() bool {
-	for i := range s.units {
-		if s.orderable(i) {
+	of := s.orderFit()
+	for _, i := range s.b.sideUnits[s.active] {
+		if s.units[i].ordered {
+			continue // the quick part of orderableBy
+		}
+		if s.orderableBy(&of, int(i)) {
 			return true
 		}
 	}
@@ -220,9 +273,11 @@ func (s *State) playCard(id CardID, arg uint8) {
 
 // orderAll orders every orderable unit that keep accepts, then ends ordering.
 func (s *State) orderAll(keep func(u *unit) bool) {
+	of := s.orderFit()
 	for i := range s.units {
-		if keep(&s.units[i]) && s.orderable(i) {
+		if keep(&s.units[i]) && s.orderableBy(&of, i) {
 			s.order(i)
+			of = s.orderFit() // one more unit ordered
 		}
 	}
 	s.quota = [numSlots]int8{}
@@ -488,6 +543,9 @@ func (s *State) IsLegal(a Action) bool {
 
 func (s *State) do(a Action) {
 	g := s.b.grid
+	if a.Kind != ActMove {
+		s.rgen++ // kept reaches hold only across plain moves (reach_cache.go)
+	}
 	switch a.Kind {
 	case ActPlay:
 		if s.phase == PhaseAmbush {
@@ -514,11 +572,13 @@ func (s *State) do(a Action) {
 	case ActMove:
 		ui := int(s.occ[g.Index(a.From)])
 		to := int16(g.Index(a.To))
-		var buf [64]dest
-		for _, d := range s.reach(ui, buf[:0]) {
-			if d.pos == to {
-				s.moveUnit(ui, to, d.cost, d.road, d.dice)
-				break
+		if d, ok := s.keptDest(ui, to); ok {
+			from, gen := s.units[ui].pos, s.rgen
+			s.moveUnit(ui, to, d.cost, d.road, d.dice)
+			if s.rgen == gen && d.dice == 0 && len(s.mines) == 0 && !s.units[ui].dead {
+				s.movedPlainly(ui, from, to) // only the hexes left and entered changed
+			} else {
+				s.rgen++
 			}
 		}
 		s.afterMove()

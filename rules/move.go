@@ -71,8 +71,11 @@ const (
 // beach-capped, on road), so a cheaper but capped way never hides a longer
 // reach, nor an off-road way the road bonus.
 func (s *State) reach(ui int, out []dest) []dest {
-	var best [numWays][maxCells]int8
-	return s.reachIn(ui, out, &best)
+	if s.rs != nil {
+		return s.reachIn(ui, out, &s.rs.reachSearch)
+	}
+	var sc reachSearch // a state that never kept a reach searches on the stack: Play allocates nothing
+	return s.reachIn(ui, out, &sc)
 }
 
 // reachExit is reach, and appends to exitOut the exit hexes (Setup.Exits)
@@ -80,8 +83,16 @@ func (s *State) reach(ui int, out []dest) []dest {
 // there (or where it stands), with a hex of movement left for the step off
 // the board (Winter Wars III "Pions Exit").
 func (s *State) reachExit(ui int, out []dest, exitOut []int16) ([]dest, []int16) {
-	var best [numWays][maxCells]int8
-	out = s.reachIn(ui, out, &best)
+	if s.rs != nil {
+		return s.reachExitIn(ui, out, exitOut, &s.rs.reachSearch)
+	}
+	var sc reachSearch
+	return s.reachExitIn(ui, out, exitOut, &sc)
+}
+
+// reachExitIn is reachExit in the given search memory.
+func (s *State) reachExitIn(ui int, out []dest, exitOut []int16, sc *reachSearch) ([]dest, []int16) {
+	out = s.reachIn(ui, out, sc)
 	u := &s.units[ui]
 	if len(s.b.exitList[u.side]) == 0 {
 		return out, exitOut
@@ -98,13 +109,13 @@ func (s *State) reachExit(ui int, out []dest, exitOut []int16) ([]dest, []int16)
 			ok = maxM >= 1
 		case !bel && (s.enterStopsFor(u.typ, q) || startStop):
 		default:
-			if b := best[wayFree][q]; b != 0 && b-1 < maxM {
+			if b := sc.best(q, wayFree); b != 0 && b-1 < maxM {
 				ok = true
 			}
-			if b := best[wayCapped][q]; b != 0 && b-1 < min(maxM, 2) {
+			if b := sc.best(q, wayCapped); b != 0 && b-1 < min(maxM, 2) {
 				ok = true
 			}
-			if b := best[wayRoad][q]; b != 0 && b-1 < maxM+1 {
+			if b := sc.best(q, wayRoad); b != 0 && b-1 < maxM+1 {
 				ok = true
 			}
 		}
@@ -115,39 +126,38 @@ func (s *State) reachExit(ui int, out []dest, exitOut []int16) ([]dest, []int16)
 	return out, exitOut
 }
 
-// reachIn is reach with the search's table of least costs given by the
-// caller, which it must zero.
-func (s *State) reachIn(ui int, out []dest, best *[numWays][maxCells]int8) []dest {
+// reachIn is reach with the search's working memory given; it leaves there
+// the least costs (reachScratch.best) and the hexes whose occupancy its
+// result depends on (reachScratch.touch): the occupied hexes it met and the
+// free hexes it reached. A free hex it turned away for its cost or terrain
+// would be turned away occupied too.
+func (s *State) reachIn(ui int, out []dest, sc *reachSearch) []dest {
+	sc.begin()
 	u := &s.units[ui]
+	sc.look(u.pos)
 	maxM := s.maxMove(u)
 	if maxM <= 0 {
 		return out
 	}
-	type node struct {
-		pos    int16
-		cost   int8
-		capped bool
-		road   bool
-		stop   bool
-		dice   int8 // ice dice on the way so far
-	}
+	base := len(out)
+	bel := s.infiltrating(u)
 	// With frozen rivers on the board, among the ways of least cost the
 	// search keeps the one with the fewest ice dice (docs/rules-decisions.md).
-	ice := s.b.anyEnterDice && !s.infiltrating(u)
-	var bestDice [numWays][maxCells]int8
+	ice := s.b.anyEnterDice && !bel
 	// A move of at most 3 steps visits at most 1+6+12+18 hexes, twice; the
 	// road bonus adds ways along roads only.
-	var queue [256]node
+	queue := &sc.queue
 	qh, qt := 0, 0
-	bel := s.infiltrating(u)
 	startRoad := s.onRoad(u.pos) && !u.moved // Behind Enemy Lines too (faq-digest 89)
-	queue[qt] = node{pos: u.pos, road: startRoad}
+	queue[qt] = reachNode{pos: u.pos, road: startRoad}
 	qt++
-	best[wayFree][u.pos] = 1
+	cells, stamp, cur, touch := &sc.cell, &sc.stamp, sc.cur, &sc.touch
+	cells[uint8(u.pos)].best[wayFree] = 1
 	if startRoad {
-		best[wayRoad][u.pos] = 1
+		cells[uint8(u.pos)].best[wayRoad] = 1
 	}
 	startHedge := s.leaveStops(u.start)
+	vehicle := u.typ != Infantry
 	occ := &s.occ
 	nbs, stepTab, fx := s.b.nb, s.step[u.side][u.typ], &s.fx
 	for qh < qt {
@@ -162,11 +172,15 @@ func (s *State) reachIn(ui int, out []dest, best *[numWays][maxCells]int8) []des
 		}
 		steps := &stepTab[n.pos]
 		nb := &nbs[n.pos]
+		// plainWay: no road, beach, ice or infiltration on the way so far;
+		// a step from it into a plain hex needs none of their tests.
+		plainWay := !bel && !ice && !n.road && !n.capped
 		for d := 0; d < 6; d++ {
 			q := nb[d]
-			if q < 0 || occ[q] >= 0 {
+			if q < 0 {
 				continue
 			}
+			qi := uint8(q) // maxCells is 256: the tables below need no bounds checks
 			c := steps[d]
 			if c < 0 {
 				continue
@@ -175,19 +189,65 @@ func (s *State) reachIn(ui int, out []dest, best *[numWays][maxCells]int8) []des
 				c = 1
 			}
 			cost := n.cost + c
-			f := fx[q]
+			if cost > maxM && !(n.road && cost == maxM+1) {
+				continue // too far, whoever stands there (below: the exact test)
+			}
+			if occ[qi] >= 0 {
+				touch[qi>>6] |= 1 << (qi & 63) // would matter if it left
+				continue
+			}
+			cl := &cells[qi]
+			if stamp[qi] != cur {
+				stamp[qi] = cur
+				*cl = reachCell{}
+			}
+			f := fx[qi]
+			if plainWay && f&fxMoveRules == 0 {
+				// The general case below, for a plain way into a plain hex:
+				// no road, no cap, no stop, no hedgerow, no ice dice.
+				if b := cl.best[wayFree]; b != 0 && b <= cost+1 {
+					continue // already reached, uncapped, at no more cost
+				}
+				if b := cl.best[wayRoad]; b != 0 && b <= cost+1 {
+					continue // already reached on road at no more cost
+				}
+				if cost > maxM {
+					continue
+				}
+				nd := dest{pos: q, cost: cost}
+				switch {
+				case cl.out == 0 && cl.best == [numWays]int8{}:
+					out = append(out, nd)
+					cl.out = int16(len(out) - base)
+				case cl.out != 0:
+					j := base + int(cl.out) - 1
+					if o := out[j]; nd.eff() < o.eff() || nd.eff() == o.eff() && nd.cost < o.cost {
+						out[j] = nd
+					}
+				}
+				cl.best[wayFree], cl.dice[wayFree] = cost+1, 0
+				touch[qi>>6] |= 1 << (qi & 63)
+				if qt < len(queue) {
+					queue[qt] = reachNode{pos: q, cost: cost, stop: startHedge && n.pos == u.start && n.cost == 0}
+					qt++
+				}
+				continue
+			}
 			road := n.road && f&fxRoad != 0
 			dice := n.dice
 			if ice {
 				dice += s.b.enterDice[q]
 			}
-			worse := func(b int8, w int) bool {
-				return b != 0 && (b < cost+1 || b == cost+1 && (!ice || bestDice[w][q] <= dice))
+			// worse: a way of kind w already reached q at no more cost (and,
+			// with ice about, no fewer dice).
+			worse := func(w int) bool {
+				b := cl.best[w]
+				return b != 0 && (b < cost+1 || b == cost+1 && (!ice || cl.dice[w] <= dice))
 			}
-			if worse(best[wayFree][q], wayFree) && !road {
+			if !road && worse(wayFree) {
 				continue // already reached, uncapped, at no more cost
 			}
-			if worse(best[wayRoad][q], wayRoad) {
+			if worse(wayRoad) {
 				continue // already reached on road at no more cost: that way dominates
 			}
 			if cost > maxM && !(road && cost == maxM+1) {
@@ -203,7 +263,7 @@ func (s *State) reachIn(ui int, out []dest, best *[numWays][maxCells]int8) []des
 			if f&fxAdjOnly != 0 && !bel && !s.adjacent(u.start, q) {
 				continue // enter a hedgerow only from a hex adjacent at turn start
 			}
-			stop := !bel && (f&fxStop != 0 || f&fxVehStop != 0 && u.typ != Infantry || (startHedge && n.pos == u.start && n.cost == 0))
+			stop := !bel && (f&fxStop != 0 || f&fxVehStop != 0 && vehicle || (startHedge && n.pos == u.start && n.cost == 0))
 			k := wayFree
 			switch {
 			case road:
@@ -211,29 +271,27 @@ func (s *State) reachIn(ui int, out []dest, best *[numWays][maxCells]int8) []des
 			case capped:
 				k = wayCapped
 			}
-			if worse(best[k][q], k) {
+			if worse(k) {
 				continue
 			}
-			if k == wayCapped && worse(best[wayFree][q], wayFree) {
+			if k == wayCapped && worse(wayFree) {
 				continue // an uncapped way at no more cost dominates
 			}
 			nd := dest{pos: q, cost: cost, road: road, dice: dice}
-			seen := false
-			for w := range numWays {
-				seen = seen || best[w][q] != 0
-			}
-			if !seen {
+			switch {
+			case cl.out == 0 && cl.best == [numWays]int8{}:
 				out = append(out, nd)
-			} else {
-				for j := range out {
-					if o := out[j]; o.pos == q && (nd.eff() < o.eff() || nd.eff() == o.eff() && (nd.cost < o.cost || nd.cost == o.cost && nd.dice < o.dice)) {
-						out[j] = nd
-					}
+				cl.out = int16(len(out) - base)
+			case cl.out != 0:
+				j := base + int(cl.out) - 1
+				if o := out[j]; nd.eff() < o.eff() || nd.eff() == o.eff() && (nd.cost < o.cost || nd.cost == o.cost && nd.dice < o.dice) {
+					out[j] = nd
 				}
 			}
-			best[k][q], bestDice[k][q] = cost+1, dice
+			cl.best[k], cl.dice[k] = cost+1, dice
+			touch[qi>>6] |= 1 << (qi & 63) // would matter if a unit entered it
 			if qt < len(queue) {
-				queue[qt] = node{pos: q, cost: cost, capped: capped, road: road, stop: stop, dice: dice}
+				queue[qt] = reachNode{pos: q, cost: cost, capped: capped, road: road, stop: stop, dice: dice}
 				qt++
 			}
 		}

@@ -38,20 +38,24 @@ func (s *State) BattleDice(from, to hex.Hex) (int, error) {
 // Reachable lists the hexes the unit on h could move to this turn if it were
 // ordered and had not moved yet, in index order.
 func (s *State) Reachable(h hex.Hex) ([]hex.Hex, error) {
+	return s.AppendReachable(nil, h)
+}
+
+// AppendReachable is Reachable appending to buf (bots reuse one buffer).
+func (s *State) AppendReachable(buf []hex.Hex, h hex.Hex) ([]hex.Hex, error) {
 	g := s.b.grid
 	if !g.Contains(h) {
-		return nil, fmt.Errorf("hex %s not on the board", h)
+		return buf, fmt.Errorf("hex %s not on the board", h)
 	}
 	ui := s.occ[g.Index(h)]
 	if ui < 0 {
-		return nil, fmt.Errorf("no unit on %s", h)
+		return buf, fmt.Errorf("no unit on %s", h)
 	}
-	var buf [64]dest
-	var out []hex.Hex
-	for _, d := range s.reach(int(ui), buf[:0]) {
-		out = append(out, s.b.hexAt[d.pos])
+	var ds [64]dest
+	for _, d := range s.reach(int(ui), ds[:0]) {
+		buf = append(buf, s.b.hexAt[d.pos])
 	}
-	return out, nil
+	return buf, nil
 }
 
 // What-if queries: the rules a bot needs to judge a position it has not
@@ -159,13 +163,17 @@ func (s *State) CardEffectFor(k UnitKind) CardEffect {
 		return CardEffect{}
 	}
 	def := &s.b.cat.units[k]
-	u := unit{typ: def.Class, kind: k, side: s.active, kmove: def.MaxMove, kfight: def.MoveAndFight,
+	// The made-up unit lives in the state's working memory: a card's
+	// BattleBonus hook is handed a *unit, which would put a local one on the
+	// heap at every call (bots ask this all the time).
+	u := &s.scratch().probe
+	*u = unit{typ: def.Class, kind: k, side: s.active, kmove: def.MaxMove, kfight: def.MoveAndFight,
 		ordered: true, fx: s.played != NoCard && !s.fallback}
-	e := CardEffect{MaxMove: int(s.maxMove(&u)), MoveAndFight: int(s.moveAndFight(&u)), Infiltrate: s.infiltrating(&u)}
+	e := CardEffect{MaxMove: int(s.maxMove(u)), MoveAndFight: int(s.moveAndFight(u)), Infiltrate: s.infiltrating(u)}
 	if u.fx {
 		d := s.effDef()
 		e.AdjacentOnly, e.NoCloseFire = d.AdjacentOnly, d.NoCloseFire
-		e.Bonus = [2]int{int(s.cardBonus(&u, false, false)), int(s.cardBonus(&u, true, false))}
+		e.Bonus = [2]int{int(s.cardBonus(u, false, false)), int(s.cardBonus(u, true, false))}
 	}
 	return e
 }

@@ -71,6 +71,9 @@ type board struct {
 	// combat is the Winter Combat card of each id of the game's Combat
 	// pile (winter_combat.go); empty when the game plays without them.
 	combat []*CombatCardDef
+	// sideUnits are the indexes of each side's units, in order (a unit
+	// never changes side): the order step looks at the active side's only.
+	sideUnits [2][]int8
 }
 
 // unit is one unit's state.
@@ -197,6 +200,11 @@ type State struct {
 	cfx    []combatFx
 	mines  []mine // the minefields (winter_mines.go)
 	tokens []int8 // minefield tokens still face down in the pool, while they are drawn
+	// The movement search's memory and the move step's kept reaches
+	// (reach_cache.go): not part of the position, never shared by clones;
+	// rgen changes whenever the kept reaches may no longer hold.
+	rs   *reachScratch
+	rgen uint32
 }
 
 // Errors returned by Apply.
@@ -451,6 +459,9 @@ func Compile(s *Setup) (*Board, error) {
 		st.players[side] = int8(max(1, s.Players[side]))
 	}
 	st.step = b.step
+	for i := range st.units {
+		b.sideUnits[st.units[i].side] = append(b.sideUnits[st.units[i].side], int8(i))
+	}
 	return &Board{tmpl: *st}, nil
 }
 
@@ -508,23 +519,88 @@ func (st *State) deal() {
 func (s *State) Clone() *State {
 	c := *s
 	c.units = append([]unit(nil), s.units...)
-	for k := range c.hands {
-		c.hands[k] = append([]CardID(nil), s.hands[k]...)
+	// Every list of cards in one allocation, each list capped at its length
+	// so that an append moves it out rather than over its neighbour.
+	n := len(s.deck) + len(s.discard) + len(s.cpile) + len(s.cdisc)
+	for k := range s.hands {
+		n += len(s.hands[k]) + len(s.chand[k])
 	}
-	c.deck = append([]CardID(nil), s.deck...)
-	c.discard = append([]CardID(nil), s.discard...)
+	slab := make([]CardID, n)
+	take := func(src []CardID) []CardID {
+		if len(src) == 0 {
+			return nil
+		}
+		k := copy(slab, src)
+		out := slab[:k:k]
+		slab = slab[k:]
+		return out
+	}
+	for k := range c.hands {
+		c.hands[k] = take(s.hands[k])
+		c.chand[k] = take(s.chand[k])
+	}
+	c.deck, c.discard = take(s.deck), take(s.discard)
+	c.cpile, c.cdisc = take(s.cpile), take(s.cdisc)
 	c.orderedBy = append([]int8(nil), s.orderedBy...)
 	c.taken = append([]SideMask(nil), s.taken...)
 	c.stack = cloneStack(s.stack)
-	for k := range c.chand {
-		c.chand[k] = slices.Clone(s.chand[k])
-	}
-	c.cpile, c.cdisc, c.cfx = slices.Clone(s.cpile), slices.Clone(s.cdisc), slices.Clone(s.cfx)
+	c.cfx = slices.Clone(s.cfx)
 	c.mines = append([]mine(nil), s.mines...)
 	c.tokens = nil
 	c.events = nil
+	c.rs = nil
 	return &c
 }
+
+// CloneInto is Clone into dst, reusing dst's memory (its slices and its
+// movement search memory), so that a caller that copies positions over and
+// over (a bot's playouts) allocates nothing once dst has held a game of the
+// same size. dst is overwritten; it must be a state of its own (from New,
+// Clone, CloneInto or Determinize), not s. A nil dst gets a new Clone. It
+// returns dst.
+func (s *State) CloneInto(dst *State) *State {
+	if dst == nil {
+		return s.Clone()
+	}
+	if dst == s {
+		return dst
+	}
+	units, hands, deck, discard, orderedBy, taken := dst.units, dst.hands, dst.deck, dst.discard, dst.orderedBy, dst.taken
+	stack, chand, cpile, cdisc, cfx, mines, rs := dst.stack, dst.chand, dst.cpile, dst.cdisc, dst.cfx, dst.mines, dst.rs
+	*dst = *s
+	dst.units = copyInto(units, s.units)
+	for k := range dst.hands {
+		dst.hands[k] = copyInto(hands[k], s.hands[k])
+	}
+	dst.deck, dst.discard = copyInto(deck, s.deck), copyInto(discard, s.discard)
+	dst.orderedBy, dst.taken = copyInto(orderedBy, s.orderedBy), copyInto(taken, s.taken)
+	if cap(stack) < len(s.stack) {
+		stack = make([]frame, len(s.stack), cap(s.stack))
+	}
+	stack = stack[:len(s.stack)]
+	for i := range s.stack {
+		f := s.stack[i]
+		f.retreats = copyInto(stack[i].retreats, f.retreats)
+		f.aim = copyInto(stack[i].aim, f.aim)
+		stack[i] = f
+	}
+	dst.stack = stack
+	for k := range dst.chand {
+		dst.chand[k] = copyInto(chand[k], s.chand[k])
+	}
+	dst.cpile, dst.cdisc, dst.cfx = copyInto(cpile, s.cpile), copyInto(cdisc, s.cdisc), copyInto(cfx, s.cfx)
+	dst.mines = copyInto(mines, s.mines)
+	dst.tokens = nil
+	dst.events = nil
+	dst.rs = rs
+	if rs != nil {
+		rs.reset(dst.rgen) // its kept reaches were another position's
+	}
+	return dst
+}
+
+// copyInto is src copied into dst's memory when it is large enough.
+func copyInto[T any](dst, src []T) []T { return append(dst[:0], src...) }
 
 // Reseed replaces the generator's seed (bots use it to sample futures).
 func (s *State) Reseed(seed uint64) { s.rng = rng{seed} }

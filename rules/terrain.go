@@ -52,10 +52,15 @@ const (
 	fxNoTakeGround                     // no taking ground into or out of it (ravines)
 	fxVehStop                          // armor and artillery entering stop (railways)
 	fxCapShift      = 13               // bits 13..15: the move cap, 0 if none
+
+	// fxMoveRules: the flags the movement search must look at when a way
+	// enters the hex (move.go reachIn).
+	fxMoveRules = fxStop | fxAdjOnly | fxRoad | fxVehStop | 7<<fxCapShift
 )
 
 // refold recomputes the folded flags of hex i.
 func (s *State) refold(i int16) {
+	s.rgen++ // a hex's rows changed: no kept reach holds (reach_cache.go)
 	var fx, lim uint16
 	rs := s.rows(i)
 	road, crossing := false, false

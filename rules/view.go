@@ -86,6 +86,15 @@ func (s *State) InEffect() string {
 	return e
 }
 
+// EffectCard is the card the card in play acts as (a Counter-Attack's
+// copy), InEffect without building its name; false when no card is in play.
+func (s *State) EffectCard() (Card, bool) {
+	if s.played == NoCard {
+		return Card{}, false
+	}
+	return s.eff, true
+}
+
 // Targets is the hexes chosen so far by an Air Power or a Barrage in play.
 func (s *State) Targets() []hex.Hex {
 	var out []hex.Hex

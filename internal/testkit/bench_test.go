@@ -11,7 +11,7 @@ import (
 
 // benchSetup loads a named corpus scenario; files with features the engine
 // lacks are benchmarked on their board and forces without those rules.
-func benchSetup(b *testing.B, file string) *rules.Setup {
+func benchSetup(b testing.TB, file string) *rules.Setup {
 	path := filepath.Join(CorpusDir, file)
 	if _, err := os.Stat(path); err != nil {
 		b.Skipf("%s is absent (the shared corpus is not here): skipping", path)
@@ -100,7 +100,20 @@ func BenchmarkApplyMove(b *testing.B) {
 func BenchmarkClone(b *testing.B) {
 	s := midGame(b, "3-SainteMereEglise.m44")
 	b.ReportAllocs()
+	b.ResetTimer() // the scenario's loading is not the clone's
 	for i := 0; i < b.N; i++ {
 		_ = s.Clone()
+	}
+}
+
+// BenchmarkCloneInto is Clone into a state's old memory, as the bots'
+// playouts copy positions (issue 15): no allocation.
+func BenchmarkCloneInto(b *testing.B) {
+	s := midGame(b, "3-SainteMereEglise.m44")
+	c := s.Clone()
+	b.ReportAllocs()
+	b.ResetTimer()
+	for i := 0; i < b.N; i++ {
+		c = s.CloneInto(c)
 	}
 }

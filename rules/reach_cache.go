@@ -1,0 +1,200 @@
+package rules
+
+// The movement search's working memory and the move step's cache of reaches
+// (issue 15, engine speed). Neither is part of the position: Clone does not
+// copy them, a State makes its own the first time it keeps a reach (the move
+// step's LegalActions) or answers CardEffectFor, CloneInto hands the
+// destination's own on, and a state without one searches on the stack (so
+// Play on a fresh Clone allocates nothing).
+//
+// Incremental movement: LegalActions in the move step searches the reach of
+// each ordered unit once and keeps it; Play of a move takes the way from
+// there instead of searching again; and a move invalidates only the reaches
+// that depend on the hex the unit left (met occupied) or the hex it entered
+// (reached free). A search reads the rest of the position — terrain, the
+// unit's own allowances — which a plain move does not change, and a free hex
+// it turned away for its cost would be turned away occupied as well. Any
+// other action, or a move that does more than change two hexes' occupancy (a
+// mine, ice, an obstacle cleared: anything that refolds a hex), drops every
+// kept reach (State.rgen).
+
+// reachSlots bounds the ordered units whose reach is kept (more are searched
+// each time).
+const reachSlots = 16
+
+type reachNode struct {
+	pos    int16
+	cost   int8
+	capped bool
+	road   bool
+	stop   bool
+	dice   int8 // ice dice on the way so far
+}
+
+// reachCell is one hex's entry in the search's table of least costs, per
+// kind of way ([way] cost+1, 0 = unseen), valid only when the hex's stamp is
+// the search's.
+type reachCell struct {
+	best [numWays]int8
+	dice [numWays]int8 // the ice dice of that way
+	out  int16         // 1 + the index of the hex's dest in the search's output, 0 if none
+}
+
+// reachEntry is one ordered unit's kept reach: its dests and exits in the
+// pools, and the hexes whose occupancy it depends on.
+type reachEntry struct {
+	ok      bool
+	ui      int8
+	off, n  uint16
+	xoff    uint16
+	xn      uint8
+	touched [maxCells / 64]uint64
+}
+
+// reachSearch is the movement search's working memory: a table of least
+// costs whose entries count only when stamped by the current search, so
+// that no search clears it.
+type reachSearch struct {
+	cur   uint16 // this search's stamp
+	stamp [maxCells]uint16
+	cell  [maxCells]reachCell
+	queue [256]reachNode
+	touch [maxCells / 64]uint64 // the hexes whose occupancy the search's result depends on
+}
+
+// reachScratch is a state's working memory: the search's, the kept reaches
+// (valid while gen is the state's rgen), and CardEffectFor's made-up unit.
+type reachScratch struct {
+	reachSearch
+
+	gen   uint32
+	ent   [reachSlots]reachEntry
+	dests [512]dest
+	nd    int
+	exits [64]int16
+	nx    int
+
+	probe unit // CardEffectFor's made-up unit
+}
+
+// scratch is the state's search memory, made on first use.
+func (s *State) scratch() *reachScratch {
+	if s.rs == nil {
+		s.rs = new(reachScratch)
+		s.rs.gen = s.rgen - 1
+	}
+	return s.rs
+}
+
+// begin starts a search: every hex unseen, none looked at.
+func (sc *reachSearch) begin() {
+	sc.cur++
+	if sc.cur == 0 {
+		sc.stamp = [maxCells]uint16{}
+		sc.cur = 1
+	}
+	sc.touch = [maxCells / 64]uint64{}
+}
+
+// look marks hex q looked at by the search, and unseen if it is the first
+// time in this search.
+func (sc *reachSearch) look(q int16) {
+	if sc.stamp[q] != sc.cur {
+		sc.stamp[q] = sc.cur
+		sc.cell[q] = reachCell{}
+	}
+	sc.touch[q>>6] |= 1 << (q & 63)
+}
+
+// best is the least cost+1 the last search found to q by a way of kind w
+// (0: none).
+func (sc *reachSearch) best(q int16, w int) int8 {
+	if sc.stamp[q] != sc.cur {
+		return 0
+	}
+	return sc.cell[q].best[w]
+}
+
+// reset drops every kept reach.
+func (sc *reachScratch) reset(gen uint32) {
+	sc.gen = gen
+	for k := range sc.ent {
+		sc.ent[k].ok = false
+	}
+	sc.nd, sc.nx = 0, 0
+}
+
+// reachKept is reachExit for the ordered unit in slot k of orderedBy,
+// from the cache when its reach is kept, else searched and kept. The slices
+// it returns belong to the cache: they stay valid until the next search.
+func (s *State) reachKept(k int, out []dest, exitOut []int16) ([]dest, []int16) {
+	ui := int(s.orderedBy[k])
+	sc := s.scratch()
+	if sc.gen != s.rgen {
+		sc.reset(s.rgen)
+	}
+	if k < reachSlots {
+		if e := &sc.ent[k]; e.ok && int(e.ui) == ui {
+			return sc.dests[e.off : e.off+e.n], sc.exits[e.xoff : e.xoff+uint16(e.xn)]
+		}
+	}
+	out, exitOut = s.reachExitIn(ui, out, exitOut, &sc.reachSearch)
+	if k >= reachSlots {
+		return out, exitOut
+	}
+	if sc.nd+len(out) > len(sc.dests) || sc.nx+len(exitOut) > len(sc.exits) {
+		sc.reset(s.rgen)
+	}
+	if sc.nd+len(out) > len(sc.dests) || sc.nx+len(exitOut) > len(sc.exits) || len(exitOut) > 255 {
+		return out, exitOut
+	}
+	e := &sc.ent[k]
+	*e = reachEntry{ok: true, ui: int8(ui), off: uint16(sc.nd), n: uint16(len(out)), xoff: uint16(sc.nx), xn: uint8(len(exitOut)), touched: sc.touch}
+	sc.nd += copy(sc.dests[sc.nd:], out)
+	sc.nx += copy(sc.exits[sc.nx:], exitOut)
+	return out, exitOut
+}
+
+// keptDest is the way to hex to of the ordered unit ui: from its kept reach
+// if there is one, else searched.
+func (s *State) keptDest(ui int, to int16) (dest, bool) {
+	if sc := s.rs; sc != nil && sc.gen == s.rgen {
+		for k, o := range s.orderedBy {
+			if int(o) != ui || k >= reachSlots {
+				continue
+			}
+			if e := &sc.ent[k]; e.ok && int(e.ui) == ui {
+				for _, d := range sc.dests[e.off : e.off+e.n] {
+					if d.pos == to {
+						return d, true
+					}
+				}
+				return dest{}, false
+			}
+		}
+	}
+	var buf [64]dest
+	for _, d := range s.reach(ui, buf[:0]) {
+		if d.pos == to {
+			return d, true
+		}
+	}
+	return dest{}, false
+}
+
+// movedPlainly keeps the reaches a plain move of unit ui from hex from to
+// hex to leaves as they were: those that depend on neither hex.
+func (s *State) movedPlainly(ui int, from, to int16) {
+	sc := s.rs
+	if sc == nil || sc.gen != s.rgen {
+		return
+	}
+	fw, fb := from>>6, uint64(1)<<(from&63)
+	tw, tb := to>>6, uint64(1)<<(to&63)
+	for k := range sc.ent {
+		e := &sc.ent[k]
+		if e.ok && (int(e.ui) == ui || e.touched[fw]&fb != 0 || e.touched[tw]&tb != 0) {
+			e.ok = false
+		}
+	}
+}
