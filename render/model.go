@@ -48,7 +48,8 @@ type ground struct {
 	// is the drawing family of a tile the engine does not play ("road",
 	// "rail", "marsh", …, or "other").
 	tile, extra string
-	orient      int // the tile's orientation (1..6), 0 if none
+	orient      int   // the tile's orientation (1..6), 0 if none
+	ends        uint8 // a wadi's open ends (rules.HexSetup.Ends)
 	structure   rules.Structure
 	structName  string // lower case, for structures the engine lacks
 	obstacle    rules.Obstacle
@@ -155,7 +156,7 @@ func (m *model) fromSetup(s *rules.Setup) {
 	}
 	for _, h := range s.Hexes {
 		g := m.cell(h.Hex)
-		g.terrain, g.structure, g.obstacle = h.Terrain, h.Structure, h.Obstacle
+		g.terrain, g.structure, g.obstacle, g.ends = h.Terrain, h.Structure, h.Obstacle, h.Ends
 		g.more = nil
 		for _, f := range h.Features {
 			if f == rules.ExitMarker {
@@ -240,7 +241,9 @@ func tileFamily(name string) string {
 		return "ruins"
 	case name == "coast" || name == "coastcurve" || name == "pbeach":
 		return "coast"
-	case name == "descarpment" || name == "dridge" || name == "wravine" || name == "wadi" || name == "wcurve":
+	case name == "wadi" || name == "wcurve":
+		return "wadi"
+	case name == "descarpment" || name == "dridge" || name == "wravine":
 		return "escarpment"
 	case name == "whillforest":
 		return "hillforest"

@@ -315,6 +315,17 @@ func TestExpansionTerrainDrawn(t *testing.T) {
 	}
 	fb, _ := cat.FeatureByKey("field-bunker")
 	s.Hexes = append(s.Hexes, rules.HexSetup{Hex: hex.Hex{Row: 6, Col: 6}, Structure: fb})
+	// Terrain Pack rows of issue 16's second half: a wadi (with its ends),
+	// cemetery, high ground, lighthouse, fortress.
+	for i, k := range []string{"wadi", "cemetery", "high-ground", "lighthouse", "fortress"} {
+		g, _ := cat.GroundByKey(k)
+		hs := rules.HexSetup{Hex: hex.Hex{Row: 2, Col: int8(2 * i)}, Terrain: g}
+		if k == "wadi" {
+			hs.Ends = 1<<0 | 1<<3
+		}
+		s.Hexes = append(s.Hexes, hs)
+		keys = append(keys, k)
+	}
 	s.Units = []rules.UnitSetup{{Hex: hex.Hex{Row: 8, Col: 0}, Type: rules.Infantry, Side: rules.Allies}, {Hex: hex.Hex{Row: 0, Col: 0}, Type: rules.Infantry, Side: rules.Axis}}
 	if err := s.Validate(); err != nil {
 		t.Fatal(err)

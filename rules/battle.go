@@ -115,8 +115,13 @@ func (s *State) diceAt(k *UnitDef, still bool, from int16, tside Side, t int16, 
 	if d > 1 && s.b.anyWall && s.acrossFireWall(k.Class, from, t) {
 		return 0
 	}
+	if d > 1 && s.wadiTooFar(k.Class, from, t, d) {
+		return 0
+	}
 	if !k.IgnoresCover && !(still && k.StillIgnoresCover) && !(d == 1 && k.CloseIgnoresCover) {
 		dice -= s.protection(tside, t, k.Class, s.height(from))
+	} else if k.IgnoresCover {
+		dice -= s.coverFromGuns(tside, t, k.Class, s.height(from))
 	}
 	if !(still && k.StillNoMalus) {
 		dice -= s.attackMalus(k.Class, from)

@@ -105,9 +105,24 @@ type TerrainDef struct {
 	ForUsersOnly   bool               // protects and steadies only the sides the scenario allows (Setup.BunkerUsers)
 	AttackMalus    [numUnitTypes]int8 // dice less for a unit of each class battling from here
 	IgnoreFlag     ClassMask          // units of these classes may ignore one flag
-	NoRetreat      ClassMask          // units of these classes that battle from here never retreat
-	NoBattleFrom   bool               // units here never battle (ocean)
-	NoRetreatInto  bool               // no retreat into it (ocean)
+	// IgnoreAllFlags: units of these classes ignore every flag rolled
+	// against them, where flags may be ignored at all (fortresses).
+	IgnoreAllFlags ClassMask
+	// CoversFromGuns: its protection holds against units that ignore
+	// terrain protection (artillery): wadis (FAQ II 44, FAQ IV Artillerie).
+	CoversFromGuns bool
+	// OpenEnds: entered and left only through the hex's open ends
+	// (HexSetup.Ends); its other sides are banks no unit crosses, and
+	// infantry and armor battle into or out of it only at an adjacent
+	// target, unless both hexes are such hexes (wadis, FAQ II 44).
+	OpenEnds bool
+	// Recovery: an ordered unit that has lost figures, on a hex without an
+	// adjacent enemy, may give up its move and battle to roll for lost
+	// figures (FAQ III Soins dans l'oasis; recovery.go).
+	Recovery      bool
+	NoRetreat     ClassMask // units of these classes that battle from here never retreat
+	NoBattleFrom  bool      // units here never battle (ocean)
+	NoRetreatInto bool      // no retreat into it (ocean)
 
 	// Sight.
 	BlocksSight bool // blocks a line of sight at its own height

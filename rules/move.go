@@ -314,7 +314,7 @@ func (s *State) canTakeGround(u *unit, to int16) bool {
 	if !s.kind(u).TakesGround || u.stopped || s.occ[to] >= 0 {
 		return false
 	}
-	if s.impassableFor(u.side, u.typ, to) || !s.bridgeEntryOK(u.pos, to) || !s.heightStepOK(u.pos, to) {
+	if s.impassableFor(u.side, u.typ, to) || !s.bridgeEntryOK(u.pos, to) || !s.heightStepOK(u.pos, to) || !s.banksAllow(u.pos, to) {
 		return false
 	}
 	if s.stepCost(u.typ, u.pos, to) < 0 {

@@ -183,6 +183,9 @@ func (s *State) resolveHits(ti int, hits, flags int8, ignorable bool) {
 			s.updateMedals() // half-tracks give medals by figures (Winter Wars V)
 		}
 	}
+	if flags > 0 && ignorable && s.ignoresAllFlags(target) {
+		flags = 0 // a fortress: every flag ignored (Terrain Pack 24 Forteresses)
+	}
 	if flags == 0 {
 		s.afterResolve()
 		return
@@ -228,7 +231,7 @@ func (s *State) retreatSteps(u *unit, pos int16, out []int16) []int16 {
 		if q < 0 || s.occ[q] >= 0 || s.impassableFor(u.side, u.typ, q) || s.noRetreatInto(q) {
 			continue
 		}
-		if !s.bridgeEntryOK(pos, q) || !s.heightStepOK(pos, q) {
+		if !s.bridgeEntryOK(pos, q) || !s.heightStepOK(pos, q) || !s.banksAllow(pos, q) {
 			continue
 		}
 		out = append(out, q)

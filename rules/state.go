@@ -39,6 +39,12 @@ type board struct {
 	// (TerrainDef.EnterDice: frozen rivers); anyEnterDice: some hex has.
 	enterDice    []int8
 	anyEnterDice bool
+	// ends[i] is hex i's open ends with endsOn set when its ground is
+	// entered only through them (wadis); nil when no hex is.
+	ends []uint8
+	// gunCover[i]: hex i's protection holds against artillery (wadis); nil
+	// when no hex's does.
+	gunCover []bool
 	// anyPerFigure: a unit's kind gives medals per figures destroyed (half-tracks)
 	anyPerFigure bool
 	nb           [][6]int16 // neighbour index per direction, -1 off board
@@ -328,7 +334,24 @@ func Compile(s *Setup) (*Board, error) {
 		for _, f := range st.feat[i] {
 			b.height[i] += cat.featureRow(f).Height
 		}
+		if b.gdef[i].OpenEnds {
+			if b.ends == nil {
+				b.ends = make([]uint8, b.n)
+			}
+			b.ends[i] = endsOn
+		}
+		if b.gdef[i].CoversFromGuns {
+			if b.gunCover == nil {
+				b.gunCover = make([]bool, b.n)
+			}
+			b.gunCover[i] = true
+		}
 		st.refold(int16(i))
+	}
+	for _, h := range s.Hexes {
+		if h.Ends != 0 {
+			b.ends[g.Index(h.Hex)] |= h.Ends
+		}
 	}
 	for side := range Side(2) {
 		for t := UnitType(0); t < numUnitTypes; t++ {
@@ -723,6 +746,15 @@ func (s *State) Features(h hex.Hex) []Feature {
 		}
 	}
 	return out
+}
+
+// Ends are the open ends of h, a hex entered only through them (a wadi):
+// bit d for direction d of hex.Neighbour; 0 for other hexes.
+func (s *State) Ends(h hex.Hex) uint8 {
+	if s.b.ends == nil || !s.b.grid.Contains(h) {
+		return 0
+	}
+	return s.b.ends[s.b.grid.Index(h)] &^ endsOn
 }
 
 // Height is the height of h (rulebook p.18).

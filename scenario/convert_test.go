@@ -906,3 +906,40 @@ func TestWittmannEquipment(t *testing.T) {
 		t.Errorf("IS_WITTMANN on tag15: loaded, want an error")
 	}
 }
+
+// FAQ II 44 Oueds & défilés: a wadi tile is open at its ends, by its shape
+// and orientation (TileEnds). Sidi Rezegh's wadi runs 4,22 - 5,21 - 6,20:
+// each tile's end towards the next is open, and the next opens back.
+func TestWadiEnds(t *testing.T) {
+	if got := TileEnds("straight", 2); got != 1<<5|1<<2 {
+		t.Errorf("straight, orientation 2: %06b, want NE and SW", got)
+	}
+	if got := TileEnds("bend", 1); got != 1<<5|1<<1 {
+		t.Errorf("bend, orientation 1: %06b, want NE and SE", got)
+	}
+	s, _ := loadCorpus(t, "4246-SidiRezeghAirfield.m44")
+	if s == nil {
+		t.Fatal("no setup")
+	}
+	ends := map[hex.Hex]uint8{}
+	for _, h := range s.Hexes {
+		if h.Ends != 0 {
+			ends[h.Hex] = h.Ends
+		}
+	}
+	want := map[string]uint8{"4,22": 1<<5 | 1<<2, "5,21": 1<<5 | 1<<2, "6,20": 1<<5 | 1<<1}
+	for h, w := range want {
+		x, _ := hex.Parse(h)
+		if got := ends[x]; got != w {
+			t.Errorf("%s: ends %06b, want %06b", h, got, w)
+		}
+	}
+	for h, m := range ends {
+		for d := 0; d < 6; d++ {
+			n := hex.Neighbour(h, d)
+			if back, ok := ends[n]; ok && m&(1<<d) != 0 && back&(1<<((d+3)%6)) == 0 {
+				t.Errorf("%s opens towards %s, which does not open back", h, n)
+			}
+		}
+	}
+}

@@ -95,6 +95,13 @@ type Entry struct {
 	// (On names the ground it refines: "river"), a feature for a
 	// rect_terrain. The importer adds the ruleset to the setup.
 	Row, Ruleset, On string
+	// Marker: a behavior whose Row is a marker feature placed on the hex
+	// it names, whatever its tile (OASIS_RECOVERY).
+	Marker bool
+	// Shape is the shape of a tile entered only through its open ends
+	// (rules.TerrainDef.OpenEnds): "straight" or "bend"; the ends follow
+	// from it and the tile's orientation (TileEnds).
+	Shape string
 
 	// Source says which rule, text or file decides the mapping.
 	Source string
@@ -393,7 +400,7 @@ var Vocabulary = []Entry{
 	tp("wruins", "ruins", "FAQ II Ruines urbaines"),
 	tp("dridge", "erg", "the desert ergs & ridges tile: FAQ II Ergs & dunes"),
 	tp("descarpment", "rocky-escarpment", "FAQ II Escarpements rocheux; rulebook p.18: height 1 (decided: docs/rules-decisions.md)"),
-	unsupported(SlotTerrain, "fortress", "fortresses", srcNoText),
+	tp("fortress", "fortress", "Terrain Pack 24 Fortresses, from the Board Game Arena adaptation (no text in our sources; decided: docs/rules-decisions.md)"),
 	tp("oasis", "oasis", "FAQ II Oasis"),
 	tp("airfieldX", "airfield", "FAQ II Aérodrome"),
 	tp("pairfield", "airfield", "FAQ II Aérodrome"),
@@ -402,7 +409,7 @@ var Vocabulary = []Entry{
 	tp("dairfieldX", "airfield", "FAQ II Aérodrome"),
 	tp("wairfield", "airfield", "FAQ II Aérodrome"),
 	tp("price", "rice-paddy", "FAQ II Rizières (decided: docs/rules-decisions.md)"),
-	unsupported(SlotTerrain, "cemetery", "cemeteries", "FAQ II Cimetière"),
+	tp("cemetery", "cemetery", "FAQ II 18 Cimetière; the card's text from the Board Game Arena adaptation"),
 	tp("coast", "coast", "desert coast tiles (decided: docs/rules-decisions.md)"),
 	tp("coastcurve", "coast", "desert coast tiles (decided: docs/rules-decisions.md)"),
 	tp("camp", "barracks", "FAQ II Baraquements (decided: docs/rules-decisions.md)"),
@@ -411,13 +418,13 @@ var Vocabulary = []Entry{
 	unsupported(SlotTerrain, "pcave", "caves", "FAQ II Cavernes"),
 	unsupported(SlotTerrain, "pheadquarter", "field headquarters", "FAQ II QG de campagne"),
 	tp("pmouth", "river-mouth", "a river meeting the sea (decided: docs/rules-decisions.md)"),
-	unsupported(SlotTerrain, "wadi", "wadis", "FAQ II Oueds & défilés"),
-	unsupported(SlotTerrain, "wcurve", "wadis", "wadi bend: Sidi Rezegh lays it at the end of its wadi tiles on the desert face (not a river)"),
+	{Slot: SlotTerrain, Name: "wadi", Row: "wadi", Ruleset: rsTerrainPack, Shape: "straight", Source: "FAQ II 44 Oueds & défilés: open at two opposite ends, by the tile's orientation (TileEnds)"},
+	{Slot: SlotTerrain, Name: "wcurve", Row: "wadi", Ruleset: rsTerrainPack, Shape: "bend", Source: "wadi bend (FAQ II 44): Sidi Rezegh lays it at the end of its wadi tiles on the desert face (not a river); open at two ends one side apart, by the tile's orientation (TileEnds)"},
 	tp("whillforest", "forested-hill", "two terrains in one hex: rulebook p.18 (height 1), annex 2 Forêts"),
 	tp("whillvillage", "hill-village", "two terrains in one hex: rulebook p.18 (height 1), annex 2 Villes & villages"),
 	tp("dam", "dam", "FAQ II Barrages"),
-	unsupported(SlotTerrain, "highground", "high ground", "FAQ II Digues & hauteurs"),
-	unsupported(SlotTerrain, "lighthouse", "lighthouses", "FAQ II Phare"),
+	tp("highground", "high-ground", "FAQ II 25 Digues & hauteurs; the card's text from the Board Game Arena adaptation"),
+	tp("lighthouse", "lighthouse", "FAQ II 27 Phare: as a village, as the Board Game Arena adaptation plays it (decided: docs/rules-decisions.md)"),
 	unsupported(SlotTerrain, "phospital", "hospitals", "FAQ II Hôpital"),
 	unsupported(SlotTerrain, "pond", "ponds", "FAQ II Trous d'eau"),
 	unsupported(SlotTerrain, "ptrenches", "trenches", srcNoText),
@@ -583,6 +590,28 @@ var Vocabulary = []Entry{
 	{Slot: SlotPackFeature, Name: "EXIT_MARKER", Source: "Winter Wars III: the exit tags carry it"},
 	unsupported(SlotPackFeature, "RUSSIAN_COMMISSAR", "Russian commissar", "FAQ VII Armée rouge"),
 	unsupported(SlotPackFeature, "CAPTURE_HQ", "field headquarters", "FAQ III Capture du QG de campagne"),
+}
+
+// TileEnds are the open ends (bits of hex.Neighbour directions) of a tile of
+// shape "straight" or "bend" laid with orientation o (1..6), by the
+// convention the real files follow for rivers and roads (docs/scenarios.md
+// "Writing a library scenario", render's bands): a straight tile joins
+// (7-o) mod 6 and its opposite, a bend (6-o) mod 6 and two steps clockwise.
+// Sidi Rezegh's wadi (orientation 2, two straight tiles going south-west,
+// then a bend) joins up by it. An orientation outside 1..6 counts as 1.
+func TileEnds(shape string, o int) uint8 {
+	if o < 1 || o > 6 {
+		o = 1
+	}
+	switch shape {
+	case "straight":
+		a := (7 - o) % 6
+		return 1<<a | 1<<((a+3)%6)
+	case "bend":
+		a := (6 - o) % 6
+		return 1<<a | 1<<((a+2)%6)
+	}
+	return 0
 }
 
 // kindBadge is a badge that makes its unit a Winter Wars kind (section V).

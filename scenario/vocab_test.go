@@ -93,7 +93,7 @@ func TestVocabularyMapping(t *testing.T) {
 		}
 	}
 	unsupportedNames := map[Slot]map[string]string{
-		SlotTerrain:     {"pjungle": "jungles", "wcurve": "wadis", "pheadquarter": "field headquarters"},
+		SlotTerrain:     {"pjungle": "jungles", "pcave": "caves", "pheadquarter": "field headquarters"},
 		SlotRectTerrain: {"loco": "trains", "pdestroyer": "warships"},
 		SlotTag:         {"medal7": "medal7 without medal.side"},
 		SlotTagBehavior: {"DECOY_MEDAL_MINE_FIELD": "minefields"},

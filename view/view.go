@@ -134,6 +134,9 @@ type Feature struct {
 	// Markers are the hex's other features (markers, rows of other
 	// rulesets), by catalog key.
 	Markers []string `json:"markers,omitempty"`
+	// Ends are the open ends of a ground entered only through them (a
+	// wadi): directions of hex.Neighbour, 0 east then clockwise.
+	Ends []int `json:"ends,omitempty"`
 }
 
 // Board is the public part of a position: what every viewer sees.
@@ -201,6 +204,13 @@ func BoardOf(st *rules.State) Board {
 		for _, g := range all {
 			if g != s && g != o {
 				f.Markers = append(f.Markers, cat.Feature(g).Key)
+			}
+		}
+		if e := st.Ends(h); e != 0 {
+			for d := 0; d < 6; d++ {
+				if e&(1<<d) != 0 {
+					f.Ends = append(f.Ends, d)
+				}
 			}
 		}
 		b.Features = append(b.Features, f)

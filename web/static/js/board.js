@@ -143,7 +143,7 @@ export class BoardView {
     const pal = this.pal;
     const hill = (x) => sym.hill(o, S, pal) + x;
     switch (ter) {
-      case 'chateau': case 'station': case 'barracks': case 'factory': case 'pacific-village': case 'ruins':
+      case 'chateau': case 'station': case 'barracks': case 'factory': case 'pacific-village': case 'ruins': case 'lighthouse': case 'fortress':
         return sym.town(o, S, pal) + this.rowLabel(ter, o);
       case 'hill-village': return hill(sym.town(o, S * 0.8, pal)) + this.rowLabel(ter, o);
       case 'forested-hill': return hill(sym.forest(o, S * 0.8, pal)) + this.rowLabel(ter, o);
@@ -154,7 +154,7 @@ export class BoardView {
       case 'coast': case 'pacific-beach': return sym.beach(o, S, pal, seed);
       case 'marsh': case 'rice-paddy': return sym.marsh(o, S, pal) + this.rowLabel(ter, o);
       default:
-        if (ROAD_ROWS.includes(ter) || RAIL_ROWS.includes(ter) || WET_ROWS.includes(ter)) return '';
+        if (ROAD_ROWS.includes(ter) || RAIL_ROWS.includes(ter) || WET_ROWS.includes(ter) || ter === 'wadi') return '';
         return sym.catalogGround(o, S, pal, row('ground', ter) || { key: ter }, rowName('terrain', ter));
     }
   }
@@ -215,6 +215,23 @@ export class BoardView {
         default: out.push(this.rowGround(ter, o, r * 100 + c)); break;
       }
     }
+    // Wadis: a dry bed between banks, open only at the ends the view gives
+    // (FAQ II 44; render/board.go draws them the same).
+    const wadis = new Path();
+    for (const [h, f] of this.feats) {
+      if (f.terrain !== 'wadi') continue;
+      const { r, c } = parseHex(h);
+      const o = this.center(r, c);
+      const ends = (f.ends || []).map((d) => {
+        const n = this.center(r + DIRS[d][0], c + DIRS[d][1]);
+        return { x: (o.x + n.x) / 2, y: (o.y + n.y) / 2 };
+      });
+      if (ends.length === 2) wadis.M(ends[0].x, ends[0].y).Q(o.x, o.y, ends[1].x, ends[1].y);
+      else for (const e of ends) wadis.line(o, e);
+    }
+    out.push(paint(wadis, { stroke: '#6b5235', width: S * 0.42, butt: true, cls: 'wadi' }));
+    out.push(paint(wadis, { stroke: '#d9bf8c', width: S * 0.3, butt: true, cls: 'wadi' }));
+    out.push(paint(wadis, { stroke: '#b89a68', width: S * 0.02, dash: [S * 0.05, S * 0.07], butt: true, op: 0.8, cls: 'wadi' }));
     // Rivers and lakes join their wet neighbours (as render/board.go's waterways).
     const wet = (r, c) => r >= 0 && r < this.g.rows && c >= 0 && c <= maxCol && ['river', 'lake', ...WET_ROWS].includes(this.terrainAt(hexKey(r, c)));
     const half = (r, c) => r >= 0 && r < this.g.rows && r % 2 === 1 && (c === -1 || c === maxCol + 1);

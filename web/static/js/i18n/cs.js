@@ -238,6 +238,12 @@ export default {
   "terrain.chateau": "Zámek", "help.terrain.chateau": "jako město: vstup ukončí pohyb a zakáže boj; −1 kostka pro pěchotu, −2 pro tanky; blokuje výhled",
   "terrain.snowy-road": "Zasněžená silnice", "help.terrain.snowy-road": "jednotka, která začne na silnici a zůstane na ní, se pohne o 1 pole dál; boj bez omezení; neblokuje výhled",
   "terrain.snowy-railway": "Zasněžená železnice", "help.terrain.snowy-railway": "pěchota bez omezení; tanky a dělostřelectvo musí při vstupu zastavit; neblokuje výhled",
+  "terrain.wadi": "Vádí", "help.terrain.wadi": "břehy jsou neprůchodné dovnitř i ven: vstup a odchod jen otevřenými konci; pěchota a tanky bojující do vádí nebo z něj musí s cílem sousedit; −1 kostka pro každého útočníka včetně dělostřelectva; neblokuje výhled",
+  "terrain.cemetery": "Hřbitov", "help.terrain.cemetery": "bez omezení pohybu a boje; jednotka v něm smí ignorovat 1 vlajku; neblokuje výhled",
+  "terrain.high-ground": "Vyvýšenina", "help.terrain.high-ground": "bez omezení pohybu a boje; neblokuje výhled",
+  "terrain.lighthouse": "Maják", "help.terrain.lighthouse": "jako město: vstup ukončí pohyb a zakáže boj; −1 kostka pro pěchotu, −2 pro tanky; blokuje výhled",
+  "terrain.fortress": "Pevnost", "help.terrain.fortress": "pro obě strany: jen pěchota; −1 kostka pro pěchotu, −2 pro tanky; jednotka v ní ignoruje všechny vlajky (ne však od leteckého útoku či palebné přehrady); blokuje výhled",
+  "marker.oasis-recovery": "Zotavení v oáze", "help.marker.oasis-recovery": "jednotka zde aktivovaná, která ztratila figurky, bez sousedního nepřítele a před pohybem, se smí vzdát pohybu i boje a hodit kostkou za každou kartu rozkazu v ruce: každý její symbol nebo hvězda jí vrátí figurku",
   "structure.ford": "Brod", "help.structure.ford": "přechod řeky ze souše; vstup ukončí pohyb",
   "structure.field-bunker": "Polní bunkr", "help.structure.field-bunker": "jako bunkr, pro obě strany: jen pěchota; −1 kostka pro pěchotu, −2 pro tanky; ignoruje 1 vlajku; blokuje výhled",
   // Winter Combat cards (js/combat.js)

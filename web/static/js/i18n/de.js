@@ -239,6 +239,12 @@ export default {
   "terrain.chateau": "Schloss", "help.terrain.chateau": "wie eine Stadt: Betreten beendet die Bewegung und verbietet den Kampf; −1 Würfel für Infanterie, −2 für Panzer; blockiert die Sicht",
   "terrain.snowy-road": "Verschneite Straße", "help.terrain.snowy-road": "eine Einheit, die auf der Straße beginnt und auf ihr bleibt, zieht 1 Feld weiter; keine Kampfeinschränkung; blockiert die Sicht nicht",
   "terrain.snowy-railway": "Verschneite Eisenbahn", "help.terrain.snowy-railway": "keine Einschränkung für Infanterie; Panzer und Artillerie müssen beim Betreten anhalten; blockiert die Sicht nicht",
+  "terrain.wadi": "Wadi", "help.terrain.wadi": "die Ufer sind unpassierbar, hinein wie hinaus: nur über die offenen Enden betreten und verlassen; Infanterie und Panzer, die in ein Wadi hinein oder aus ihm heraus kämpfen, müssen am Ziel angrenzen; −1 Würfel für jeden Angreifer, auch Artillerie; blockiert die Sicht nicht",
+  "terrain.cemetery": "Friedhof", "help.terrain.cemetery": "keine Bewegungs- oder Kampfeinschränkung; eine Einheit darin darf 1 Flagge ignorieren; blockiert die Sicht nicht",
+  "terrain.high-ground": "Anhöhe", "help.terrain.high-ground": "keine Bewegungs- oder Kampfeinschränkung; blockiert die Sicht nicht",
+  "terrain.lighthouse": "Leuchtturm", "help.terrain.lighthouse": "wie eine Stadt: Betreten beendet die Bewegung und verbietet den Kampf; −1 Würfel für Infanterie, −2 für Panzer; blockiert die Sicht",
+  "terrain.fortress": "Festung", "help.terrain.fortress": "für beide Seiten: nur Infanterie; −1 Würfel für Infanterie, −2 für Panzer; eine Einheit darin ignoriert alle Flaggen (nicht die eines Luftangriffs oder Sperrfeuers); blockiert die Sicht",
+  "marker.oasis-recovery": "Erholung in der Oase", "help.marker.oasis-recovery": "eine hier befohlene Einheit mit Verlusten, ohne angrenzenden Feind und bevor sie sich bewegt, darf auf Bewegung und Kampf verzichten und einen Würfel je Befehlskarte auf der Hand werfen: jedes ihrer Symbole oder ein Stern bringt eine Figur zurück",
   "structure.ford": "Furt", "help.structure.ford": "quert einen Fluss vom festen Land aus; Betreten beendet die Bewegung",
   "structure.field-bunker": "Feldbunker", "help.structure.field-bunker": "wie ein Bunker, für beide Seiten: nur Infanterie; −1 Würfel für Infanterie, −2 für Panzer; 1 Flagge ignorieren; blockiert die Sicht",
   // Winter Combat cards (js/combat.js)

@@ -240,6 +240,12 @@ export default {
   "terrain.chateau": "Château", "help.terrain.chateau": "as a town: entering stops the move and forbids battle; −1 die for infantry, −2 for armor; blocks sight",
   "terrain.snowy-road": "Snowy road", "help.terrain.snowy-road": "a unit that starts on a road and stays on it moves 1 hex more; no battle restriction; does not block sight",
   "terrain.snowy-railway": "Snowy railway", "help.terrain.snowy-railway": "no restriction for infantry; armor and artillery entering must stop; does not block sight",
+  "terrain.wadi": "Wadi", "help.terrain.wadi": "the banks are impassable, in and out: enter and leave only by its open ends; infantry and armor battling into or out of it must be adjacent to the target; −1 die for every attacker, artillery included; does not block sight",
+  "terrain.cemetery": "Cemetery", "help.terrain.cemetery": "no movement or battle restriction; a unit in it may ignore one flag; does not block sight",
+  "terrain.high-ground": "High ground", "help.terrain.high-ground": "no movement or battle restriction; does not block sight",
+  "terrain.lighthouse": "Lighthouse", "help.terrain.lighthouse": "as a town: entering stops the move and forbids battle; −1 die for infantry, −2 for armor; blocks sight",
+  "terrain.fortress": "Fortress", "help.terrain.fortress": "for either side: infantry only; −1 die for infantry, −2 for armor; a unit in it ignores every flag (not Air Power’s or a Barrage’s); blocks sight",
+  "marker.oasis-recovery": "Oasis recovery", "help.marker.oasis-recovery": "an ordered unit here that has lost figures, with no enemy next to it and before moving, may give up its move and battle to roll a die per command card held: each of its symbols or a star brings a figure back",
   "structure.ford": "Ford", "help.structure.ford": "crosses a river from dry land; entering stops the move",
   "structure.field-bunker": "Field bunker", "help.structure.field-bunker": "as a bunker, for either side: infantry only; −1 die for infantry, −2 for armor; ignore one flag; blocks sight",
   // Winter Combat cards (js/combat.js)

@@ -240,6 +240,12 @@ export default {
   "terrain.chateau": "Château", "help.terrain.chateau": "comme une ville : y entrer arrête le mouvement et interdit le combat ; −1 dé pour l'infanterie, −2 pour les blindés ; bloque la ligne de mire",
   "terrain.snowy-road": "Route enneigée", "help.terrain.snowy-road": "une unité qui part d'une route et y reste peut se déplacer d'un hex supplémentaire ; aucune restriction de combat ; ne bloque pas la ligne de mire",
   "terrain.snowy-railway": "Voie ferrée enneigée", "help.terrain.snowy-railway": "aucune restriction pour l'infanterie ; les blindés et l'artillerie qui y entrent doivent s'arrêter ; ne bloque pas la ligne de mire",
+  "terrain.wadi": "Oued", "help.terrain.wadi": "les berges sont infranchissables pour entrer et sortir : on n’y entre et n’en sort que par ses extrémités ; l’infanterie et les blindés combattant depuis ou vers un oued doivent être adjacents à la cible ; −1 dé pour tout attaquant, artillerie comprise ; ne bloque pas la ligne de mire",
+  "terrain.cemetery": "Cimetière", "help.terrain.cemetery": "aucune restriction de mouvement ni de combat ; une unité peut y ignorer 1 drapeau ; ne bloque pas la ligne de mire",
+  "terrain.high-ground": "Hauteurs", "help.terrain.high-ground": "aucune restriction de mouvement ni de combat ; ne bloquent pas la ligne de mire",
+  "terrain.lighthouse": "Phare", "help.terrain.lighthouse": "comme une ville : y entrer arrête le mouvement et interdit le combat ; −1 dé pour l’infanterie, −2 pour les blindés ; bloque la ligne de mire",
+  "terrain.fortress": "Forteresse", "help.terrain.fortress": "pour les deux camps : infanterie seulement ; −1 dé pour l’infanterie, −2 pour les blindés ; une unité y ignore tous les drapeaux (sauf ceux d’une Attaque aérienne ou d’un Barrage) ; bloque la ligne de mire",
+  "marker.oasis-recovery": "Soins dans l’oasis", "help.marker.oasis-recovery": "une unité activée ici qui a perdu des figurines, sans ennemi adjacent et avant de bouger, peut renoncer à bouger et à combattre pour lancer un dé par carte de commandement en main : chaque symbole de l’unité ou étoile lui rend une figurine",
   "structure.ford": "Gué", "help.structure.ford": "permet de franchir la rivière depuis la terre ferme ; une unité y entrant doit s'arrêter",
   "structure.field-bunker": "Bunker de campagne", "help.structure.field-bunker": "comme un bunker, pour les deux camps : infanterie seulement ; −1 dé pour l'infanterie, −2 pour les blindés ; ignore 1 drapeau ; bloque la ligne de mire",
   // Winter Combat cards (js/combat.js)
