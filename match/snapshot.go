@@ -129,7 +129,7 @@ func legalOf(st *rules.State) []Legal {
 			if a.Kind == rules.ActPlay && st.Phase() == rules.PhaseCard {
 				l.Idle = st.PlayDoesNothing(a)
 			}
-		case rules.ActOrder, rules.ActRemoveWire:
+		case rules.ActOrder, rules.ActRemoveWire, rules.ActRecover:
 			l.From = a.From.String()
 		case rules.ActTarget:
 			l.To = a.To.String()

@@ -30,11 +30,12 @@ const (
 	ActCombat                           // play Winter Combat card Card (on the unit on From; Arg = ArgTenacity: as Tenacity)
 	ActReinforce                        // the half-tracks on From give a figure to the damaged unit on To (Winter Wars V)
 	ActBlow                             // the card played blows up the bridge on From (BlowBridges)
+	ActRecover                          // the unit on From rolls for lost figures instead of battling (oasis recovery, recovery.go)
 	numActionKinds
 )
 
 var actionWords = [numActionKinds]string{"", "play", "order", "end-orders", "move", "end-moves", "battle",
-	"remove-wire", "end-battles", "retreat", "take-ground", "skip", "keep", "target", "end-targets", "exit", "combat", "reinforce", "blow"}
+	"remove-wire", "end-battles", "retreat", "take-ground", "skip", "keep", "target", "end-targets", "exit", "combat", "reinforce", "blow", "recover"}
 
 func (k ActionKind) String() string {
 	if k < numActionKinds {
@@ -76,7 +77,7 @@ func (a Action) String() string {
 		return fmt.Sprintf("%s %d", a.Kind, a.Card)
 	case ActTarget:
 		return fmt.Sprintf("%s %s", a.Kind, a.To)
-	case ActOrder, ActRemoveWire, ActBlow:
+	case ActOrder, ActRemoveWire, ActBlow, ActRecover:
 		return fmt.Sprintf("%s %s", a.Kind, a.From)
 	case ActMove, ActBattle, ActTakeGround, ActExit, ActReinforce:
 		return fmt.Sprintf("%s %s %s", a.Kind, a.From, a.To)
@@ -167,7 +168,7 @@ func ParseAction(s string) (Action, error) {
 				a.From, err = hex.Parse(f[2])
 			}
 		}
-	case ActOrder, ActRemoveWire, ActBlow:
+	case ActOrder, ActRemoveWire, ActBlow, ActRecover:
 		if err = want(2); err != nil {
 			return Action{}, err
 		}
@@ -280,6 +281,9 @@ func (s *State) LegalActions(buf []Action) []Action {
 			}
 			if s.canRemoveWire(u) {
 				buf = append(buf, Action{Kind: ActRemoveWire, From: s.b.hexAt[u.pos]})
+			}
+			if s.canRecover(u) {
+				buf = append(buf, Action{Kind: ActRecover, From: s.b.hexAt[u.pos]})
 			}
 			buf = s.reinforceOptions(u, buf)
 		}

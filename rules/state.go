@@ -42,6 +42,8 @@ type board struct {
 	// ends[i] is hex i's open ends with endsOn set when its ground is
 	// entered only through them (wadis); nil when no hex is.
 	ends []uint8
+	// recovery: some hex lets ordered units recover figures (recovery.go).
+	recovery bool
 	// gunCover[i]: hex i's protection holds against artillery (wadis); nil
 	// when no hex's does.
 	gunCover []bool
@@ -318,7 +320,9 @@ func Compile(s *Setup) (*Board, error) {
 	for _, h := range s.Hexes {
 		for _, f := range h.features() {
 			b.spans = b.spans || cat.featureRow(f).Span
+			b.recovery = b.recovery || cat.featureRow(f).Recovery
 		}
+		b.recovery = b.recovery || cat.groundRow(h.Terrain).Recovery
 	}
 	b.gdef = make([]*TerrainDef, b.n)
 	b.height = make([]int8, b.n)

@@ -303,7 +303,6 @@ func TestUnsupportedFeatures(t *testing.T) {
 		field   string
 	}{
 		{"jungle", obj{"row": 3, "col": 3, "terrain": obj{"name": "pjungle", "orientation": 2}}, "jungles", "board.hexagons[2].terrain.name"},
-		{"oasis recovery", obj{"row": 3, "col": 3, "terrain": obj{"name": "oasis", "behavior": "OASIS_RECOVERY"}}, "oasis recovery", "board.hexagons[2].terrain.behavior"},
 		{"minefield without a side", obj{"row": 3, "col": 3, "tags": []any{obj{"name": "tag3", "behavior": "MINE_FIELD", "group": []any{}}}}, "minefields without a side", "board.hexagons[2].tags[0].side"},
 		{"exit without a side", obj{"row": 3, "col": 3, "tags": []any{obj{"name": "tag4"}}}, "exit markers without a side", "board.hexagons"},
 		{"new marker", obj{"row": 3, "col": 3, "tags": []any{obj{"name": "tag9"}}}, "marker tag9", "board.hexagons[2].tags[0].name"},

@@ -160,6 +160,8 @@ func (e Entry) Meaning() string {
 			return "the hex is impassable and artillery may not fire across it (HexSetup.Closed, NoFireAcross)"
 		case e.Closes:
 			return "the hex is impassable (HexSetup.Closed)"
+		case e.Marker:
+			return "the hex gets the marker " + e.Row + " (" + e.Ruleset + ")"
 		case e.Row != "":
 			return e.On + " becomes terrain " + e.Row + " (" + e.Ruleset + ")"
 		case e.Refines:
@@ -536,7 +538,7 @@ var Vocabulary = []Entry{
 	{Slot: SlotBehavior, Name: "WIDE_RIVER", NoFireAcross: rules.InfantryOnly, Source: "Arnhem Bridge: \"Infantry units may not target units on the opposite side of the Rhine River, which is too wide in this section\" (rules.HexSetup.NoFireAcross)"},
 	{Slot: SlotBehavior, Name: "IMPASSABLE_HILL", Closes: true, Source: "scenario rule: the hex is impassable (Villers-Bocage, Montelimar, St. Vith)"},
 	{Slot: SlotBehavior, Name: "IMPASSABLE_BLOCKING_HILL", Closes: true, NoFireAcross: rules.ArtilleryOnly, Source: "scenario rule: impassable, and artillery may not fire across it (Saverne Gap)"},
-	unsupported(SlotBehavior, "OASIS_RECOVERY", "oasis recovery", "FAQ III Soins dans l'oasis"),
+	{Slot: SlotBehavior, Name: "OASIS_RECOVERY", Row: "oasis-recovery", Ruleset: rsTerrainPack, Marker: true, Source: "FAQ III Soins dans l'oasis: ordered units on the hex may recover figures instead of battling (the marker oasis-recovery; rules/recovery.go)"},
 	unsupported(SlotBehavior, "HEADQUARTER", "field headquarters", "FAQ III Capture du QG de campagne"),
 	{Slot: SlotBehavior, Name: "BRIDGE_SECTION", Structure: rules.BridgeSpan, Source: "Arnhem Bridge: \"Units may only enter or exit Arnhem Bridge from or onto the hexes as noted at the ends of the bridge. Movement along the span of bridge is normal.\" (rules.BridgeSpan)"},
 	{Slot: SlotBehavior, Name: "CAN_BE_BLOWN", Blow: true, Source: "FAQ III Faire sauter un pont: a bridge the option blowbridge_opt2's side may blow (rules.BlowBridges)"},

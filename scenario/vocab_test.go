@@ -97,7 +97,7 @@ func TestVocabularyMapping(t *testing.T) {
 		SlotRectTerrain: {"loco": "trains", "pdestroyer": "warships"},
 		SlotTag:         {"medal7": "medal7 without medal.side"},
 		SlotTagBehavior: {"DECOY_MEDAL_MINE_FIELD": "minefields"},
-		SlotBehavior:    {"OASIS_RECOVERY": "oasis recovery"},
+		SlotBehavior:    {"HEADQUARTER": "field headquarters"},
 		SlotOption:      {"russian_commissar_rule": "Russian commissar", "smoke_screen": "smoke screens"},
 		SlotBadge:       {"badge38": "Italian Royal Army units", "badge5": "big guns"},
 		SlotBoardType:   {"BRKTHRU": "Breakthrough command deck", "OVERLORD": "Overlord rules"},

@@ -130,7 +130,7 @@ export default {
   'btn.end-battles': 'Konec tahu', 'btn.skip': 'Vynechat', 'btn.take-ground': 'Obsadit pozici', 'btn.no-take-ground': 'Zůstat',
   'btn.ambush': 'Přepadení!', 'btn.no-ambush': 'Bez přepadení', 'btn.end-targets': 'Konec výběru cílů',
   'btn.blow': 'Vyhodit most na {hex} do vzduchu',
-  'btn.remove-wire': 'Místo toho odstranit drát', 'btn.keep': 'Nechat si', 'btn.cancel': 'Zrušit', 'btn.undo': 'Vrátit tah',
+  'btn.recover': 'Místo toho zotavit v oáze', 'btn.remove-wire': 'Místo toho odstranit drát', 'btn.keep': 'Nechat si', 'btn.cancel': 'Zrušit', 'btn.undo': 'Vrátit tah',
   'btn.retreat.ignore': 'Ignorovat vlajku', 'btn.retreat.stay': 'Přijmout ztráty', 'btn.more': 'Další akce',
   'btn.ready': 'Hraji za: {side} — ukázat karty', 'btn.copy': 'Kopírovat', 'btn.copied': 'Zkopírováno!', 'btn.lobby': 'Nová bitva',
   'btn.rematch': 'Zpět na úvod', 'btn.close': 'Zavřít',

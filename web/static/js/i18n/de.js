@@ -131,7 +131,7 @@ export default {
   'btn.end-battles': 'Zug beenden', 'btn.skip': 'Verzichten', 'btn.take-ground': 'Boden gewinnen', 'btn.no-take-ground': 'Stehen bleiben',
   'btn.ambush': 'Hinterhalt!', 'btn.no-ambush': 'Kein Hinterhalt', 'btn.end-targets': 'Zielwahl beenden',
   'btn.blow': 'Brücke auf {hex} sprengen',
-  'btn.remove-wire': 'Stattdessen Stacheldraht entfernen', 'btn.keep': 'Behalten', 'btn.cancel': 'Abbrechen', 'btn.undo': 'Rückgängig',
+  'btn.recover': 'Stattdessen in der Oase erholen', 'btn.remove-wire': 'Stattdessen Stacheldraht entfernen', 'btn.keep': 'Behalten', 'btn.cancel': 'Abbrechen', 'btn.undo': 'Rückgängig',
   'btn.retreat.ignore': 'Eine Flagge ignorieren', 'btn.retreat.stay': 'Verluste hinnehmen', 'btn.more': 'Weitere Aktionen',
   'btn.ready': 'Ich spiele die {side} — Karten zeigen', 'btn.copy': 'Kopieren', 'btn.copied': 'Kopiert!', 'btn.lobby': 'Neue Schlacht',
   'btn.rematch': 'Zurück zur Übersicht', 'btn.close': 'Schließen',

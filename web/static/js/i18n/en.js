@@ -132,7 +132,7 @@ export default {
   'btn.end-battles': 'End turn', 'btn.skip': 'Skip', 'btn.take-ground': 'Take ground', 'btn.no-take-ground': 'Stay',
   'btn.ambush': 'Ambush!', 'btn.no-ambush': 'No ambush', 'btn.end-targets': 'Done choosing targets',
   'btn.blow': 'Blow up the bridge on {hex}',
-  'btn.remove-wire': 'Remove the wire instead', 'btn.keep': 'Keep', 'btn.cancel': 'Cancel', 'btn.undo': 'Undo',
+  'btn.recover': 'Recover figures instead (oasis)', 'btn.remove-wire': 'Remove the wire instead', 'btn.keep': 'Keep', 'btn.cancel': 'Cancel', 'btn.undo': 'Undo',
   'btn.retreat.ignore': 'Ignore a flag', 'btn.retreat.stay': 'Take the losses', 'btn.more': 'Other actions',
   'btn.ready': "I'm {side} — show my cards", 'btn.copy': 'Copy', 'btn.copied': 'Copied!', 'btn.lobby': 'New battle',
   'btn.rematch': 'Back to the lobby', 'btn.close': 'Close',

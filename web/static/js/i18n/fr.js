@@ -131,7 +131,7 @@ export default {
   'btn.end-battles': 'Fin du tour', 'btn.skip': 'Passer', 'btn.take-ground': 'Prendre le terrain', 'btn.no-take-ground': 'Rester',
   'btn.ambush': 'Embuscade !', 'btn.no-ambush': "Pas d'embuscade", 'btn.end-targets': 'Fin du choix des cibles',
   'btn.blow': 'Faire sauter le pont en {hex}',
-  'btn.remove-wire': 'Retirer les barbelés à la place', 'btn.keep': 'Garder', 'btn.cancel': 'Annuler', 'btn.undo': 'Annuler le coup',
+  'btn.recover': 'Soins dans l’oasis à la place', 'btn.remove-wire': 'Retirer les barbelés à la place', 'btn.keep': 'Garder', 'btn.cancel': 'Annuler', 'btn.undo': 'Annuler le coup',
   'btn.retreat.ignore': 'Ignorer un drapeau', 'btn.retreat.stay': 'Subir les pertes', 'btn.more': 'Autres actions',
   'btn.ready': 'Je suis {side} — voir mes cartes', 'btn.copy': 'Copier', 'btn.copied': 'Copié !', 'btn.lobby': 'Nouvelle bataille',
   'btn.rematch': "Retour à l'accueil", 'btn.close': 'Fermer',
