@@ -560,7 +560,7 @@ func (p pen) mark(o pt, r float64, kind, name string, side int8, ang float64) {
 // kindMarks are the short names drawn on the counters of Winter Wars V
 // kinds, by their rows' Symbol.
 var kindMarks = map[string]string{"engineers": "ENG", "mobile-artillery": "MOB", "88": "88", "tank-destroyer": "TD",
-	"anti-tank": "AT", "machine-gun": "MG", "mortar": "MOR", "half-tracks": "HT"}
+	"anti-tank": "AT", "machine-gun": "MG", "mortar": "MOR", "half-tracks": "HT", "big-gun": "BIG", "trucks": "TRK"}
 
 var nationCodes = map[string]string{"us": "US", "brit": "GB", "ger": "DE", "ru": "SU", "jp": "JP", "it": "IT", "fr": "FR"}
 

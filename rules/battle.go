@@ -86,7 +86,8 @@ func (s *State) battleDice(a *unit, t int16, overrun bool) int8 {
 	if d > 1 && s.units[s.occ[t]].camo {
 		return 0 // camouflaged: close combat only (Winter Wars III "Camouflage")
 	}
-	return s.diceAt(k, still, from, s.units[s.occ[t]].side, t, d, s.cardBonus(a, d == 1, overrun)+s.combatBonus(a)+s.unitBonus(a, k))
+	ti := int(s.occ[t])
+	return s.diceAt(k, still, from, s.units[ti].side, t, d, s.cardBonus(a, d == 1, overrun)+s.combatBonus(a)+s.unitBonus(a, k)+s.markBonus(a, ti))
 }
 
 // diceFrom is the number of dice a unit of kind k on hex from rolls against

@@ -170,6 +170,10 @@ type SightLine struct {
 	Steps [16]hex.Step
 }
 
+// MaxRange is the farthest any unit fires: big guns, 8 hexes (FAQ IV
+// Artillerie lourde: "Tire à 3, 3, 2, 2, 1, 1, 1, 1").
+const MaxRange = 8
+
 // UnitDef is one row of the unit catalog: a kind of troops.
 type UnitDef struct {
 	Key     string
@@ -179,10 +183,10 @@ type UnitDef struct {
 	Symbol  string
 	Elite   bool // shown with the special forces badge
 
-	Figures      int8    // standard strength
-	MaxMove      int8    // hexes it may move
-	MoveAndFight int8    // hexes it may move and still battle
-	RangeDice    [6]int8 // dice by distance 1..6 (0 = out of range)
+	Figures      int8           // standard strength
+	MaxMove      int8           // hexes it may move
+	MoveAndFight int8           // hexes it may move and still battle
+	RangeDice    [MaxRange]int8 // dice by distance 1..MaxRange (0 = out of range)
 	NeedsSight   bool
 	IgnoresCover bool // ignores terrain protection (artillery)
 	TakesGround  bool
@@ -194,13 +198,13 @@ type UnitDef struct {
 
 	// Special troops (Winter Wars V). "Still" is a unit that has not moved
 	// this turn before battling.
-	StarsHit          ClassMask // a star it rolls hits targets of these classes (heavy anti-tank guns, tank destroyers: armor)
-	StillStarsHit     ClassMask // the same, only when still (anti-tank weapon: armor; machine gun: infantry)
-	StarsHitBy        ClassMask // a star rolled against it by these classes hits it (tank destroyers: all but infantry)
-	StillRangeDice    [6]int8   // dice by distance when still, if any (mortar: 4 hexes)
-	StillIgnoresCover bool      // ignores the target's terrain protection when still (tank destroyers, mortar)
-	StillNoMalus      bool      // ignores the maluses of its own hex when still (tank destroyers)
-	CloseIgnoresCover bool      // ignores the target's terrain protection in close combat (engineers)
+	StarsHit          ClassMask      // a star it rolls hits targets of these classes (heavy anti-tank guns, tank destroyers: armor)
+	StillStarsHit     ClassMask      // the same, only when still (anti-tank weapon: armor; machine gun: infantry)
+	StarsHitBy        ClassMask      // a star rolled against it by these classes hits it (tank destroyers: all but infantry)
+	StillRangeDice    [MaxRange]int8 // dice by distance when still, if any (mortar: 4 hexes)
+	StillIgnoresCover bool           // ignores the target's terrain protection when still (tank destroyers, mortar)
+	StillNoMalus      bool           // ignores the maluses of its own hex when still (tank destroyers)
+	CloseIgnoresCover bool           // ignores the target's terrain protection in close combat (engineers)
 	// SweepsMines: entering a minefield with its battle still to come, it
 	// clears the minefield instead of battling (engineers).
 	SweepsMines bool
@@ -214,6 +218,13 @@ type UnitDef struct {
 	// Reinforces: instead of battling it may give its figures to damaged
 	// adjacent friendly units (half-tracks).
 	Reinforces bool
+	// TargetMarkers: it holds this many target markers; a unit it hits and
+	// leaves on the board gets one, and its fire at a unit carrying one of
+	// its markers rolls 1 die more (big guns; troops_special.go).
+	TargetMarkers int8
+	// RoadBonus: the hexes it moves more wholly on a road, if not the
+	// usual 1 (supply trucks: 2; FAQ II Routes).
+	RoadBonus int8
 	// NoHealing: it never gets figures back (half-tracks: Medics & Mechanics
 	// may not order it).
 	NoHealing bool
@@ -222,8 +233,8 @@ type UnitDef struct {
 }
 
 // rangeDice is the kind's dice by distance, for a unit still or not.
-func (k *UnitDef) rangeDice(still bool) *[6]int8 {
-	if still && k.StillRangeDice != [6]int8{} {
+func (k *UnitDef) rangeDice(still bool) *[MaxRange]int8 {
+	if still && k.StillRangeDice != [MaxRange]int8{} {
 		return &k.StillRangeDice
 	}
 	return &k.RangeDice

@@ -44,12 +44,13 @@ const (
 	EvMineCleared                          // Side (who laid it), To = hex: engineers cleared it unrevealed
 	EvReinforced                           // Side, From = half-tracks, To = the unit reinforced, N = figures given (Winter Wars V)
 	EvBridgeBlown                          // Side (that blew it), From = the bridge's hex
+	EvTargetMarked                         // Side (the gun's), From = the big gun, To = the unit it marked (troops_special.go)
 )
 
 var eventNames = [...]string{"", "turn", "play", "order", "move", "obstacle-removed", "battle", "dice", "hits", "flag-ignored",
 	"retreat", "flag-losses", "eliminated", "medals", "take-ground", "discard", "draw", "reshuffle", "turn-end", "game-over",
 	"healed", "obstacle-placed", "ambush", "card-attack", "airdrop", "exit", "battle-back", "visibility",
-	"combat", "combat-draw", "combat-reshuffle", "mine-revealed", "mine-cleared", "reinforced", "bridge-blown"}
+	"combat", "combat-draw", "combat-reshuffle", "mine-revealed", "mine-cleared", "reinforced", "bridge-blown", "target-marked"}
 
 func (k EventKind) String() string {
 	if int(k) < len(eventNames) {
@@ -128,6 +129,8 @@ func (e Event) String() string {
 		return fmt.Sprintf("mine-cleared %s", e.To)
 	case EvReinforced:
 		return fmt.Sprintf("reinforced %s %s %d", e.From, e.To, e.N)
+	case EvTargetMarked:
+		return fmt.Sprintf("target-marked %s %s", e.From, e.To)
 	case EvCardAttack:
 		return fmt.Sprintf("card-attack %s dice=%d", e.To, e.N)
 	case EvBattle:

@@ -109,10 +109,15 @@ func setupOf(tb testing.TB, specs ...string) (*Setup, uint64) {
 				case fl == "camo":
 					u.Camouflaged = true
 				case strings.HasPrefix(fl, "kind="):
-					// A Winter Wars unit kind (winter_troops.go).
+					// A Winter Wars unit kind (winter_troops.go), or a
+					// special troops' one (troops_special.go).
 					u.Kind = fl[5:]
-					if !slices.ContainsFunc(s.Rulesets, func(r *Ruleset) bool { return r.Key == "winter-troops" }) {
-						s.Rulesets = append(s.Rulesets, WinterTroops())
+					rs := WinterTroops()
+					if slices.ContainsFunc(SpecialTroops().Units, func(d UnitDef) bool { return d.Key == u.Kind }) {
+						rs = SpecialTroops()
+					}
+					if !slices.ContainsFunc(s.Rulesets, func(r *Ruleset) bool { return r.Key == rs.Key }) {
+						s.Rulesets = append(s.Rulesets, rs)
 					}
 				case strings.HasPrefix(fl, "fig="):
 					n, err := strconv.Atoi(fl[4:])

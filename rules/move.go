@@ -104,7 +104,7 @@ func (s *State) reachExit(ui int, out []dest, exitOut []int16) ([]dest, []int16)
 			if b := best[wayCapped][q]; b != 0 && b-1 < min(maxM, 2) {
 				ok = true
 			}
-			if b := best[wayRoad][q]; b != 0 && b-1 < maxM+1 {
+			if b := best[wayRoad][q]; b != 0 && b-1 < maxM+s.roadBonus(u) {
 				ok = true
 			}
 		}
@@ -148,6 +148,7 @@ func (s *State) reachIn(ui int, out []dest, best *[numWays][maxCells]int8) []des
 		best[wayRoad][u.pos] = 1
 	}
 	startHedge := s.leaveStops(u.start)
+	rb := s.roadBonus(u)
 	occ := &s.occ
 	nbs, stepTab, fx := s.b.nb, s.step[u.side][u.typ], &s.fx
 	for qh < qt {
@@ -155,7 +156,7 @@ func (s *State) reachIn(ui int, out []dest, best *[numWays][maxCells]int8) []des
 		qh++
 		budget := maxM
 		if n.road {
-			budget++
+			budget += rb
 		}
 		if n.stop || n.cost >= budget {
 			continue // stopped, or no movement left (every step costs at least 1)
@@ -190,7 +191,7 @@ func (s *State) reachIn(ui int, out []dest, best *[numWays][maxCells]int8) []des
 			if worse(best[wayRoad][q], wayRoad) {
 				continue // already reached on road at no more cost: that way dominates
 			}
-			if cost > maxM && !(road && cost == maxM+1) {
+			if cost > maxM && !(road && cost <= maxM+rb) {
 				continue
 			}
 			capped := !bel && (n.capped || f>>fxCapShift != 0)
@@ -241,6 +242,16 @@ func (s *State) reachIn(ui int, out []dest, best *[numWays][maxCells]int8) []des
 	return out
 }
 
+// roadBonus is the hexes unit u moves more wholly on a road: 1 (FAQ II
+// Routes), 2 for supply trucks ("+2 hex sur route", FAQ IV Camions de
+// transport; UnitDef.RoadBonus).
+func (s *State) roadBonus(u *unit) int8 {
+	if b := s.kind(u).RoadBonus; b > 0 {
+		return b
+	}
+	return 1
+}
+
 // canMove reports whether unit ui has at least one hex to move to: the
 // first step of any move is a legal one-hex move; or it can leave the board
 // through an exit.
@@ -283,6 +294,7 @@ func (s *State) moveUnit(ui int, to int16, cost int8, road bool, dice int8) {
 	s.occ[from] = -1
 	s.leaveHex(from)
 	u.pos = to
+	s.unmark(ui)
 	s.occ[to] = int8(ui)
 	u.moved = true
 	u.camo = false // a unit that moves loses its camouflage (Winter Wars III)
@@ -292,7 +304,7 @@ func (s *State) moveUnit(ui int, to int16, cost int8, road bool, dice int8) {
 	}
 	fight := s.moveAndFight(u)
 	if road && fight > 0 {
-		fight++ // standard infantry: 2 and battle; armor: 4 and battle (FAQ II Routes)
+		fight += s.roadBonus(u) // standard infantry: 2 and battle; armor: 4 and battle (FAQ II Routes); trucks 4
 	}
 	if s.enterForbidsBattle(u, to) || u.dist > fight {
 		u.noBattle = true
@@ -353,6 +365,7 @@ func (s *State) exitBoard(ui int, at int16) {
 	s.leaveHex(from)
 	u.pos = at
 	u.dead, u.moved = true, true
+	s.unmark(ui)
 	s.exited[u.side] += m
 	s.exits[u.side]++
 	s.emit(Event{Kind: EvUnitExited, Side: u.side, From: s.b.hexAt[from], To: s.b.hexAt[at], N: m})

@@ -182,6 +182,9 @@ func (s *State) resolveHits(ti int, hits, flags int8, ignorable bool) {
 		if s.b.anyPerFigure {
 			s.updateMedals() // half-tracks give medals by figures (Winter Wars V)
 		}
+		if s.b.anyMarks {
+			s.markTarget(ti) // a big gun's target marker (FAQ IV Artillerie lourde)
+		}
 	}
 	if flags > 0 && ignorable && s.ignoresAllFlags(target) {
 		flags = 0 // a fortress: every flag ignored (Terrain Pack 24 Forteresses)
@@ -210,6 +213,7 @@ func (s *State) eliminate(ti int) {
 	u := &s.units[ti]
 	u.dead = true
 	u.figures = 0
+	s.unmark(ti)
 	s.occ[u.pos] = -1
 	s.emit(Event{Kind: EvUnitEliminated, Side: u.side, To: s.b.hexAt[u.pos]})
 	s.leaveHex(u.pos)
@@ -340,6 +344,7 @@ func (s *State) applyRetreat(o retreatOpt) {
 		s.occ[from] = -1
 		s.leaveHex(from)
 		u.pos = o.to
+		s.unmark(ti)
 		s.occ[o.to] = int8(ti)
 		s.emit(Event{Kind: EvRetreated, Side: u.side, From: s.b.hexAt[from], To: s.b.hexAt[o.to], N: o.steps})
 		s.updateMedals()
@@ -422,6 +427,7 @@ func (s *State) takeGround() {
 	s.occ[from] = -1
 	s.leaveHex(from)
 	u.pos = to
+	s.unmark(ui)
 	s.occ[to] = int8(ui)
 	if s.enterStopsFor(u.typ, to) {
 		u.stopped = true

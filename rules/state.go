@@ -42,6 +42,8 @@ type board struct {
 	// ends[i] is hex i's open ends with endsOn set when its ground is
 	// entered only through them (wadis); nil when no hex is.
 	ends []uint8
+	// anyMarks: some unit holds target markers (big guns).
+	anyMarks bool
 	// recovery: some hex lets ordered units recover figures (recovery.go).
 	recovery bool
 	// gunCover[i]: hex i's protection holds against artillery (wadis); nil
@@ -106,7 +108,10 @@ type unit struct {
 	landed   bool // dropped this turn: may not move or battle
 	camo     bool // camouflaged: attacked only in close combat (Winter Wars III "Camouflage")
 	gave     bool // half-tracks: reinforced a unit this turn (Winter Wars V)
-	given    int8 // half-tracks: figures given away to reinforce units, never a medal
+	// marks: a big gun's target markers, each 1 + the index of the unit it
+	// is on, 0 when the marker is with the gun (troops_special.go).
+	marks [bigGunMarkers]int8
+	given int8 // half-tracks: figures given away to reinforce units, never a medal
 }
 
 // Phase is the decision point the game is at.
@@ -397,6 +402,7 @@ func Compile(s *Setup) (*Board, error) {
 		st.units = append(st.units, unit{pos: i, start: i, typ: def.Class, kind: k, side: us.Side, figures: f, max: f,
 			worth: max(1, us.Medals), kmove: def.MaxMove, kfight: def.MoveAndFight, mcap: cat.rulesetMoveCap(&def, moveCap(s, us.Side, def.Class, us.MaxMove)),
 			ignoresFlag: us.IgnoresFlag, camo: us.Camouflaged})
+		b.anyMarks = b.anyMarks || def.TargetMarkers > 0
 		if def.MedalPerFigures > 0 {
 			// Half-tracks: medals by figures destroyed, not by unit (Winter Wars V).
 			st.units[len(st.units)-1].worth = 0

@@ -510,6 +510,10 @@ func (c *converter) unit(x hex.Hex, path string, u *Unit, cl *cell) {
 		r.unsupported(x, path+".name", u.Name, e.Unsupported, "")
 	}
 	us := rules.UnitSetup{Hex: x, Type: e.Unit, Side: e.Side, Elite: e.Elite, Nation: e.Nation}
+	if e.Supported() && e.Kind != "" {
+		us.Kind = e.Kind // supply trucks (rules.SpecialTroops)
+		c.use(e.Ruleset)
+	}
 	if u.Has("behavior") {
 		b, ok := Lookup(SlotBehavior, u.Behavior)
 		switch {
@@ -564,7 +568,11 @@ func (c *converter) unit(x hex.Hex, path string, u *Unit, cl *cell) {
 			// badge on special forces infantry makes engineers, who move
 			// as standard infantry: Winter Wars V "Troupes du Génie").
 			us.Kind, us.Elite = b.Kind, false
-			c.useRuleset(rules.WinterTroops())
+			if b.Ruleset != "" {
+				c.use(b.Ruleset) // big guns (rules.SpecialTroops)
+			} else {
+				c.useRuleset(rules.WinterTroops())
+			}
 		case ok:
 		case badgeName.MatchString(strings.ToLower(u.Badge)):
 			r.unsupported(x, path+".badge", u.Badge, "special unit "+strings.ToLower(u.Badge), "badge not in the vocabulary: the scenario text decides")
@@ -989,7 +997,7 @@ func kindFigures(kind, nation string) int8 {
 	if kind == "tank-destroyer" && (nation == "ger" || nation == "ru") {
 		return 4
 	}
-	for _, rs := range []*rules.Ruleset{rules.WinterTroops(), rules.Tigers()} {
+	for _, rs := range []*rules.Ruleset{rules.WinterTroops(), rules.Tigers(), rules.SpecialTroops()} {
 		for _, d := range rs.Units {
 			if d.Key == kind {
 				return d.Figures

@@ -136,12 +136,18 @@ func (e Entry) Meaning() string {
 	case SlotObstacle:
 		return "obstacle " + e.Obstacle.String()
 	case SlotUnit:
+		if e.Kind != "" {
+			return fmt.Sprintf("%s (%s, class %s), nation %s (%s)", e.Kind, e.Ruleset, e.Unit, e.Nation, e.Side)
+		}
 		s := e.Unit.String()
 		if e.Elite {
 			s = "elite " + s
 		}
 		return fmt.Sprintf("%s, nation %s (%s)", s, e.Nation, e.Side)
 	case SlotBadge:
+		if e.Kind != "" && e.Ruleset != "" {
+			return fmt.Sprintf("%s units become kind %s (%s)", e.KindClass, e.Kind, e.Ruleset)
+		}
 		if e.Kind != "" {
 			return fmt.Sprintf("%s units become kind %s (rules.WinterTroops)", e.KindClass, e.Kind)
 		}
@@ -267,6 +273,7 @@ const (
 	rsTerrainPack = "terrain-pack"
 	rsWinter      = "winter-terrain"
 	rsTigers      = "tigers"
+	rsTroops      = "special-troops"
 )
 
 // Rulesets are the expansion rulesets a .m44 name may need, by key, in the
@@ -278,6 +285,7 @@ var Rulesets = []struct {
 	{rsTerrainPack, rules.TerrainPack},
 	{rsWinter, rules.WinterTerrain},
 	{rsTigers, rules.Tigers},
+	{rsTroops, rules.SpecialTroops},
 }
 
 // tp and ww place a ground row of the Terrain Pack or Winter Wars ruleset;
@@ -479,8 +487,8 @@ var Vocabulary = []Entry{
 	unit("inf2jp", rules.Infantry, true, "jp"),
 	unit("tankjp", rules.Armor, false, "jp"),
 	unit("gunjp", rules.Artillery, false, "jp"),
-	{Slot: SlotUnit, Name: "vehus", Nation: "us", Side: rules.Allies, Unsupported: "vehicles", Source: "trucks and half-tracks (FAQ IV Camions, Winter Wars Half-tracks)"},
-	{Slot: SlotUnit, Name: "vehger", Nation: "ger", Side: rules.Axis, Unsupported: "vehicles", Source: "trucks and half-tracks (FAQ IV Camions, Winter Wars Half-tracks)"},
+	vehicle("vehus", "us"),
+	vehicle("vehger", "ger"),
 
 	// Badges. The "2" in a unit name is the special forces icon (rulebook
 	// annex 1); a badge tells which special forces they are. Badges that only
@@ -495,7 +503,7 @@ var Vocabulary = []Entry{
 	badge("badge25", "", "Russian special forces tanks with 4 figures (Breakout to Lisyanka)"),
 	kindBadge("badge6", "engineers", rules.Infantry, "German engineers (Alam el Halfa, Red Barricades, Bir Hakeim, Lisyanka)"),
 	kindBadge("badge12", "engineers", rules.Infantry, "US engineers (Matanikau, Guam, Peleliu, Vaumicel: \"Engineer badge\")"),
-	badge("badge5", "big guns", "the big gun (Operation Crusader, Nach Moskau)"),
+	{Slot: SlotBadge, Name: "badge5", Kind: "big-gun", KindClass: rules.Artillery, Ruleset: rsTroops, Source: "the big gun (Operation Crusader: \"Both are Big Guns (Troops 3 - Big Guns)\"; Nach Moskau); FAQ IV Artillerie lourde"},
 	kindBadge("badge35", "mobile-artillery", rules.Artillery, "mobile artillery (Operation Crusader, Nach Moskau, Breakthrough at Mortain)"),
 	kindBadge("badge46", "heavy-anti-tank-gun", rules.Artillery, "the heavy anti-tank gun, the 88 (Operation Crusader)"),
 	kindBadge("badge37", "infantry-anti-tank", rules.Infantry, "anti-tank weapons (Chaumont, Wittmann's Final Battle, 1st Armoured to the Rescue)"),
@@ -616,6 +624,20 @@ func TileEnds(shape string, o int) uint8 {
 	return 0
 }
 
+// vehicle is a .m44 vehicle unit of a nation: supply trucks (the only
+// corpus file with them, Breakthrough at Mortain, says "Re-supply rules
+// (Actions 24 - Re-Supply) are in effect for the Supply Trucks (Troops 17 -
+// Supply Trucks)"; FAQ IV Camions de transport: "Considérés comme de
+// l'infanterie dans tous les cas").
+func vehicle(name, nation string) Entry {
+	e := Entry{Slot: SlotUnit, Name: name, Unit: rules.Infantry, Nation: nation, Side: nations[nation], Kind: "supply-trucks", Ruleset: rsTroops,
+		Source: "supply trucks (Breakthrough at Mortain: \"the Supply Trucks (Troops 17 - Supply Trucks)\"; FAQ IV Camions de transport)"}
+	if r, ok := nationRules[nation]; ok {
+		e.Unsupported, e.Source = r[0], e.Source+"; "+r[1]
+	}
+	return e
+}
+
 // kindBadge is a badge that makes its unit a Winter Wars kind (section V).
 func kindBadge(name, kind string, class rules.UnitType, src string) Entry {
 	return Entry{Slot: SlotBadge, Name: name, Kind: kind, KindClass: class, Source: src + "; Winter Wars V"}
@@ -675,7 +697,9 @@ func LookupUnit(name string) (Entry, bool) {
 		if !ok {
 			return Entry{}, false
 		}
-		return Entry{Slot: SlotUnit, Name: name, Nation: n, Side: side, Unsupported: "vehicles", Source: "trucks and half-tracks"}, true
+		e := vehicle(name, n)
+		e.Side = side
+		return e, true
 	default:
 		return Entry{}, false
 	}

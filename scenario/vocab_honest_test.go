@@ -266,13 +266,18 @@ func playsAsSaid(e Entry, s *rules.Setup, at hex.Hex) string {
 			return wrong("hex", hs)
 		}
 	case SlotUnit:
-		if u == nil || u.Type != e.Unit || u.Elite != e.Elite || u.Side != e.Side {
+		if u == nil || u.Type != e.Unit || u.Elite != e.Elite || u.Side != e.Side || u.Kind != e.Kind {
 			return wrong("unit", u)
 		}
 	case SlotBadge:
 		if e.Kind != "" {
-			// A Winter Wars V kind, with the ruleset that has its row.
-			if u == nil || u.Badge != e.Name || u.Kind != e.Kind || u.Type != e.KindClass || !slices.ContainsFunc(s.Rulesets, func(r *rules.Ruleset) bool { return r.Key == "winter-troops" }) {
+			// A Winter Wars V kind (or a special troops' one), with the
+			// ruleset that has its row.
+			rs := "winter-troops"
+			if e.Ruleset != "" {
+				rs = e.Ruleset
+			}
+			if u == nil || u.Badge != e.Name || u.Kind != e.Kind || u.Type != e.KindClass || !slices.ContainsFunc(s.Rulesets, func(r *rules.Ruleset) bool { return r.Key == rs }) {
 				return wrong("unit", u)
 			}
 			return ""

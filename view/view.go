@@ -166,6 +166,17 @@ type Board struct {
 	// down to everyone, the side that laid them included, until an enemy
 	// unit enters and turns the token over.
 	Minefields []Minefield `json:"minefields,omitempty"`
+	// TargetMarkers are the big guns' target markers (FAQ IV Artillerie
+	// lourde): the gun and the unit marked; absent when there are none.
+	TargetMarkers []TargetMarker `json:"target_markers,omitempty"`
+}
+
+// TargetMarker is a big gun's target marker on a unit: that gun's fire at
+// the unit rolls 1 die more until the unit moves or is destroyed, or the
+// gun moves.
+type TargetMarker struct {
+	Gun    hex.Hex `json:"gun"`
+	Target hex.Hex `json:"target"`
 }
 
 // Minefield is a minefield as everyone sees it: Value only once revealed.
@@ -214,6 +225,9 @@ func BoardOf(st *rules.State) Board {
 			}
 		}
 		b.Features = append(b.Features, f)
+	}
+	for _, m := range st.TargetMarkers() {
+		b.TargetMarkers = append(b.TargetMarkers, TargetMarker{Gun: m.Gun, Target: m.Target})
 	}
 	for _, m := range st.Minefields() {
 		mf := Minefield{Hex: m.Hex, Side: m.Side, Revealed: m.Revealed}

@@ -104,6 +104,7 @@ export class BoardView {
     parts.push(`<g class="sections-lit">${this.drawSections(st.sections || [])}</g>`);
     parts.push(`<g class="marks-under">${this.drawMarksUnder(st.marks || {}, st.highlight)}</g>`);
     parts.push(`<g class="units">${this.drawUnits(units)}</g>`);
+    parts.push(`<g class="target-markers">${this.drawTargetMarkers(st.view.target_markers || [])}</g>`);
     parts.push(`<g class="marks-over">${this.drawMarksOver(st.marks || {})}</g>`);
     parts.push(`<g class="hits">${this.drawHits(st.marks || {})}</g>`);
     parts.push('</svg>');
@@ -405,6 +406,27 @@ export class BoardView {
         }
         out.push('</g>');
       }
+      out.push('</g>');
+    }
+    return out.join('');
+  }
+
+  // drawTargetMarkers draws the big guns' target markers (FAQ IV Artillerie
+  // lourde): a cross-hair on the unit marked, with the gun's hex in its
+  // hover help.
+  drawTargetMarkers(list) {
+    const out = [];
+    const seen = new Set();
+    for (const m of list) {
+      const { r, c } = parseHex(m.target);
+      const o = this.center(r, c);
+      const k = seen.has(m.target) ? 1 : 0; // a second gun's marker beside the first
+      seen.add(m.target);
+      const x = o.x + S * (0.3 - 0.2 * k), y = o.y - S * 0.3, R1 = S * 0.11;
+      const p = new Path().circle(x, y, R1).line({ x: x - R1 * 1.5, y }, { x: x + R1 * 1.5, y }).line({ x, y: y - R1 * 1.5 }, { x, y: y + R1 * 1.5 });
+      out.push(`<g class="target-marker" data-target="${esc(m.target)}"><title>${esc(t('marker.target', { gun: m.gun }))}</title>`);
+      out.push(paint(new Path().circle(x, y, R1 * 1.25), { fill: '#fff8e6', op: 0.85 }));
+      out.push(paint(p, { stroke: '#b3261e', width: S * 0.03 }));
       out.push('</g>');
     }
     return out.join('');
