@@ -126,6 +126,8 @@ func (pl *policy) scores(s *rules.State, legal []rules.Action, plan bool, sc []f
 				sc[i] = 0.12
 			case rules.ActRecover:
 				sc[i] = recoverValue(k, a)
+			case rules.ActReinforce:
+				sc[i] = reinforceValue
 			default:
 				sc[i] = 0.001
 			}
@@ -321,6 +323,8 @@ func chooseBattle(k *know, legal []rules.Action) (rules.Action, float64) {
 			v = 0.12
 		case rules.ActRecover:
 			v = recoverValue(k, a)
+		case rules.ActReinforce:
+			v = reinforceValue
 		default:
 			continue
 		}
@@ -748,6 +752,11 @@ func (k *know) quickValue(a rules.Action, me rules.Side, activity []float64) flo
 	}
 	return v - k.w.CardSpend*cardStrength[c.Kind]
 }
+
+// reinforceValue is the worth of giving a figure to a damaged neighbour
+// instead of battling (supply trucks, half-tracks): a figure moved to a
+// unit that fights, about a third of a figure's worth in battle.
+const reinforceValue = 0.3
 
 // recoverValue is the worth of rolling for lost figures in an oasis
 // (rules' oasis recovery): the figures expected back, a die per card held
