@@ -88,6 +88,7 @@ export class BoardView {
     for (const u of st.view.units || []) units.set(u.hex, u);
     this.units = units;
 
+    this.targets = st.view.target_markers || []; // big guns' target markers
     this.mines = new Map();
     for (const m of st.view.minefields || []) this.mines.set(m.hex, m);
     const key = JSON.stringify([scn.id, face, this.flip, st.view.features, st.view.minefields, st.objectives, scn.labels, lang(), catalogVersion()]);
@@ -424,7 +425,7 @@ export class BoardView {
       seen.add(m.target);
       const x = o.x + S * (0.3 - 0.2 * k), y = o.y - S * 0.3, R1 = S * 0.11;
       const p = new Path().circle(x, y, R1).line({ x: x - R1 * 1.5, y }, { x: x + R1 * 1.5, y }).line({ x, y: y - R1 * 1.5 }, { x, y: y + R1 * 1.5 });
-      out.push(`<g class="target-marker" data-target="${esc(m.target)}"><title>${esc(t('marker.target', { gun: m.gun }))}</title>`);
+      out.push(`<g class="target-marker" data-target="${esc(m.target)}" data-gun="${esc(m.gun)}">`);
       out.push(paint(new Path().circle(x, y, R1 * 1.25), { fill: '#fff8e6', op: 0.85 }));
       out.push(paint(p, { stroke: '#b3261e', width: S * 0.03 }));
       out.push('</g>');
@@ -536,6 +537,7 @@ export class BoardView {
       }
       bits.push(`${sideName(u.side)} — ${what}, ${t('unit.figures', { n: u.figures, max: u.max })}`);
     }
+    for (const m of this.targets || []) if (m.target === h) bits.push(t('marker.target', { gun: m.gun }));
     if (!bits.length) bits.push(t('terrain.plain'));
     return `${bits.join(' · ')} [${h}]`;
   }
