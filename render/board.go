@@ -207,6 +207,15 @@ func (d *drawer) board() {
 	for _, u := range m.units {
 		d.p.counter(d.unitSpot(u.at), s*0.46, u)
 	}
+	// Big guns' target markers (FAQ IV Artillerie lourde): a cross-hair at
+	// the upper right of the unit marked, one per gun.
+	seen := map[hex.Hex]int{}
+	for _, t := range m.targets {
+		c := d.center(t.Target)
+		k := seen[t.Target]
+		seen[t.Target]++
+		d.p.mark(pt{c.X + s*(0.3-0.2*float64(k)), c.Y - s*0.3}, s*0.1, "target", "", 0, 0)
+	}
 	d.c.end()
 }
 
@@ -1128,6 +1137,9 @@ func (d *drawer) legendEntries() []legendEntry {
 	}
 	if obst[rules.Seawall] {
 		add("Sea wall", p.seawall)
+	}
+	if len(m.targets) > 0 {
+		add("Target marker: the big gun that placed it rolls 1 die more at this unit", func(c pt, s float64) { p.mark(c, s*0.2, "target", "", 0, 0) })
 	}
 	type uk struct {
 		t rules.UnitType

@@ -39,6 +39,8 @@ type model struct {
 	cat *rules.Catalog
 	// exits: the setup plays exit markers (Setup.Exits); mines: minefields.
 	exits, mines bool
+	// targets are the big guns' target markers of a live position.
+	targets []rules.TargetMarker
 }
 
 // ground is what lies on one hex.
@@ -495,6 +497,7 @@ func (m *model) fromState(st *rules.State) {
 		}
 	}()
 	m.live = true
+	m.targets = st.TargetMarkers()
 	m.medals = st.Medals()
 	m.turn = st.Turn()
 	m.active = st.Active()
