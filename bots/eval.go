@@ -141,7 +141,7 @@ func (k *know) bestAttackFrom(ai int, from int16, bonus int8, adjOnly bool) floa
 		return 0
 	}
 	close := adjOnly || k.enemyAdjacent(from, a.side, -1)
-	reach := 6
+	reach := rules.MaxRange // big guns fire at 8 hexes; DiceAt says 0 beyond a kind's range
 	if a.typ != rules.Artillery {
 		reach = 3
 	}

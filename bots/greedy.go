@@ -148,6 +148,10 @@ func (pl *policy) scores(s *rules.State, legal []rules.Action, plan bool, sc []f
 				sc[i] = battleValue(k, a)
 			case rules.ActRemoveWire:
 				sc[i] = 0.12
+			case rules.ActRecover:
+				sc[i] = recoverValue(k, a)
+			case rules.ActReinforce:
+				sc[i] = reinforceValue
 			default:
 				sc[i] = 0.001
 			}
@@ -346,6 +350,10 @@ func chooseBattle(k *know, legal []rules.Action) (rules.Action, float64) {
 			v = battleValue(k, a)
 		case rules.ActRemoveWire:
 			v = 0.12
+		case rules.ActRecover:
+			v = recoverValue(k, a)
+		case rules.ActReinforce:
+			v = reinforceValue
 		default:
 			continue
 		}
@@ -830,4 +838,29 @@ func (k *know) quickValue(a rules.Action, me rules.Side, activity []float64) flo
 		v = 0
 	}
 	return v - k.w.CardSpend*cardStrength[c.Kind]
+}
+
+// reinforceValue is the worth of giving a figure to a damaged neighbour
+// instead of battling (supply trucks, half-tracks): a figure moved to a
+// unit that fights, about a third of a figure's worth in battle.
+const reinforceValue = 0.3
+
+// recoverValue is the worth of rolling for lost figures in an oasis
+// (rules' oasis recovery): the figures expected back, a die per card held
+// (the card in play included), each of the unit's symbols or a star, up to
+// what it has lost; about a third of a figure's worth in battle.
+func recoverValue(k *know, a rules.Action) float64 {
+	u, ok := k.s.UnitAt(a.From)
+	if !ok || u.Figures >= u.Max {
+		return 0
+	}
+	n := float64(len(k.s.Hand(u.Side)) + 1)
+	p := 1.0 / 6 // a star
+	switch u.Type {
+	case rules.Infantry:
+		p += 2.0 / 6
+	case rules.Armor:
+		p += 1.0 / 6
+	}
+	return 0.3 * min(n*p, float64(u.Max-u.Figures))
 }

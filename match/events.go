@@ -155,7 +155,7 @@ func describe(st *rules.State, e rules.Event) (string, map[string]any) {
 		return key, args
 	case rules.EvUnitOrdered, rules.EvBridgeBlown, rules.EvPontoonBuilt:
 		return key, map[string]any{"side": side, "hex": e.From.String()}
-	case rules.EvUnitMoved, rules.EvTookGround, rules.EvAmbush, rules.EvBattleBack:
+	case rules.EvUnitMoved, rules.EvTookGround, rules.EvAmbush, rules.EvBattleBack, rules.EvTargetMarked:
 		return key, map[string]any{"side": side, "from": e.From.String(), "to": e.To.String()}
 	case rules.EvObstacleRemoved, rules.EvObstaclePlaced:
 		return key, map[string]any{"hex": e.From.String(), "obstacle": st.Catalog().Feature(rules.Feature(e.N)).Key}

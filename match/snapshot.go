@@ -130,7 +130,7 @@ func legalOf(st *rules.State) []Legal {
 			if a.Kind == rules.ActPlay && st.Phase() == rules.PhaseCard {
 				l.Idle = st.PlayDoesNothing(a)
 			}
-		case rules.ActOrder, rules.ActRemoveWire, rules.ActBlow:
+		case rules.ActOrder, rules.ActRemoveWire, rules.ActBlow, rules.ActRecover:
 			l.From = a.From.String()
 		case rules.ActDrop:
 			l.From, l.Units = a.From.String(), int(a.Arg)

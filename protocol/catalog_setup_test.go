@@ -95,3 +95,41 @@ func TestSetupExpansionTerrain(t *testing.T) {
 	}
 	fails(t, s, newGame(`{"cards":{"allies":1,"axis":1},"victory":{"allies":1,"axis":1},"hexes":[{"hex":"5,5","terrain":"swampland"}],"units":[]}`, 1, ""), CodeBadScenario)
 }
+
+// An engine setup may lay a wadi with its open ends (FAQ II 44) and place
+// a big gun and supply trucks by kind (FAQ IV Artillerie lourde, Camions de
+// transport); a wadi without ends, or an end out of 0..5, is refused.
+func TestSetupWadiAndSpecialTroops(t *testing.T) {
+	s := NewSession()
+	setup := `{"name":"wadi","deck":"sections","cards":{"allies":2,"axis":2},"victory":{"allies":1,"axis":1},
+"hexes":[{"hex":"4,4","terrain":"wadi","ends":[0,3]},{"hex":"6,6","terrain":"oasis","features":["oasis-recovery"]}],
+"units":[{"hex":"8,8","kind":"big-gun","side":"allies"},{"hex":"7,7","kind":"supply-trucks","side":"allies"},{"hex":"0,0","type":"infantry","side":"axis"}]}`
+	ok(t, s, newGame(setup, 1, ""), nil)
+	var v struct {
+		Units []struct {
+			Hex, Kind string
+		} `json:"units"`
+		Features []struct {
+			Hex  string `json:"hex"`
+			Ends []int  `json:"ends"`
+		} `json:"features"`
+	}
+	ok(t, s, `{"cmd":"view","game":"g1","as":"allies"}`, &v)
+	kinds := map[string]string{}
+	for _, u := range v.Units {
+		kinds[u.Hex] = u.Kind
+	}
+	if kinds["8,8"] != "big-gun" || kinds["7,7"] != "supply-trucks" {
+		t.Errorf("units %+v", v.Units)
+	}
+	found := false
+	for _, f := range v.Features {
+		found = found || f.Hex == "4,4" && len(f.Ends) == 2 && f.Ends[0] == 0 && f.Ends[1] == 3
+	}
+	if !found {
+		t.Errorf("features %+v", v.Features)
+	}
+	for _, bad := range []string{`[{"hex":"4,4","terrain":"wadi"}]`, `[{"hex":"4,4","terrain":"wadi","ends":[6]}]`} {
+		fails(t, s, newGame(`{"cards":{"allies":1,"axis":1},"victory":{"allies":1,"axis":1},"hexes":`+bad+`,"units":[{"hex":"0,0","type":"infantry","side":"axis"}]}`, 1, ""), CodeBadScenario)
+	}
+}

@@ -236,7 +236,7 @@ func encodeEvent(st *rules.State, e rules.Event) (Event, bool) {
 	case rules.EvUnitExited:
 		withSide()
 		out.From, out.To, out.Medals = e.From.String(), e.To.String(), &n
-	case rules.EvAmbush, rules.EvBattleBack:
+	case rules.EvAmbush, rules.EvBattleBack, rules.EvTargetMarked:
 		withSide()
 		out.From, out.To = e.From.String(), e.To.String()
 	case rules.EvCardAttack:

@@ -44,6 +44,9 @@ type HexJSON struct {
 	Obstacle  string `json:"obstacle"`
 	// Features are more features by catalog key (markers, a second obstacle).
 	Features []string `json:"features,omitempty"`
+	// Ends are a wadi's open ends, as directions 0-5 of hex.Neighbour (0
+	// east, then clockwise); a wadi needs them, other grounds take none.
+	Ends []int `json:"ends,omitempty"`
 }
 
 // UnitJSON places one unit.
@@ -211,10 +214,24 @@ func (j *SetupJSON) toSetup() (*rules.Setup, error) {
 			}
 			hs.Features = append(hs.Features, f)
 		}
+		for k, d := range h.Ends {
+			if d < 0 || d > 5 {
+				return nil, fmt.Errorf("%s.ends[%d]: direction %d, want 0..5", field, k, d)
+			}
+			hs.Ends |= 1 << d
+		}
 		s.Hexes = append(s.Hexes, hs)
+	}
+	for _, u := range j.Units {
+		if _, ok := cat.UnitByKey(u.Kind); u.Kind != "" && !ok {
+			if _, ok := xcat.UnitByKey(u.Kind); ok {
+				useX = true // a big gun or supply trucks (rules.SpecialTroops)
+			}
+		}
 	}
 	if useX {
 		s.Rulesets = xsets
+		cat = xcat
 	}
 	for i, u := range j.Units {
 		field := fmt.Sprintf("units[%d]", i)

@@ -207,6 +207,15 @@ func (d *drawer) board() {
 	for _, u := range m.units {
 		d.p.counter(d.unitSpot(u.at), s*0.46, u)
 	}
+	// Big guns' target markers (FAQ IV Artillerie lourde): a cross-hair at
+	// the upper right of the unit marked, one per gun.
+	seen := map[hex.Hex]int{}
+	for _, t := range m.targets {
+		c := d.center(t.Target)
+		k := seen[t.Target]
+		seen[t.Target]++
+		d.p.mark(pt{c.X + s*(0.3-0.2*float64(k)), c.Y - s*0.3}, s*0.1, "target", "", 0, 0)
+	}
 	d.c.end()
 }
 
@@ -353,6 +362,10 @@ func rowFamily(key string) string {
 		return "coast"
 	case "ravine", "rocky-escarpment", "erg":
 		return "escarpment"
+	case "wadi":
+		return "wadi"
+	case "lighthouse", "fortress":
+		return "town"
 	case "forested-hill":
 		return "hillforest"
 	}
@@ -368,7 +381,7 @@ func (d *drawer) rowSymbol(row rules.TerrainDef, tile string, c pt, s float64, s
 	case "":
 		d.catalogGround(row, c, s)
 		return
-	case "road", "rail", "water":
+	case "road", "rail", "water", "wadi":
 		if row.Height > 0 {
 			p.hill(c, s)
 		}
@@ -427,13 +440,13 @@ func (d *drawer) catalogFeature(row rules.TerrainDef, c pt, s float64, k int) {
 func (d *drawer) family(h hex.Hex) string {
 	g := d.m.groundAt(h)
 	switch {
-	case g.extra == "road" || g.extra == "rail":
+	case g.extra == "road" || g.extra == "rail" || g.extra == "wadi":
 		return g.extra
 	case g.terrain == rules.River || g.terrain == rules.Lake:
 		return "water"
 	case g.terrain >= rules.NumTerrains:
 		switch fam := rowFamily(d.m.cat.Ground(g.terrain).Key); fam {
-		case "road", "rail", "water":
+		case "road", "rail", "water", "wadi":
 			return fam
 		}
 	}
@@ -449,6 +462,21 @@ func (d *drawer) bandDirs(h hex.Hex, fam string) []int {
 	o := g.orient
 	straight := name == "river" || name == "wriver" || name == "road" || name == "droad" || name == "wroad" || name == "rail" || name == "wrail" || name == "hillroad"
 	bend := name == "curve" || name == "wcurved" || name == "roadcurve" || name == "droadcurve" || name == "wroadcurve" || name == "railcurve" || name == "wrailcurve" || name == "hillcurve"
+	if sh := wadiShape(name); sh != "" || g.ends != 0 {
+		// A wadi is open only at its ends (FAQ II 44): the setup's, or the
+		// engine's own reading of the tile (scenario.TileEnds).
+		var dirs []int
+		m := g.ends
+		if m == 0 {
+			m = scenario.TileEnds(sh, o)
+		}
+		for dd := 0; dd < 6; dd++ {
+			if m&(1<<dd) != 0 {
+				dirs = append(dirs, dd)
+			}
+		}
+		return dirs
+	}
 	if o >= 1 && o <= 6 && g.terrain != rules.Lake {
 		switch {
 		case straight:
@@ -472,13 +500,24 @@ func (d *drawer) bandDirs(h hex.Hex, fam string) []int {
 	return dirs
 }
 
+// wadiShape is the shape of a wadi tile ("" for other tiles).
+func wadiShape(tile string) string {
+	switch tile {
+	case "wadi":
+		return "straight"
+	case "wcurve":
+		return "bend"
+	}
+	return ""
+}
+
 func (d *drawer) waterways() {
 	m, s, pal := d.m, d.s, d.pal
 	type band struct {
 		h    hex.Hex
 		path *Path
 	}
-	var water, roads, rails []band
+	var water, roads, rails, wadis []band
 	for _, h := range m.grid.Hexes() {
 		fam := d.family(h)
 		if fam == "" {
@@ -516,7 +555,19 @@ func (d *drawer) waterways() {
 			roads = append(roads, band{h, path})
 		case "rail":
 			rails = append(rails, band{h, path})
+		case "wadi":
+			wadis = append(wadis, band{h, path})
 		}
+	}
+	// Wadis: a dry bed between dark banks, drawn under the other bands.
+	for _, b := range wadis {
+		d.c.draw(b.path, Style{Stroke: rgb("#6b5235"), Width: s * 0.42, Butt: true})
+	}
+	for _, b := range wadis {
+		d.c.draw(b.path, Style{Stroke: rgb("#d9bf8c"), Width: s * 0.3, Butt: true})
+	}
+	for _, b := range wadis {
+		d.c.draw(b.path, Style{Stroke: rgb("#b89a68").alpha(0.8), Width: s * 0.02, Dash: []float64{s * 0.05, s * 0.07}, Butt: true})
 	}
 	for _, b := range water {
 		d.c.draw(b.path, Style{Stroke: pal.waterDark, Width: s * 0.27, Butt: true})
@@ -1115,6 +1166,9 @@ func (d *drawer) legendEntries() []legendEntry {
 	}
 	if obst[rules.Seawall] {
 		add("Sea wall", p.seawall)
+	}
+	if len(m.targets) > 0 {
+		add("Target marker: the big gun that placed it rolls 1 die more at this unit", func(c pt, s float64) { p.mark(c, s*0.2, "target", "", 0, 0) })
 	}
 	// The units: one entry per side, class and strength of the base game's
 	// units, then one per row of another ruleset (Winter Wars V kinds,

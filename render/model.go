@@ -39,6 +39,8 @@ type model struct {
 	cat *rules.Catalog
 	// exits: the setup plays exit markers (Setup.Exits); mines: minefields.
 	exits, mines bool
+	// targets are the big guns' target markers of a live position.
+	targets []rules.TargetMarker
 }
 
 // ground is what lies on one hex.
@@ -48,7 +50,8 @@ type ground struct {
 	// is the drawing family of a tile the engine does not play ("road",
 	// "rail", "marsh", …, or "other").
 	tile, extra string
-	orient      int // the tile's orientation (1..6), 0 if none
+	orient      int   // the tile's orientation (1..6), 0 if none
+	ends        uint8 // a wadi's open ends (rules.HexSetup.Ends)
 	structure   rules.Structure
 	structName  string // lower case, for structures the engine lacks
 	obstacle    rules.Obstacle
@@ -159,7 +162,7 @@ func (m *model) fromSetup(s *rules.Setup) {
 	}
 	for _, h := range s.Hexes {
 		g := m.cell(h.Hex)
-		g.terrain, g.structure, g.obstacle = h.Terrain, h.Structure, h.Obstacle
+		g.terrain, g.structure, g.obstacle, g.ends = h.Terrain, h.Structure, h.Obstacle, h.Ends
 		g.more = nil
 		for _, f := range h.Features {
 			if f == rules.ExitMarker {
@@ -251,7 +254,9 @@ func tileFamily(name string) string {
 		return "ruins"
 	case name == "coast" || name == "coastcurve" || name == "pbeach":
 		return "coast"
-	case name == "descarpment" || name == "dridge" || name == "wravine" || name == "wadi" || name == "wcurve":
+	case name == "wadi" || name == "wcurve":
+		return "wadi"
+	case name == "descarpment" || name == "dridge" || name == "wravine":
 		return "escarpment"
 	case name == "whillforest":
 		return "hillforest"
@@ -507,6 +512,7 @@ func (m *model) fromState(st *rules.State) {
 		}
 	}()
 	m.live = true
+	m.targets = st.TargetMarkers()
 	m.medals = st.Medals()
 	m.turn = st.Turn()
 	m.active = st.Active()

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"encoding/xml"
 	"flag"
+	"fmt"
 	"image/png"
 	"math/rand/v2"
 	"os"
@@ -315,6 +316,17 @@ func TestExpansionTerrainDrawn(t *testing.T) {
 	}
 	fb, _ := cat.FeatureByKey("field-bunker")
 	s.Hexes = append(s.Hexes, rules.HexSetup{Hex: hex.Hex{Row: 6, Col: 6}, Structure: fb})
+	// Terrain Pack rows of issue 16's second half: a wadi (with its ends),
+	// cemetery, high ground, lighthouse, fortress.
+	for i, k := range []string{"wadi", "cemetery", "high-ground", "lighthouse", "fortress"} {
+		g, _ := cat.GroundByKey(k)
+		hs := rules.HexSetup{Hex: hex.Hex{Row: 2, Col: int8(2 * i)}, Terrain: g}
+		if k == "wadi" {
+			hs.Ends = 1<<0 | 1<<3
+		}
+		s.Hexes = append(s.Hexes, hs)
+		keys = append(keys, k)
+	}
 	s.Units = []rules.UnitSetup{{Hex: hex.Hex{Row: 8, Col: 0}, Type: rules.Infantry, Side: rules.Allies}, {Hex: hex.Hex{Row: 0, Col: 0}, Type: rules.Infantry, Side: rules.Axis}}
 	if err := s.Validate(); err != nil {
 		t.Fatal(err)
@@ -493,5 +505,66 @@ func TestLegendTigers(t *testing.T) {
 		if !bytes.Contains(svg, []byte(want)) {
 			t.Errorf("the legend does not say %q", want)
 		}
+	}
+}
+
+// A big gun's target marker (FAQ IV Artillerie lourde) is drawn on the unit
+// it marks in a live position, with its legend line.
+func TestTargetMarkerDrawn(t *testing.T) {
+	s := &rules.Setup{Name: "gun", Grid: hex.Standard(), Top: rules.Axis, First: rules.Allies,
+		Cards: [2]int{4, 4}, Victory: [2]int{6, 6}, Deck: rules.SectionDeck(), Rulesets: []*rules.Ruleset{rules.SpecialTroops()},
+		Units: []rules.UnitSetup{{Hex: hex.Hex{Row: 8, Col: 12}, Type: rules.Artillery, Side: rules.Allies, Kind: "big-gun"},
+			{Hex: hex.Hex{Row: 4, Col: 12}, Type: rules.Infantry, Side: rules.Axis}, {Hex: hex.Hex{Row: 0, Col: 0}, Type: rules.Infantry, Side: rules.Axis}}}
+	st, err := rules.New(s, 1)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var card rules.CardID = rules.NoCard
+	for id := 0; id < st.DeckSize(); id++ {
+		if st.Card(rules.CardID(id)).Name() == "attack-center" {
+			card = rules.CardID(id)
+			break
+		}
+	}
+	if err := st.SetHand(rules.Allies, []rules.CardID{card}); err != nil {
+		t.Fatal(err)
+	}
+	for _, a := range []string{fmt.Sprintf("play %d", card), "order 8,12"} {
+		act, _ := rules.ParseAction(a)
+		if _, err := st.Apply(act); err != nil {
+			t.Fatalf("%s: %v", a, err)
+		}
+	}
+	for st.Phase() == rules.PhaseOrder || st.Phase() == rules.PhaseMove {
+		act := rules.Action{Kind: rules.ActEndOrders}
+		if st.Phase() == rules.PhaseMove {
+			act.Kind = rules.ActEndMoves
+		}
+		if _, err := st.Apply(act); err != nil {
+			t.Fatal(err)
+		}
+	}
+	before, err := render.Board(nil, render.Options{State: st})
+	if err != nil {
+		t.Fatal(err)
+	}
+	st.ScriptDice(rules.FaceInfantry, rules.FaceStar)
+	act, _ := rules.ParseAction("battle 8,12 4,12")
+	if _, err := st.Apply(act); err != nil {
+		t.Fatal(err)
+	}
+	if len(st.TargetMarkers()) != 1 {
+		t.Fatalf("markers %v", st.TargetMarkers())
+	}
+	after, err := render.Board(nil, render.Options{State: st})
+	if err != nil {
+		t.Fatal(err)
+	}
+	const legend = "Target marker: the big gun that placed it rolls 1 die more at this unit"
+	if bytes.Contains(before.SVG(), []byte(legend)) || !bytes.Contains(after.SVG(), []byte(legend)) {
+		t.Error("the target marker's legend line should appear once a marker is placed")
+	}
+	if !bytes.Contains(after.SVG(), []byte("#b3261e")) || bytes.Contains(before.SVG(), []byte("#b3261e")) {
+		t.Error("the cross-hair is not drawn")
 	}
 }

@@ -549,6 +549,12 @@ func (p pen) mark(o pt, r float64, kind, name string, side int8, ang float64) {
 		p.c.draw((&Path{}).poly(pts), fill(arrow))
 	case "star":
 		p.c.draw(star(o, r, 5, 0.45), fillStroke(rgb("#f2c230"), dark, r*0.1))
+	case "target":
+		// A big gun's target marker: a red cross-hair on a light disc.
+		p.c.draw((&Path{}).circle(o.X, o.Y, r*1.25), fill(rgb("#fff8e6").alpha(0.85)))
+		red := rgb("#b3261e")
+		p.c.draw((&Path{}).circle(o.X, o.Y, r), stroke(red, r*0.25))
+		p.c.draw((&Path{}).line(pt{o.X - r*1.5, o.Y}, pt{o.X + r*1.5, o.Y}).line(pt{o.X, o.Y - r*1.5}, pt{o.X, o.Y + r*1.5}), stroke(red, r*0.25))
 	default:
 		p.c.draw((&Path{}).circle(o.X, o.Y, r), fillStroke(rgb("#e8e3d6"), dark, r*0.1))
 		p.c.text(o.X, o.Y+r*0.3, name, r*0.75, Middle, true, dark)
@@ -560,7 +566,7 @@ func (p pen) mark(o pt, r float64, kind, name string, side int8, ang float64) {
 // kindMarks are the short names drawn on the counters of Winter Wars V
 // kinds, by their rows' Symbol.
 var kindMarks = map[string]string{"engineers": "ENG", "mobile-artillery": "MOB", "88": "88", "tank-destroyer": "TD",
-	"anti-tank": "AT", "machine-gun": "MG", "mortar": "MOR", "half-tracks": "HT"}
+	"anti-tank": "AT", "machine-gun": "MG", "mortar": "MOR", "half-tracks": "HT", "big-gun": "BIG", "trucks": "TRK"}
 
 var nationCodes = map[string]string{"us": "US", "brit": "GB", "ger": "DE", "ru": "SU", "jp": "JP", "it": "IT", "fr": "FR"}
 

@@ -33,12 +33,13 @@ const (
 	ActBlow                             // the card played blows up the bridge on From (BlowBridges)
 	ActPontoon                          // the card played builds a pontoon bridge on From (Setup.Pontoons)
 	ActDrop                             // the card played drops Arg units of the called airdrop aimed at From (CalledAirdrop)
+	ActRecover                          // the unit on From rolls for lost figures instead of battling (oasis recovery, recovery.go)
 	numActionKinds
 )
 
 var actionWords = [numActionKinds]string{"", "play", "order", "end-orders", "move", "end-moves", "battle",
 	"remove-wire", "end-battles", "retreat", "take-ground", "skip", "keep", "target", "end-targets", "exit", "combat", "reinforce", "blow", "pontoon",
-	"drop"}
+	"drop", "recover"}
 
 func (k ActionKind) String() string {
 	if k < numActionKinds {
@@ -80,7 +81,7 @@ func (a Action) String() string {
 		return fmt.Sprintf("%s %d", a.Kind, a.Card)
 	case ActTarget:
 		return fmt.Sprintf("%s %s", a.Kind, a.To)
-	case ActOrder, ActRemoveWire, ActBlow, ActPontoon:
+	case ActOrder, ActRemoveWire, ActBlow, ActPontoon, ActRecover:
 		return fmt.Sprintf("%s %s", a.Kind, a.From)
 	case ActDrop:
 		return fmt.Sprintf("%s %s %d", a.Kind, a.From, a.Arg)
@@ -173,7 +174,7 @@ func ParseAction(s string) (Action, error) {
 				a.From, err = hex.Parse(f[2])
 			}
 		}
-	case ActOrder, ActRemoveWire, ActBlow, ActPontoon:
+	case ActOrder, ActRemoveWire, ActBlow, ActPontoon, ActRecover:
 		if err = want(2); err != nil {
 			return Action{}, err
 		}
@@ -306,6 +307,9 @@ func (s *State) LegalActions(buf []Action) []Action {
 			}
 			if s.canRemoveWire(u) {
 				buf = append(buf, Action{Kind: ActRemoveWire, From: s.b.hexAt[u.pos]})
+			}
+			if s.canRecover(u) {
+				buf = append(buf, Action{Kind: ActRecover, From: s.b.hexAt[u.pos]})
 			}
 			buf = s.reinforceOptions(u, buf)
 		}

@@ -86,7 +86,8 @@ func (s *State) battleDice(a *unit, t int16, overrun bool) int8 {
 	if d > 1 && s.units[s.occ[t]].camo {
 		return 0 // camouflaged: close combat only (Winter Wars III "Camouflage")
 	}
-	return s.diceAt(k, still, from, s.units[s.occ[t]].side, t, d, s.cardBonus(a, d == 1, overrun)+s.combatBonus(a)+s.unitBonus(a, k))
+	ti := int(s.occ[t])
+	return s.diceAt(k, still, from, s.units[ti].side, t, d, s.cardBonus(a, d == 1, overrun)+s.combatBonus(a)+s.unitBonus(a, k)+s.markBonus(a, ti))
 }
 
 // diceFrom is the number of dice a unit of kind k on hex from rolls against
@@ -115,8 +116,13 @@ func (s *State) diceAt(k *UnitDef, still bool, from int16, tside Side, t int16, 
 	if d > 1 && s.b.anyWall && s.acrossFireWall(k.Class, from, t) {
 		return 0
 	}
+	if d > 1 && s.wadiTooFar(k.Class, from, t, d) {
+		return 0
+	}
 	if !k.IgnoresCover && !(still && k.StillIgnoresCover) && !(d == 1 && k.CloseIgnoresCover) {
 		dice -= s.protection(tside, t, k.Class, s.height(from))
+	} else if k.IgnoresCover {
+		dice -= s.coverFromGuns(tside, t, k.Class, s.height(from))
 	}
 	if !(still && k.StillNoMalus) {
 		dice -= s.attackMalus(k.Class, from)

@@ -109,9 +109,24 @@ type TerrainDef struct {
 	ForUsersOnly   bool               // protects and steadies only the sides the scenario allows (Setup.BunkerUsers)
 	AttackMalus    [numUnitTypes]int8 // dice less for a unit of each class battling from here
 	IgnoreFlag     ClassMask          // units of these classes may ignore one flag
-	NoRetreat      ClassMask          // units of these classes that battle from here never retreat
-	NoBattleFrom   bool               // units here never battle (ocean)
-	NoRetreatInto  bool               // no retreat into it (ocean)
+	// IgnoreAllFlags: units of these classes ignore every flag rolled
+	// against them, where flags may be ignored at all (fortresses).
+	IgnoreAllFlags ClassMask
+	// CoversFromGuns: its protection holds against units that ignore
+	// terrain protection (artillery): wadis (FAQ II 44, FAQ IV Artillerie).
+	CoversFromGuns bool
+	// OpenEnds: entered and left only through the hex's open ends
+	// (HexSetup.Ends); its other sides are banks no unit crosses, and
+	// infantry and armor battle into or out of it only at an adjacent
+	// target, unless both hexes are such hexes (wadis, FAQ II 44).
+	OpenEnds bool
+	// Recovery: an ordered unit that has lost figures, on a hex without an
+	// adjacent enemy, may give up its move and battle to roll for lost
+	// figures (FAQ III Soins dans l'oasis; recovery.go).
+	Recovery      bool
+	NoRetreat     ClassMask // units of these classes that battle from here never retreat
+	NoBattleFrom  bool      // units here never battle (ocean)
+	NoRetreatInto bool      // no retreat into it (ocean)
 
 	// Sight.
 	BlocksSight bool // blocks a line of sight at its own height
@@ -159,6 +174,10 @@ type SightLine struct {
 	Steps [16]hex.Step
 }
 
+// MaxRange is the farthest any unit fires: big guns, 8 hexes (FAQ IV
+// Artillerie lourde: "Tire à 3, 3, 2, 2, 1, 1, 1, 1").
+const MaxRange = 8
+
 // UnitDef is one row of the unit catalog: a kind of troops.
 type UnitDef struct {
 	Key     string
@@ -168,10 +187,10 @@ type UnitDef struct {
 	Symbol  string
 	Elite   bool // shown with the special forces badge
 
-	Figures      int8    // standard strength
-	MaxMove      int8    // hexes it may move
-	MoveAndFight int8    // hexes it may move and still battle
-	RangeDice    [6]int8 // dice by distance 1..6 (0 = out of range)
+	Figures      int8           // standard strength
+	MaxMove      int8           // hexes it may move
+	MoveAndFight int8           // hexes it may move and still battle
+	RangeDice    [MaxRange]int8 // dice by distance 1..MaxRange (0 = out of range)
 	NeedsSight   bool
 	IgnoresCover bool // ignores terrain protection (artillery)
 	TakesGround  bool
@@ -183,13 +202,13 @@ type UnitDef struct {
 
 	// Special troops (Winter Wars V). "Still" is a unit that has not moved
 	// this turn before battling.
-	StarsHit          ClassMask // a star it rolls hits targets of these classes (heavy anti-tank guns, tank destroyers: armor)
-	StillStarsHit     ClassMask // the same, only when still (anti-tank weapon: armor; machine gun: infantry)
-	StarsHitBy        ClassMask // a star rolled against it by these classes hits it (tank destroyers: all but infantry)
-	StillRangeDice    [6]int8   // dice by distance when still, if any (mortar: 4 hexes)
-	StillIgnoresCover bool      // ignores the target's terrain protection when still (tank destroyers, mortar)
-	StillNoMalus      bool      // ignores the maluses of its own hex when still (tank destroyers)
-	CloseIgnoresCover bool      // ignores the target's terrain protection in close combat (engineers)
+	StarsHit          ClassMask      // a star it rolls hits targets of these classes (heavy anti-tank guns, tank destroyers: armor)
+	StillStarsHit     ClassMask      // the same, only when still (anti-tank weapon: armor; machine gun: infantry)
+	StarsHitBy        ClassMask      // a star rolled against it by these classes hits it (tank destroyers: all but infantry)
+	StillRangeDice    [MaxRange]int8 // dice by distance when still, if any (mortar: 4 hexes)
+	StillIgnoresCover bool           // ignores the target's terrain protection when still (tank destroyers, mortar)
+	StillNoMalus      bool           // ignores the maluses of its own hex when still (tank destroyers)
+	CloseIgnoresCover bool           // ignores the target's terrain protection in close combat (engineers)
 	// SweepsMines: entering a minefield with its battle still to come, it
 	// clears the minefield instead of battling (engineers).
 	SweepsMines bool
@@ -203,6 +222,13 @@ type UnitDef struct {
 	// Reinforces: instead of battling it may give its figures to damaged
 	// adjacent friendly units (half-tracks).
 	Reinforces bool
+	// TargetMarkers: it holds this many target markers; a unit it hits and
+	// leaves on the board gets one, and its fire at a unit carrying one of
+	// its markers rolls 1 die more (big guns; troops_special.go).
+	TargetMarkers int8
+	// RoadBonus: the hexes it moves more wholly on a road, if not the
+	// usual 1 (supply trucks: 2; FAQ II Routes).
+	RoadBonus int8
 	// NoHealing: it never gets figures back (half-tracks: Medics & Mechanics
 	// may not order it).
 	NoHealing bool
@@ -216,8 +242,8 @@ type UnitDef struct {
 }
 
 // rangeDice is the kind's dice by distance, for a unit still or not.
-func (k *UnitDef) rangeDice(still bool) *[6]int8 {
-	if still && k.StillRangeDice != [6]int8{} {
+func (k *UnitDef) rangeDice(still bool) *[MaxRange]int8 {
+	if still && k.StillRangeDice != [MaxRange]int8{} {
 		return &k.StillRangeDice
 	}
 	return &k.RangeDice

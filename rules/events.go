@@ -46,12 +46,13 @@ const (
 	EvBridgeBlown                          // Side (that blew it), From = the bridge's hex
 	EvSabotage                             // Side (saboteur), From = the target's hex, N = its star tokens now (sabotage.go)
 	EvPontoonBuilt                         // Side (that built it), From = the river hex (pontoon.go)
+	EvTargetMarked                         // Side (the gun's), From = the big gun, To = the unit it marked (troops_special.go)
 )
 
 var eventNames = [...]string{"", "turn", "play", "order", "move", "obstacle-removed", "battle", "dice", "hits", "flag-ignored",
 	"retreat", "flag-losses", "eliminated", "medals", "take-ground", "discard", "draw", "reshuffle", "turn-end", "game-over",
 	"healed", "obstacle-placed", "ambush", "card-attack", "airdrop", "exit", "battle-back", "visibility",
-	"combat", "combat-draw", "combat-reshuffle", "mine-revealed", "mine-cleared", "reinforced", "bridge-blown", "sabotage", "pontoon-built"}
+	"combat", "combat-draw", "combat-reshuffle", "mine-revealed", "mine-cleared", "reinforced", "bridge-blown", "sabotage", "pontoon-built", "target-marked"}
 
 func (k EventKind) String() string {
 	if int(k) < len(eventNames) {
@@ -149,6 +150,8 @@ func (e Event) String() string {
 		return fmt.Sprintf("mine-cleared %s", e.To)
 	case EvReinforced:
 		return fmt.Sprintf("reinforced %s %s %d", e.From, e.To, e.N)
+	case EvTargetMarked:
+		return fmt.Sprintf("target-marked %s %s", e.From, e.To)
 	case EvCardAttack:
 		return fmt.Sprintf("card-attack %s dice=%d", e.To, e.N)
 	case EvBattle:

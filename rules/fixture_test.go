@@ -13,6 +13,7 @@ package rules
 //	"5,11 hill bunker"           (engine names: forest, hill, river, bridge,
 //	"6,12 sandbags"              bunker, wire, sandbags, hedgehog, ...; and
 //	"4,4 road"                   the Terrain Pack's and Winter Wars' row keys)
+//	"5,11 wadi ends=0,3"         a wadi open towards directions 0 and 3
 //	"top=allies" "first=axis"    options: baseline of row 0, who starts,
 //	"victory=3,4" "cards=4,4"    victory medals and hand sizes (allies,axis),
 //	"bunkers=axis" "seed=7"      sides that may use bunkers, the game's seed
@@ -108,10 +109,15 @@ func setupOf(tb testing.TB, specs ...string) (*Setup, uint64) {
 				case fl == "camo":
 					u.Camouflaged = true
 				case strings.HasPrefix(fl, "kind="):
-					// A Winter Wars unit kind (winter_troops.go).
+					// A Winter Wars unit kind (winter_troops.go), or a
+					// special troops' one (troops_special.go).
 					u.Kind = fl[5:]
-					if !slices.ContainsFunc(s.Rulesets, func(r *Ruleset) bool { return r.Key == "winter-troops" }) {
-						s.Rulesets = append(s.Rulesets, WinterTroops())
+					rs := WinterTroops()
+					if slices.ContainsFunc(SpecialTroops().Units, func(d UnitDef) bool { return d.Key == u.Kind }) {
+						rs = SpecialTroops()
+					}
+					if !slices.ContainsFunc(s.Rulesets, func(r *Ruleset) bool { return r.Key == rs.Key }) {
+						s.Rulesets = append(s.Rulesets, rs)
 					}
 				case strings.HasPrefix(fl, "fig="):
 					n, err := strconv.Atoi(fl[4:])
@@ -145,6 +151,14 @@ func setupOf(tb testing.TB, specs ...string) (*Setup, uint64) {
 				s.Mines = append(s.Mines, Minefield{Hex: h, Side: sideOf(tb, side)})
 				continue
 			}
+			if v, ok := strings.CutPrefix(name, "ends="); ok {
+				// A wadi's open ends, as directions of hex.Neighbour: ends=0,3.
+				for _, d := range strings.Split(v, ",") {
+					n, _ := strconv.Atoi(d)
+					s.Hexes[k].Ends |= 1 << n
+				}
+				continue
+			}
 			if v, ok := strings.CutPrefix(name, "tokens="); ok {
 				// The minefield tokens, e.g. tokens=2,0.
 				s.MineTokens = []int8{}
@@ -165,7 +179,11 @@ func setupOf(tb testing.TB, specs ...string) (*Setup, uint64) {
 				s.Hexes[k].Terrain = t
 			} else if f, ok := expansionCatalog.FeatureByKey(name); ok {
 				s.Rulesets = expansionRulesets()
-				s.Hexes[k].Structure = f
+				if expansionCatalog.Feature(f).Layer == LayerMarker {
+					s.Hexes[k].Features = append(s.Hexes[k].Features, f)
+				} else {
+					s.Hexes[k].Structure = f
+				}
 			} else if f, ok := winterFeature(name); ok {
 				// A Winter Wars feature (winter_troops.go).
 				if !slices.ContainsFunc(s.Rulesets, func(r *Ruleset) bool { return r.Key == "winter-troops" }) {

@@ -357,7 +357,7 @@ func (s *State) afterBattle() {
 	var buf [32]Action
 	for _, ui := range s.orderedBy {
 		u := &s.units[ui]
-		if s.canRemoveWire(u) || s.canReinforce(u) {
+		if s.canRemoveWire(u) || s.canReinforce(u) || s.canRecover(u) {
 			return
 		}
 		if s.canBattleNow(u) && len(s.targets(int(ui), buf[:0])) > 0 {
@@ -596,6 +596,9 @@ func (s *State) do(a Action) {
 		s.declareBattle(ui, int16(g.Index(a.To)), overrun)
 	case ActReinforce:
 		s.reinforce(int(s.occ[g.Index(a.From)]), int(s.occ[g.Index(a.To)]))
+		s.afterBattle()
+	case ActRecover:
+		s.recover(int(s.occ[g.Index(a.From)]))
 		s.afterBattle()
 	case ActRemoveWire:
 		i := int16(g.Index(a.From))

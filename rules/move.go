@@ -115,7 +115,7 @@ func (s *State) reachExitIn(ui int, out []dest, exitOut []int16, sc *reachSearch
 			if b := sc.best(q, wayCapped); b != 0 && b-1 < min(maxM, 2) {
 				ok = true
 			}
-			if b := sc.best(q, wayRoad); b != 0 && b-1 < maxM+1 {
+			if b := sc.best(q, wayRoad); b != 0 && b-1 < maxM+s.roadBonus(u) {
 				ok = true
 			}
 		}
@@ -158,6 +158,7 @@ func (s *State) reachIn(ui int, out []dest, sc *reachSearch) []dest {
 	}
 	startHedge := s.leaveStops(u.start)
 	vehicle := u.typ != Infantry
+	rb := s.roadBonus(u)
 	occ := &s.occ
 	nbs, stepTab, fx := s.b.nb, s.step[u.side][u.typ], &s.fx
 	for qh < qt {
@@ -165,7 +166,7 @@ func (s *State) reachIn(ui int, out []dest, sc *reachSearch) []dest {
 		qh++
 		budget := maxM
 		if n.road {
-			budget++
+			budget += rb
 		}
 		if n.stop || n.cost >= budget {
 			continue // stopped, or no movement left (every step costs at least 1)
@@ -189,7 +190,7 @@ func (s *State) reachIn(ui int, out []dest, sc *reachSearch) []dest {
 				c = 1
 			}
 			cost := n.cost + c
-			if cost > maxM && !(n.road && cost == maxM+1) {
+			if cost > maxM && !(n.road && cost <= maxM+rb) {
 				continue // too far, whoever stands there (below: the exact test)
 			}
 			if occ[qi] >= 0 {
@@ -250,7 +251,7 @@ func (s *State) reachIn(ui int, out []dest, sc *reachSearch) []dest {
 			if worse(wayRoad) {
 				continue // already reached on road at no more cost: that way dominates
 			}
-			if cost > maxM && !(road && cost == maxM+1) {
+			if cost > maxM && !(road && cost <= maxM+rb) {
 				continue
 			}
 			capped := !bel && (n.capped || f>>fxCapShift != 0)
@@ -299,6 +300,16 @@ func (s *State) reachIn(ui int, out []dest, sc *reachSearch) []dest {
 	return out
 }
 
+// roadBonus is the hexes unit u moves more wholly on a road: 1 (FAQ II
+// Routes), 2 for supply trucks ("+2 hex sur route", FAQ IV Camions de
+// transport; UnitDef.RoadBonus).
+func (s *State) roadBonus(u *unit) int8 {
+	if b := s.kind(u).RoadBonus; b > 0 {
+		return b
+	}
+	return 1
+}
+
 // canMove reports whether unit ui has at least one hex to move to: the
 // first step of any move is a legal one-hex move; or it can leave the board
 // through an exit.
@@ -341,6 +352,7 @@ func (s *State) moveUnit(ui int, to int16, cost int8, road bool, dice int8) {
 	s.occ[from] = -1
 	s.leaveHex(from)
 	u.pos = to
+	s.unmark(ui)
 	s.occ[to] = int8(ui)
 	u.moved = true
 	u.camo = false // a unit that moves loses its camouflage (Winter Wars III)
@@ -350,7 +362,7 @@ func (s *State) moveUnit(ui int, to int16, cost int8, road bool, dice int8) {
 	}
 	fight := s.moveAndFight(u)
 	if road && fight > 0 {
-		fight++ // standard infantry: 2 and battle; armor: 4 and battle (FAQ II Routes)
+		fight += s.roadBonus(u) // standard infantry: 2 and battle; armor: 4 and battle (FAQ II Routes); trucks 4
 	}
 	if s.enterForbidsBattle(u, to) || u.dist > fight {
 		u.noBattle = true
@@ -372,7 +384,7 @@ func (s *State) canTakeGround(u *unit, to int16) bool {
 	if !s.kind(u).TakesGround || u.stopped || s.occ[to] >= 0 {
 		return false
 	}
-	if s.impassableFor(u.side, u.typ, to) || !s.bridgeEntryOK(u.pos, to) || !s.heightStepOK(u.pos, to) {
+	if s.impassableFor(u.side, u.typ, to) || !s.bridgeEntryOK(u.pos, to) || !s.heightStepOK(u.pos, to) || !s.banksAllow(u.pos, to) {
 		return false
 	}
 	if s.stepCost(u.typ, u.pos, to) < 0 {
@@ -411,6 +423,7 @@ func (s *State) exitBoard(ui int, at int16) {
 	s.leaveHex(from)
 	u.pos = at
 	u.dead, u.moved = true, true
+	s.unmark(ui)
 	s.exited[u.side] += m
 	s.exits[u.side]++
 	s.emitUnits(Event{Kind: EvUnitExited, Side: u.side, From: s.b.hexAt[from], To: s.b.hexAt[at], N: m}, ui, -1)

@@ -180,6 +180,12 @@ func (s *State) resolveHits(ti int, hits, flags int8, ignorable bool) {
 		if s.b.anyPerFigure {
 			s.updateMedals() // half-tracks give medals by figures (Winter Wars V)
 		}
+		if s.b.anyMarks {
+			s.markTarget(ti) // a big gun's target marker (FAQ IV Artillerie lourde)
+		}
+	}
+	if flags > 0 && ignorable && s.ignoresAllFlags(target) {
+		flags = 0 // a fortress: every flag ignored (Terrain Pack 24 Forteresses)
 	}
 	if flags == 0 {
 		s.afterResolve()
@@ -205,6 +211,7 @@ func (s *State) eliminate(ti int) {
 	u := &s.units[ti]
 	u.dead = true
 	u.figures = 0
+	s.unmark(ti)
 	s.occ[u.pos] = -1
 	s.emitUnits(Event{Kind: EvUnitEliminated, Side: u.side, To: s.b.hexAt[u.pos]}, ti, -1)
 	s.leaveHex(u.pos)
@@ -226,7 +233,7 @@ func (s *State) retreatSteps(u *unit, pos int16, out []int16) []int16 {
 		if q < 0 || s.occ[q] >= 0 || s.impassableFor(u.side, u.typ, q) || s.noRetreatInto(q) {
 			continue
 		}
-		if !s.bridgeEntryOK(pos, q) || !s.heightStepOK(pos, q) {
+		if !s.bridgeEntryOK(pos, q) || !s.heightStepOK(pos, q) || !s.banksAllow(pos, q) {
 			continue
 		}
 		out = append(out, q)
@@ -335,6 +342,7 @@ func (s *State) applyRetreat(o retreatOpt) {
 		s.occ[from] = -1
 		s.leaveHex(from)
 		u.pos = o.to
+		s.unmark(ti)
 		s.occ[o.to] = int8(ti)
 		s.emitUnits(Event{Kind: EvRetreated, Side: u.side, From: s.b.hexAt[from], To: s.b.hexAt[o.to], N: o.steps}, ti, -1)
 		s.updateMedals()
@@ -417,6 +425,7 @@ func (s *State) takeGround() {
 	s.occ[from] = -1
 	s.leaveHex(from)
 	u.pos = to
+	s.unmark(ui)
 	s.occ[to] = int8(ui)
 	if s.enterStopsFor(u.typ, to) {
 		u.stopped = true

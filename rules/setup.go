@@ -139,6 +139,11 @@ type HexSetup struct {
 	// may not target units on the opposite side of the Rhine River, which
 	// is too wide in this section").
 	NoFireAcross ClassMask
+	// Ends are the open ends of a ground entered only through them
+	// (TerrainDef.OpenEnds: wadis): bit d for the side towards direction d
+	// of hex.Neighbour. The importer reads them from the tile's shape and
+	// orientation.
+	Ends uint8
 }
 
 // features lists the hex's features, Structure and Obstacle first.
@@ -336,6 +341,9 @@ func (s *Setup) Validate() error {
 		}
 		if h.Owners > MaskBoth {
 			return fmt.Errorf("hex %s: unknown owner", h.Hex)
+		}
+		if cat.grounds[h.Terrain].OpenEnds != (h.Ends != 0) || h.Ends >= 1<<6 {
+			return fmt.Errorf("hex %s: open ends %06b on %s (a ground entered through its ends needs them, others take none)", h.Hex, h.Ends, cat.grounds[h.Terrain].Key)
 		}
 		if h.ClosedTo[0] > AllClasses || h.ClosedTo[1] > AllClasses {
 			return fmt.Errorf("hex %s: closed to unknown classes", h.Hex)

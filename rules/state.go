@@ -42,6 +42,16 @@ type board struct {
 	// (TerrainDef.EnterDice: frozen rivers); anyEnterDice: some hex has.
 	enterDice    []int8
 	anyEnterDice bool
+	// ends[i] is hex i's open ends with endsOn set when its ground is
+	// entered only through them (wadis); nil when no hex is.
+	ends []uint8
+	// anyMarks: some unit holds target markers (big guns).
+	anyMarks bool
+	// recovery: some hex lets ordered units recover figures (recovery.go).
+	recovery bool
+	// gunCover[i]: hex i's protection holds against artillery (wadis); nil
+	// when no hex's does.
+	gunCover []bool
 	// anyPerFigure: a unit's kind gives medals per figures destroyed (half-tracks)
 	anyPerFigure bool
 	nb           [][6]int16 // neighbour index per direction, -1 off board
@@ -107,7 +117,10 @@ type unit struct {
 	landed   bool // dropped this turn: may not move or battle
 	camo     bool // camouflaged: attacked only in close combat (Winter Wars III "Camouflage")
 	gave     bool // half-tracks: reinforced a unit this turn (Winter Wars V)
-	given    int8 // half-tracks: figures given away to reinforce units, never a medal
+	// marks: a big gun's target markers, each 1 + the index of the unit it
+	// is on, 0 when the marker is with the gun (troops_special.go).
+	marks [bigGunMarkers]int8
+	given int8 // half-tracks: figures given away to reinforce units, never a medal
 }
 
 // Phase is the decision point the game is at.
@@ -330,7 +343,9 @@ func Compile(s *Setup) (*Board, error) {
 	for _, h := range s.Hexes {
 		for _, f := range h.features() {
 			b.spans = b.spans || cat.featureRow(f).Span
+			b.recovery = b.recovery || cat.featureRow(f).Recovery
 		}
+		b.recovery = b.recovery || cat.groundRow(h.Terrain).Recovery
 	}
 	b.gdef = make([]*TerrainDef, b.n)
 	b.height = make([]int8, b.n)
@@ -346,7 +361,24 @@ func Compile(s *Setup) (*Board, error) {
 		for _, f := range st.feat[i] {
 			b.height[i] += cat.featureRow(f).Height
 		}
+		if b.gdef[i].OpenEnds {
+			if b.ends == nil {
+				b.ends = make([]uint8, b.n)
+			}
+			b.ends[i] = endsOn
+		}
+		if b.gdef[i].CoversFromGuns {
+			if b.gunCover == nil {
+				b.gunCover = make([]bool, b.n)
+			}
+			b.gunCover[i] = true
+		}
 		st.refold(int16(i))
+	}
+	for _, h := range s.Hexes {
+		if h.Ends != 0 {
+			b.ends[g.Index(h.Hex)] |= h.Ends
+		}
 	}
 	for side := range Side(2) {
 		for t := UnitType(0); t < numUnitTypes; t++ {
@@ -391,6 +423,7 @@ func Compile(s *Setup) (*Board, error) {
 		st.units = append(st.units, unit{pos: i, start: i, typ: def.Class, kind: k, side: us.Side, figures: f, max: f,
 			worth: max(1, us.Medals), kmove: def.MaxMove, kfight: def.MoveAndFight, mcap: cat.rulesetMoveCap(&def, moveCap(s, us.Side, def.Class, us.MaxMove)),
 			ignoresFlag: us.IgnoresFlag, camo: us.Camouflaged})
+		b.anyMarks = b.anyMarks || def.TargetMarkers > 0
 		if def.MedalPerFigures > 0 {
 			// Half-tracks: medals by figures destroyed, not by unit (Winter Wars V).
 			st.units[len(st.units)-1].worth = 0
@@ -847,6 +880,15 @@ func (s *State) Features(h hex.Hex) []Feature {
 		}
 	}
 	return out
+}
+
+// Ends are the open ends of h, a hex entered only through them (a wadi):
+// bit d for direction d of hex.Neighbour; 0 for other hexes.
+func (s *State) Ends(h hex.Hex) uint8 {
+	if s.b.ends == nil || !s.b.grid.Contains(h) {
+		return 0
+	}
+	return s.b.ends[s.b.grid.Index(h)] &^ endsOn
 }
 
 // Height is the height of h (rulebook p.18).

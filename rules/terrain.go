@@ -194,10 +194,67 @@ func (s *State) stepCost(t UnitType, from, to int16) int8 {
 	return cost
 }
 
+// endsOn marks board.ends of a hex entered only through its open ends.
+const endsOn = 1 << 7
+
+// banksAllow: a step between the neighbours from and to crosses no bank. A
+// wadi's sides are impassable banks, in and out; its open ends are not
+// (FAQ II 44 Oueds & défilés: "Les berges sont infranchissables pour
+// entrer/sortir", "Aucune restriction de mouvement par les extrémités").
+func (s *State) banksAllow(from, to int16) bool {
+	return s.b.ends == nil || s.b.endOpen(from, to) && s.b.endOpen(to, from)
+}
+
+// endOpen: hex i may be left towards its neighbour other (always, unless
+// it is entered only through its ends).
+func (b *board) endOpen(i, other int16) bool {
+	m := b.ends[i]
+	if m&endsOn == 0 {
+		return true
+	}
+	for d, n := range b.nb[i] {
+		if n == other {
+			return m&(1<<d) != 0
+		}
+	}
+	return false
+}
+
+// inWadi: hex i is entered only through its open ends (a wadi).
+func (b *board) inWadi(i int16) bool { return b.ends != nil && b.ends[i]&endsOn != 0 }
+
+// wadiTooFar: infantry and armor battling into or out of a wadi must be
+// adjacent to the target (FAQ II 44: "Infanterie/blindés combattant
+// depuis/vers un oued ou défilé doivent être adjacents à la cible"); a
+// unit in a wadi firing at a unit in a wadi is not battling into or out of
+// one (as the Board Game Arena adaptation plays it: Wadi.php
+// isBlockingWadi, github.com/bga-devs/bga-memoir; docs/rules-decisions.md).
+func (s *State) wadiTooFar(c UnitType, from, to int16, d int) bool {
+	return d > 1 && c != Artillery && s.b.ends != nil && s.b.inWadi(from) != s.b.inWadi(to)
+}
+
+// coverFromGuns is the protection of a unit of side on hex i that holds
+// against a unit that ignores terrain protection, of class t at height ah:
+// the largest of the rows that cover from guns (wadis: "les Oueds &
+// Défilés réduisent les tirs d'artillerie de 1 dé", FAQ IV Artillerie).
+func (s *State) coverFromGuns(side Side, i int16, t UnitType, ah int8) int8 {
+	if s.b.gunCover == nil || !s.b.gunCover[i] {
+		return 0
+	}
+	var p int8
+	rs := s.rows(i)
+	for _, r := range rs.all() {
+		if r.CoversFromGuns && s.serves(r, side, i) && !(r.ProtectedBelow && ah >= s.height(i)) {
+			p = max(p, r.Protection[t])
+		}
+	}
+	return p
+}
+
 // terrainStep is the cost of a one-hex move from -> to for a unit of side
 // and class t as far as the ground allows it, or -1 if forbidden.
 func (s *State) terrainStep(side Side, t UnitType, from, to int16) int8 {
-	if s.impassableFor(side, t, to) || !s.bridgeEntryOK(from, to) || !s.heightStepOK(from, to) {
+	if s.impassableFor(side, t, to) || !s.bridgeEntryOK(from, to) || !s.heightStepOK(from, to) || !s.banksAllow(from, to) {
 		return -1
 	}
 	return s.stepCost(t, from, to)
@@ -285,6 +342,18 @@ func (s *State) ignoresFlagOn(side Side, t UnitType, i int16) bool {
 // or by its own rule (UnitSetup.IgnoresFlag); never more than one.
 func (s *State) canIgnoreFlag(u *unit) bool {
 	return u.ignoresFlag || s.ignoresFlagOn(u.side, u.typ, u.pos)
+}
+
+// ignoresAllFlags: unit u ignores every flag rolled against it, by its hex
+// (a fortress; TerrainDef.IgnoreAllFlags).
+func (s *State) ignoresAllFlags(u *unit) bool {
+	rs := s.rows(u.pos)
+	for _, r := range rs.all() {
+		if r.IgnoreAllFlags.Has(u.typ) && s.serves(r, u.side, u.pos) {
+			return true
+		}
+	}
+	return false
 }
 
 // cannotRetreat: armor and artillery that start a battle in a bunker never

@@ -56,6 +56,12 @@ func TestExpansionTerrainValues(t *testing.T) {
 		"field-bunker":     {imp: Vehicles, prot: [2]int8{1, 2}, sight: true, air: 2},                    // TP IV Field Bunkers; decided
 		"rail-bridge":      {stop: "V", cross: true, air: 1},                                             // FAQ II 37 Pont ferroviaire; WW IV
 		"pontoon-bridge":   {cross: true, air: 1},                                                        // FAQ II 33 Pont flottant; WW IV
+		"wadi":             {prot: [2]int8{1, 1}, air: 1},                                                // FAQ II 44 Oueds & défilés (air check 1: its Q&A)
+		"cemetery":         {},                                                                           // TP 18 Cemeteries (BGA's card text): ignore 1 flag only
+		"high-ground":      {},                                                                           // TP 25 Dikes & High Ground (BGA's card text): no effect
+		"lighthouse":       town,                                                                         // TP 27 Lighthouses: as a village (BGA); decided
+		"fortress":         {imp: Vehicles, prot: [2]int8{1, 2}, sight: true, air: 2},                    // TP 24 Fortresses (BGA: a bunker for any occupant, all flags ignored)
+		"oasis-recovery":   {},                                                                           // FAQ III Soins dans l'oasis: a marker, no terrain effect
 	}
 	seen := 0
 	for _, rs := range []*Ruleset{TerrainPack(), WinterTerrain()} {

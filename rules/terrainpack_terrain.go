@@ -78,6 +78,20 @@ var terrainPackGrounds = []TerrainDef{
 		Summary: "plays as a town: entering stops the move and forbids battle; -1 die for infantry, -2 for armor; armor battles from it with 2 dice less; blocks sight"},
 	{Key: "pacific-beach", Source: "Pacific Theater beaches; annex 2 Plages" + decided, MoveCap: 2, Beach: true,
 		Summary: "plays as a beach: a move that enters it is of 2 hexes at most"},
+	{Key: "wadi", Source: faq2 + "44 Oueds & défilés (summary: banks impassable in and out, no restriction through the ends, infantry/armor battling into or out of one must be adjacent, no sight block; -1/-1/-1; air check 1 by its Q&A); FAQ IV Artillerie (\"les Oueds & Défilés réduisent les tirs d'artillerie de 1 dé\")",
+		OpenEnds: true, Protection: [numUnitTypes]int8{1, 1, 1}, CoversFromGuns: true, AirCheck: 1,
+		Summary: "the banks are impassable, in and out: units enter and leave only through its open ends; infantry and armor battling into or out of it must be adjacent to the target; -1 die for every attacker, artillery included; no sight block"},
+	{Key: "cemetery", Source: "Terrain Pack 18 Cemeteries (its summary card, as the Board Game Arena adaptation prints it: \"No movement restrictions / No combat restrictions / Unit may ignore one flag / Do not block line of sight\", github.com/bga-devs/bga-memoir modules/php/Terrains/Cemetery.php); FAQ II 18 Cimetière names it, our copy lacks its text",
+		IgnoreFlag: AllClasses,
+		Summary:    "no movement or battle restriction; a unit in it may ignore one flag; no sight block"},
+	{Key: "high-ground", Source: "Terrain Pack 25 Dikes & High Ground (its summary card, as the Board Game Arena adaptation prints it: no movement or combat restriction, no sight block; in flooded-field scenarios hills, roads, railways, towns and villages count as high ground and keep their own effects; github.com/bga-devs/bga-memoir HighGround.php); FAQ II 25 Digues & hauteurs names it, our copy lacks its text",
+		Summary: "no movement or battle restriction; no sight block (what it means for flooded fields is the scenario's rule)"},
+	{Key: "lighthouse", Source: "Terrain Pack 27 Lighthouses: plays as a village (the Board Game Arena adaptation, github.com/bga-devs/bga-memoir Lighthouse.php, \"class Lighthouse extends Village\"); FAQ II 27 Phare names it, our copy lacks its text" + decided,
+		Building: true, MustStop: true, NoBattle: true, BlocksSight: true, Protection: prot(1, 2), AttackMalus: [numUnitTypes]int8{Armor: 2}, AirCheck: 2,
+		Summary: "a lighthouse plays as a town: entering stops the move and forbids battle; -1 die for infantry, -2 for armor; armor battles from it with 2 dice less; blocks sight"},
+	{Key: "fortress", Source: "Terrain Pack 24 Fortresses: a bunker that protects any occupant and whose unit ignores all flags (the Board Game Arena adaptation, github.com/bga-devs/bga-memoir Fortress.php: \"Fortress extends Bunker\", isOriginalOwner false, \"Unit may ignore all flags\"; its earlier version: impassable to armor and artillery, blocks sight, -1 infantry / -2 armor); no FAQ text in our copy" + decided,
+		Building: true, Impassable: Vehicles, BlocksSight: true, Protection: prot(1, 2), IgnoreAllFlags: AllClasses, NoRetreat: Vehicles, AirCheck: 2,
+		Summary: "a fortress, for either side: infantry only; -1 die for infantry, -2 for armor; a unit in it ignores every flag (not those of Air Power or a Barrage); blocks sight"},
 }
 
 // terrainPackFeatures are the Terrain Pack's structures.
@@ -103,6 +117,9 @@ var terrainPackFeatures = []TerrainDef{
 	{Key: "field-bunker", Layer: LayerStructure, Source: "Terrain Pack IV Field Bunkers; Bir Hakeim, Peleliu, Bug River texts" + decided,
 		Impassable: Vehicles, BlocksSight: true, Protection: prot(1, 2), IgnoreFlag: AllClasses, NoRetreat: Vehicles, AirCheck: 2,
 		Summary: "as a bunker, for either side: infantry only; -1 die for infantry, -2 for armor; ignore one flag; blocks sight"},
+	{Key: "oasis-recovery", Layer: LayerMarker, Source: "FAQ III Soins dans l'oasis (the .m44 behavior OASIS_RECOVERY); the rule from memoir44.wikia.com/wiki/Oasis (\"as long as there are no adjacent enemy units, you may activate that unit to heal it. Roll as many dice as you have command cards\", matching symbols and stars) and Winter Wars V (\"Soins dans l'Oasis\": figures regained); recovery.go" + decided,
+		Recovery: true, Symbol: "recovery",
+		Summary: "an ordered unit here that has lost figures, with no enemy adjacent and before it moves, may give up its move and battle to roll a die per command card held: each of its symbols or a star brings a figure back, up to its strength"},
 }
 
 // TerrainPack is the ruleset of the Terrain Pack's tiles and the other

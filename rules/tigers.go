@@ -25,12 +25,12 @@ const srcTigers = "FAQ IV Tigres (Troops 16 - Tigers)"
 
 var tigerUnits = []UnitDef{
 	{Key: "tiger", Class: Armor, Elite: true, Source: srcTigers, Figures: 1, MaxMove: 3, MoveAndFight: 3,
-		RangeDice: [6]int8{3, 3, 3}, NeedsSight: true, TakesGround: true, Overruns: true, RetreatPerFlag: 1,
+		RangeDice: [MaxRange]int8{3, 3, 3}, NeedsSight: true, TakesGround: true, Overruns: true, RetreatPerFlag: 1,
 		HitsStandOn: FacesOf(FaceGrenade),
 		Summary:     "Tiger: 1 figure; moves up to 3 and battles; each die that hits it is rolled again, and only a grenade then removes the figure"},
 	{Key: "wittmann", Class: Armor, Elite: true, Source: srcTigers + "; Villers-Bocage: Michael Wittmann",
 		Figures: 1, MaxMove: 3, MoveAndFight: 3,
-		RangeDice: [6]int8{3, 3, 3}, NeedsSight: true, TakesGround: true, Overruns: true, RetreatPerFlag: 1,
+		RangeDice: [MaxRange]int8{3, 3, 3}, NeedsSight: true, TakesGround: true, Overruns: true, RetreatPerFlag: 1,
 		HitsStandOn: FacesOf(FaceGrenade), Hooks: UnitHooks{BattleBonus: aceStill},
 		Summary: "Wittmann's Tiger: as a Tiger, and battles with 1 die more when it has not moved"},
 }

@@ -6,7 +6,7 @@ package rules
 // instead of battling, figures given to damaged adjacent units.
 
 var halfTracks = UnitDef{Key: "half-tracks", Class: Armor, Source: wwV + "Half-Tracks", Figures: 3, MaxMove: 2, MoveAndFight: 2,
-	RangeDice: [6]int8{2, 2}, NeedsSight: true, TakesGround: true, RetreatPerFlag: 1,
+	RangeDice: [MaxRange]int8{2, 2}, NeedsSight: true, TakesGround: true, RetreatPerFlag: 1,
 	MedalPerFigures: 3, Reinforces: true, NoHealing: true, Symbol: "half-tracks",
 	Summary: "half-tracks: hit as armor; move 2 and battle with 2 dice at 1-2 hexes; take ground, no overrun; " +
 		"a medal per 3 half-tracks destroyed; instead of battling, give figures to damaged adjacent units; Medics & Mechanics cannot order them"}
@@ -62,6 +62,7 @@ func (s *State) reinforce(ui, ti int) {
 	s.emitUnits(Event{Kind: EvReinforced, Side: u.side, From: s.b.hexAt[u.pos], To: s.b.hexAt[t.pos], N: 1}, ui, ti)
 	if u.figures == 0 {
 		u.dead = true
+		s.unmark(ui)
 		s.occ[u.pos] = -1
 		s.emitUnits(Event{Kind: EvUnitEliminated, Side: u.side, To: s.b.hexAt[u.pos]}, ui, -1)
 		s.leaveHex(u.pos)

@@ -111,7 +111,9 @@ type cell struct {
 	// groundRow and featRow are expansion rows' keys, turned into ids once
 	// the setup's rulesets are known (resolveRows).
 	groundRow, featRow string
-	has                [4]bool // records place a terrain, structure, obstacle, unit
+	// markerRows are marker features' keys a behavior places (OASIS_RECOVERY).
+	markerRows []string
+	has        [4]bool // records place a terrain, structure, obstacle, unit
 	// uncertain marks ground whose passability the engine cannot know (an
 	// unsupported tile, structure or behavior).
 	uncertain bool

@@ -303,12 +303,10 @@ func TestUnsupportedFeatures(t *testing.T) {
 		field   string
 	}{
 		{"jungle", obj{"row": 3, "col": 3, "terrain": obj{"name": "pjungle", "orientation": 2}}, "jungles", "board.hexagons[2].terrain.name"},
-		{"oasis recovery", obj{"row": 3, "col": 3, "terrain": obj{"name": "oasis", "behavior": "OASIS_RECOVERY"}}, "oasis recovery", "board.hexagons[2].terrain.behavior"},
 		{"minefield without a side", obj{"row": 3, "col": 3, "tags": []any{obj{"name": "tag3", "behavior": "MINE_FIELD", "group": []any{}}}}, "minefields without a side", "board.hexagons[2].tags[0].side"},
 		{"exit without a side", obj{"row": 3, "col": 3, "tags": []any{obj{"name": "tag4"}}}, "exit markers without a side", "board.hexagons"},
 		{"new marker", obj{"row": 3, "col": 3, "tags": []any{obj{"name": "tag9"}}}, "marker tag9", "board.hexagons[2].tags[0].name"},
 		{"train", obj{"row": 3, "col": 3, "rect_terrain": obj{"name": "loco"}}, "trains", "board.hexagons[2].rect_terrain.name"},
-		{"vehicle", obj{"row": 3, "col": 3, "unit": obj{"name": "vehus"}}, "vehicles", "board.hexagons[2].unit.name"},
 		{"new badge", obj{"row": 3, "col": 3, "unit": obj{"name": "infus", "badge": "badge99"}}, "special unit badge99", "board.hexagons[2].unit.badge"},
 		{"equipment wittmann on infantry", obj{"row": 3, "col": 3, "unit": obj{"name": "inf2ger", "equipment": "wittmann"}}, "unit equipment wittmann", "board.hexagons[2].unit.equipment"},
 		{"equipment motorized on armor", obj{"row": 3, "col": 3, "unit": obj{"name": "tankus", "equipment": "motorized"}}, "unit equipment motorized", "board.hexagons[2].unit.equipment"},
@@ -904,5 +902,42 @@ func TestWittmannEquipment(t *testing.T) {
 	addHex(m, obj{"row": 3, "col": 3, "unit": obj{"name": "tank2ger", "equipment": "wittmann"}, "tags": []any{obj{"name": "tag15", "behavior": "IS_WITTMANN"}}})
 	if _, r := convert(t, m); r.Loaded() {
 		t.Errorf("IS_WITTMANN on tag15: loaded, want an error")
+	}
+}
+
+// FAQ II 44 Oueds & défilés: a wadi tile is open at its ends, by its shape
+// and orientation (TileEnds). Sidi Rezegh's wadi runs 4,22 - 5,21 - 6,20:
+// each tile's end towards the next is open, and the next opens back.
+func TestWadiEnds(t *testing.T) {
+	if got := TileEnds("straight", 2); got != 1<<5|1<<2 {
+		t.Errorf("straight, orientation 2: %06b, want NE and SW", got)
+	}
+	if got := TileEnds("bend", 1); got != 1<<5|1<<1 {
+		t.Errorf("bend, orientation 1: %06b, want NE and SE", got)
+	}
+	s, _ := loadCorpus(t, "4246-SidiRezeghAirfield.m44")
+	if s == nil {
+		t.Fatal("no setup")
+	}
+	ends := map[hex.Hex]uint8{}
+	for _, h := range s.Hexes {
+		if h.Ends != 0 {
+			ends[h.Hex] = h.Ends
+		}
+	}
+	want := map[string]uint8{"4,22": 1<<5 | 1<<2, "5,21": 1<<5 | 1<<2, "6,20": 1<<5 | 1<<1}
+	for h, w := range want {
+		x, _ := hex.Parse(h)
+		if got := ends[x]; got != w {
+			t.Errorf("%s: ends %06b, want %06b", h, got, w)
+		}
+	}
+	for h, m := range ends {
+		for d := 0; d < 6; d++ {
+			n := hex.Neighbour(h, d)
+			if back, ok := ends[n]; ok && m&(1<<d) != 0 && back&(1<<((d+3)%6)) == 0 {
+				t.Errorf("%s opens towards %s, which does not open back", h, n)
+			}
+		}
 	}
 }

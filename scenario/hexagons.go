@@ -163,6 +163,11 @@ func (c *converter) terrain(x hex.Hex, path string, p *Piece, cl *cell) {
 	}
 	t, row := e.Terrain, e.Row
 	fine := c.behaviors(x, path, p, func(field string, b Entry) bool {
+		if b.Marker {
+			cl.markerRows = append(cl.markerRows, b.Row)
+			c.use(b.Ruleset)
+			return true
+		}
 		if b.Row != "" && b.On != "" {
 			if !e.Supported() || e.Row != "" || !impassable(e.Terrain) || e.Terrain.String() != b.On {
 				c.r.errorf(x, field, "behavior %q applies to a %s, not to %q", b.Name, b.On, p.Name)
@@ -214,6 +219,9 @@ func (c *converter) terrain(x hex.Hex, path string, p *Piece, cl *cell) {
 		if row != "" {
 			c.use(e.Ruleset)
 		}
+		if e.Shape != "" {
+			cl.ground.Ends = TileEnds(e.Shape, p.Orientation)
+		}
 		cl.tile = true // the printed face no longer shows
 	}
 }
@@ -259,6 +267,14 @@ func (c *converter) resolveRows() {
 				continue
 			}
 			cl.ground.Terrain = t
+		}
+		for _, m := range cl.markerRows {
+			f, ok := cat.FeatureByKey(m)
+			if !ok {
+				c.r.errorf(x, fmt.Sprintf("board.hexagons[%d].terrain", cl.index), "no feature row %q", m)
+				continue
+			}
+			cl.ground.Features = append(cl.ground.Features, f)
 		}
 		if cl.featRow != "" {
 			f, ok := cat.FeatureByKey(cl.featRow)
@@ -494,6 +510,10 @@ func (c *converter) unit(x hex.Hex, path string, u *Unit, cl *cell) {
 		r.unsupported(x, path+".name", u.Name, e.Unsupported, "")
 	}
 	us := rules.UnitSetup{Hex: x, Type: e.Unit, Side: e.Side, Elite: e.Elite, Nation: e.Nation}
+	if e.Supported() && e.Kind != "" {
+		us.Kind = e.Kind // supply trucks (rules.SpecialTroops)
+		c.use(e.Ruleset)
+	}
 	if u.Has("behavior") {
 		b, ok := Lookup(SlotBehavior, u.Behavior)
 		switch {
@@ -548,7 +568,11 @@ func (c *converter) unit(x hex.Hex, path string, u *Unit, cl *cell) {
 			// badge on special forces infantry makes engineers, who move
 			// as standard infantry: Winter Wars V "Troupes du Génie").
 			us.Kind, us.Elite = b.Kind, false
-			c.useRuleset(rules.WinterTroops())
+			if b.Ruleset != "" {
+				c.use(b.Ruleset) // big guns (rules.SpecialTroops)
+			} else {
+				c.useRuleset(rules.WinterTroops())
+			}
 		case ok:
 		case badgeName.MatchString(strings.ToLower(u.Badge)):
 			r.unsupported(x, path+".badge", u.Badge, "special unit "+strings.ToLower(u.Badge), "badge not in the vocabulary: the scenario text decides")
@@ -767,7 +791,7 @@ func (c *converter) fillGround() {
 		hs := rules.HexSetup{Hex: x, Terrain: c.printed(int(x.Row))}
 		if cl, ok := c.cells[x]; ok {
 			if cl.tile {
-				hs.Terrain = cl.ground.Terrain
+				hs.Terrain, hs.Ends = cl.ground.Terrain, cl.ground.Ends
 			}
 			hs.Structure, hs.Obstacle, hs.Owners = cl.ground.Structure, cl.ground.Obstacle, cl.ground.Owners
 			hs.Closed, hs.NoFireAcross, hs.ClosedTo = cl.ground.Closed, cl.ground.NoFireAcross, cl.ground.ClosedTo
@@ -973,7 +997,7 @@ func kindFigures(kind, nation string) int8 {
 	if kind == "tank-destroyer" && (nation == "ger" || nation == "ru") {
 		return 4
 	}
-	for _, rs := range []*rules.Ruleset{rules.WinterTroops(), rules.Tigers()} {
+	for _, rs := range []*rules.Ruleset{rules.WinterTroops(), rules.Tigers(), rules.SpecialTroops()} {
 		for _, d := range rs.Units {
 			if d.Key == kind {
 				return d.Figures

@@ -95,6 +95,13 @@ type Entry struct {
 	// (On names the ground it refines: "river"), a feature for a
 	// rect_terrain. The importer adds the ruleset to the setup.
 	Row, Ruleset, On string
+	// Marker: a behavior whose Row is a marker feature placed on the hex
+	// it names, whatever its tile (OASIS_RECOVERY).
+	Marker bool
+	// Shape is the shape of a tile entered only through its open ends
+	// (rules.TerrainDef.OpenEnds): "straight" or "bend"; the ends follow
+	// from it and the tile's orientation (TileEnds).
+	Shape string
 
 	// Source says which rule, text or file decides the mapping.
 	Source string
@@ -129,12 +136,18 @@ func (e Entry) Meaning() string {
 	case SlotObstacle:
 		return "obstacle " + e.Obstacle.String()
 	case SlotUnit:
+		if e.Kind != "" {
+			return fmt.Sprintf("%s (%s, class %s), nation %s (%s)", e.Kind, e.Ruleset, e.Unit, e.Nation, e.Side)
+		}
 		s := e.Unit.String()
 		if e.Elite {
 			s = "elite " + s
 		}
 		return fmt.Sprintf("%s, nation %s (%s)", s, e.Nation, e.Side)
 	case SlotBadge:
+		if e.Kind != "" && e.Ruleset != "" {
+			return fmt.Sprintf("%s units become kind %s (%s)", e.KindClass, e.Kind, e.Ruleset)
+		}
 		if e.Kind != "" {
 			return fmt.Sprintf("%s units become kind %s (rules.WinterTroops)", e.KindClass, e.Kind)
 		}
@@ -153,6 +166,8 @@ func (e Entry) Meaning() string {
 			return "the hex is impassable and artillery may not fire across it (HexSetup.Closed, NoFireAcross)"
 		case e.Closes:
 			return "the hex is impassable (HexSetup.Closed)"
+		case e.Marker:
+			return "the hex gets the marker " + e.Row + " (" + e.Ruleset + ")"
 		case e.Row != "":
 			return e.On + " becomes terrain " + e.Row + " (" + e.Ruleset + ")"
 		case e.Refines:
@@ -264,6 +279,7 @@ const (
 	rsTerrainPack = "terrain-pack"
 	rsWinter      = "winter-terrain"
 	rsTigers      = "tigers"
+	rsTroops      = "special-troops"
 )
 
 // Rulesets are the expansion rulesets a .m44 name may need, by key, in the
@@ -275,6 +291,7 @@ var Rulesets = []struct {
 	{rsTerrainPack, rules.TerrainPack},
 	{rsWinter, rules.WinterTerrain},
 	{rsTigers, rules.Tigers},
+	{rsTroops, rules.SpecialTroops},
 }
 
 // tp and ww place a ground row of the Terrain Pack or Winter Wars ruleset;
@@ -399,7 +416,7 @@ var Vocabulary = []Entry{
 	tp("wruins", "ruins", "FAQ II Ruines urbaines"),
 	tp("dridge", "erg", "the desert ergs & ridges tile: FAQ II Ergs & dunes"),
 	tp("descarpment", "rocky-escarpment", "FAQ II Escarpements rocheux; rulebook p.18: height 1 (decided: docs/rules-decisions.md)"),
-	unsupported(SlotTerrain, "fortress", "fortresses", srcNoText),
+	tp("fortress", "fortress", "Terrain Pack 24 Fortresses, from the Board Game Arena adaptation (no text in our sources; decided: docs/rules-decisions.md)"),
 	tp("oasis", "oasis", "FAQ II Oasis"),
 	tp("airfieldX", "airfield", "FAQ II Aérodrome"),
 	tp("pairfield", "airfield", "FAQ II Aérodrome"),
@@ -408,7 +425,7 @@ var Vocabulary = []Entry{
 	tp("dairfieldX", "airfield", "FAQ II Aérodrome"),
 	tp("wairfield", "airfield", "FAQ II Aérodrome"),
 	tp("price", "rice-paddy", "FAQ II Rizières (decided: docs/rules-decisions.md)"),
-	unsupported(SlotTerrain, "cemetery", "cemeteries", "FAQ II Cimetière"),
+	tp("cemetery", "cemetery", "FAQ II 18 Cimetière; the card's text from the Board Game Arena adaptation"),
 	tp("coast", "coast", "desert coast tiles (decided: docs/rules-decisions.md)"),
 	tp("coastcurve", "coast", "desert coast tiles (decided: docs/rules-decisions.md)"),
 	tp("camp", "barracks", "FAQ II Baraquements (decided: docs/rules-decisions.md)"),
@@ -417,13 +434,13 @@ var Vocabulary = []Entry{
 	unsupported(SlotTerrain, "pcave", "caves", "FAQ II Cavernes"),
 	unsupported(SlotTerrain, "pheadquarter", "field headquarters", "FAQ II QG de campagne"),
 	tp("pmouth", "river-mouth", "a river meeting the sea (decided: docs/rules-decisions.md)"),
-	unsupported(SlotTerrain, "wadi", "wadis", "FAQ II Oueds & défilés"),
-	unsupported(SlotTerrain, "wcurve", "wadis", "wadi bend: Sidi Rezegh lays it at the end of its wadi tiles on the desert face (not a river)"),
+	{Slot: SlotTerrain, Name: "wadi", Row: "wadi", Ruleset: rsTerrainPack, Shape: "straight", Source: "FAQ II 44 Oueds & défilés: open at two opposite ends, by the tile's orientation (TileEnds)"},
+	{Slot: SlotTerrain, Name: "wcurve", Row: "wadi", Ruleset: rsTerrainPack, Shape: "bend", Source: "wadi bend (FAQ II 44): Sidi Rezegh lays it at the end of its wadi tiles on the desert face (not a river); open at two ends one side apart, by the tile's orientation (TileEnds)"},
 	tp("whillforest", "forested-hill", "two terrains in one hex: rulebook p.18 (height 1), annex 2 Forêts"),
 	tp("whillvillage", "hill-village", "two terrains in one hex: rulebook p.18 (height 1), annex 2 Villes & villages"),
 	tp("dam", "dam", "FAQ II Barrages"),
-	unsupported(SlotTerrain, "highground", "high ground", "FAQ II Digues & hauteurs"),
-	unsupported(SlotTerrain, "lighthouse", "lighthouses", "FAQ II Phare"),
+	tp("highground", "high-ground", "FAQ II 25 Digues & hauteurs; the card's text from the Board Game Arena adaptation"),
+	tp("lighthouse", "lighthouse", "FAQ II 27 Phare: as a village, as the Board Game Arena adaptation plays it (decided: docs/rules-decisions.md)"),
 	unsupported(SlotTerrain, "phospital", "hospitals", "FAQ II Hôpital"),
 	unsupported(SlotTerrain, "pond", "ponds", "FAQ II Trous d'eau"),
 	unsupported(SlotTerrain, "ptrenches", "trenches", srcNoText),
@@ -476,8 +493,8 @@ var Vocabulary = []Entry{
 	unit("inf2jp", rules.Infantry, true, "jp"),
 	unit("tankjp", rules.Armor, false, "jp"),
 	unit("gunjp", rules.Artillery, false, "jp"),
-	{Slot: SlotUnit, Name: "vehus", Nation: "us", Side: rules.Allies, Unsupported: "vehicles", Source: "trucks and half-tracks (FAQ IV Camions, Winter Wars Half-tracks)"},
-	{Slot: SlotUnit, Name: "vehger", Nation: "ger", Side: rules.Axis, Unsupported: "vehicles", Source: "trucks and half-tracks (FAQ IV Camions, Winter Wars Half-tracks)"},
+	vehicle("vehus", "us"),
+	vehicle("vehger", "ger"),
 
 	// Badges. The "2" in a unit name is the special forces icon (rulebook
 	// annex 1); a badge tells which special forces they are. Badges that only
@@ -492,7 +509,7 @@ var Vocabulary = []Entry{
 	badge("badge25", "", "Russian special forces tanks with 4 figures (Breakout to Lisyanka)"),
 	kindBadge("badge6", "engineers", rules.Infantry, "German engineers (Alam el Halfa, Red Barricades, Bir Hakeim, Lisyanka)"),
 	kindBadge("badge12", "engineers", rules.Infantry, "US engineers (Matanikau, Guam, Peleliu, Vaumicel: \"Engineer badge\")"),
-	badge("badge5", "big guns", "the big gun (Operation Crusader, Nach Moskau)"),
+	{Slot: SlotBadge, Name: "badge5", Kind: "big-gun", KindClass: rules.Artillery, Ruleset: rsTroops, Source: "the big gun (Operation Crusader: \"Both are Big Guns (Troops 3 - Big Guns)\"; Nach Moskau); FAQ IV Artillerie lourde"},
 	kindBadge("badge35", "mobile-artillery", rules.Artillery, "mobile artillery (Operation Crusader, Nach Moskau, Breakthrough at Mortain)"),
 	kindBadge("badge46", "heavy-anti-tank-gun", rules.Artillery, "the heavy anti-tank gun, the 88 (Operation Crusader)"),
 	kindBadge("badge37", "infantry-anti-tank", rules.Infantry, "anti-tank weapons (Chaumont, Wittmann's Final Battle, 1st Armoured to the Rescue)"),
@@ -535,7 +552,7 @@ var Vocabulary = []Entry{
 	{Slot: SlotBehavior, Name: "WIDE_RIVER", NoFireAcross: rules.InfantryOnly, Source: "Arnhem Bridge: \"Infantry units may not target units on the opposite side of the Rhine River, which is too wide in this section\" (rules.HexSetup.NoFireAcross)"},
 	{Slot: SlotBehavior, Name: "IMPASSABLE_HILL", Closes: true, Source: "scenario rule: the hex is impassable (Villers-Bocage, Montelimar, St. Vith)"},
 	{Slot: SlotBehavior, Name: "IMPASSABLE_BLOCKING_HILL", Closes: true, NoFireAcross: rules.ArtilleryOnly, Source: "scenario rule: impassable, and artillery may not fire across it (Saverne Gap)"},
-	unsupported(SlotBehavior, "OASIS_RECOVERY", "oasis recovery", "FAQ III Soins dans l'oasis"),
+	{Slot: SlotBehavior, Name: "OASIS_RECOVERY", Row: "oasis-recovery", Ruleset: rsTerrainPack, Marker: true, Source: "FAQ III Soins dans l'oasis: ordered units on the hex may recover figures instead of battling (the marker oasis-recovery; rules/recovery.go)"},
 	unsupported(SlotBehavior, "HEADQUARTER", "field headquarters", "FAQ III Capture du QG de campagne"),
 	{Slot: SlotBehavior, Name: "BRIDGE_SECTION", Structure: rules.BridgeSpan, Source: "Arnhem Bridge: \"Units may only enter or exit Arnhem Bridge from or onto the hexes as noted at the ends of the bridge. Movement along the span of bridge is normal.\" (rules.BridgeSpan)"},
 	{Slot: SlotBehavior, Name: "CAN_BE_BLOWN", Blow: true, Source: "FAQ III Faire sauter un pont: a bridge the option blowbridge_opt2's side may blow (rules.BlowBridges)"},
@@ -589,6 +606,42 @@ var Vocabulary = []Entry{
 	{Slot: SlotPackFeature, Name: "EXIT_MARKER", Source: "Winter Wars III: the exit tags carry it"},
 	unsupported(SlotPackFeature, "RUSSIAN_COMMISSAR", "Russian commissar", "FAQ VII Armée rouge"),
 	unsupported(SlotPackFeature, "CAPTURE_HQ", "field headquarters", "FAQ III Capture du QG de campagne"),
+}
+
+// TileEnds are the open ends (bits of hex.Neighbour directions) of a tile of
+// shape "straight" or "bend" laid with orientation o (1..6), by the
+// convention the real files follow for rivers and roads (docs/scenarios.md
+// "Writing a library scenario", render's bands): a straight tile joins
+// (7-o) mod 6 and its opposite, a bend (6-o) mod 6 and two steps clockwise.
+// Sidi Rezegh's wadi (orientation 2, two straight tiles going south-west,
+// then a bend) joins up by it. An orientation outside 1..6 counts as 1.
+func TileEnds(shape string, o int) uint8 {
+	if o < 1 || o > 6 {
+		o = 1
+	}
+	switch shape {
+	case "straight":
+		a := (7 - o) % 6
+		return 1<<a | 1<<((a+3)%6)
+	case "bend":
+		a := (6 - o) % 6
+		return 1<<a | 1<<((a+2)%6)
+	}
+	return 0
+}
+
+// vehicle is a .m44 vehicle unit of a nation: supply trucks (the only
+// corpus file with them, Breakthrough at Mortain, says "Re-supply rules
+// (Actions 24 - Re-Supply) are in effect for the Supply Trucks (Troops 17 -
+// Supply Trucks)"; FAQ IV Camions de transport: "Considérés comme de
+// l'infanterie dans tous les cas").
+func vehicle(name, nation string) Entry {
+	e := Entry{Slot: SlotUnit, Name: name, Unit: rules.Infantry, Nation: nation, Side: nations[nation], Kind: "supply-trucks", Ruleset: rsTroops,
+		Source: "supply trucks (Breakthrough at Mortain: \"the Supply Trucks (Troops 17 - Supply Trucks)\"; FAQ IV Camions de transport)"}
+	if r, ok := nationRules[nation]; ok {
+		e.Unsupported, e.Source = r[0], e.Source+"; "+r[1]
+	}
+	return e
 }
 
 // kindBadge is a badge that makes its unit a Winter Wars kind (section V).
@@ -650,7 +703,9 @@ func LookupUnit(name string) (Entry, bool) {
 		if !ok {
 			return Entry{}, false
 		}
-		return Entry{Slot: SlotUnit, Name: name, Nation: n, Side: side, Unsupported: "vehicles", Source: "trucks and half-tracks"}, true
+		e := vehicle(name, n)
+		e.Side = side
+		return e, true
 	default:
 		return Entry{}, false
 	}

@@ -149,6 +149,8 @@ func fileWith(e Entry) obj {
 			gi(m)["options"] = obj{"blowbridge_opt2": obj{"side": "ALLIES"}}
 		case e.Structure != rules.NoStructure, !e.Supported() && strings.Contains(e.Unsupported, "bridges"):
 			h(obj{"terrain": obj{"name": "river"}, "rect_terrain": obj{"name": "bridge", "behavior": n}})
+		case e.Marker:
+			h(obj{"terrain": obj{"name": "oasis", "behavior": n}}) // OASIS_RECOVERY
 		case e.Resistance:
 			h(obj{"unit": obj{"name": "inf2us", "behavior": n}})
 		case e.MoveTwo, e.Medals > 0, e.IgnoresFlag, !e.Supported() && strings.Contains(e.Unsupported, "flag"):
@@ -213,6 +215,19 @@ func playsAsSaid(e Entry, s *rules.Setup, at hex.Hex) string {
 		}
 	}
 	wrong := func(what string, got any) string { return fmt.Sprintf("%s: %s %+v", e.Meaning(), what, got) }
+	if e.Marker {
+		// A marker of an expansion ruleset, among the hex's features.
+		cat, err := s.Catalog()
+		if err != nil || hs == nil {
+			return wrong("hex", hs)
+		}
+		for _, f := range hs.Features {
+			if cat.Feature(f).Key == e.Row {
+				return ""
+			}
+		}
+		return wrong("features", hs.Features)
+	}
 	if e.Row != "" {
 		// A row of an expansion ruleset: the hex carries it, by key, in the
 		// setup's catalog (the ruleset added).
@@ -254,13 +269,18 @@ func playsAsSaid(e Entry, s *rules.Setup, at hex.Hex) string {
 			return wrong("hex", hs)
 		}
 	case SlotUnit:
-		if u == nil || u.Type != e.Unit || u.Elite != e.Elite || u.Side != e.Side {
+		if u == nil || u.Type != e.Unit || u.Elite != e.Elite || u.Side != e.Side || u.Kind != e.Kind {
 			return wrong("unit", u)
 		}
 	case SlotBadge:
 		if e.Kind != "" {
-			// A Winter Wars V kind, with the ruleset that has its row.
-			if u == nil || u.Badge != e.Name || u.Kind != e.Kind || u.Type != e.KindClass || !slices.ContainsFunc(s.Rulesets, func(r *rules.Ruleset) bool { return r.Key == "winter-troops" }) {
+			// A Winter Wars V kind (or a special troops' one), with the
+			// ruleset that has its row.
+			rs := "winter-troops"
+			if e.Ruleset != "" {
+				rs = e.Ruleset
+			}
+			if u == nil || u.Badge != e.Name || u.Kind != e.Kind || u.Type != e.KindClass || !slices.ContainsFunc(s.Rulesets, func(r *rules.Ruleset) bool { return r.Key == rs }) {
 				return wrong("unit", u)
 			}
 			return ""

@@ -93,13 +93,13 @@ func TestVocabularyMapping(t *testing.T) {
 		}
 	}
 	unsupportedNames := map[Slot]map[string]string{
-		SlotTerrain:     {"pjungle": "jungles", "wcurve": "wadis", "pheadquarter": "field headquarters"},
+		SlotTerrain:     {"pjungle": "jungles", "pcave": "caves", "pheadquarter": "field headquarters"},
 		SlotRectTerrain: {"loco": "trains", "pdestroyer": "warships"},
 		SlotTag:         {"medal7": "medal7 without medal.side"},
 		SlotTagBehavior: {"DECOY_MEDAL_MINE_FIELD": "minefields"},
-		SlotBehavior:    {"OASIS_RECOVERY": "oasis recovery"},
+		SlotBehavior:    {"HEADQUARTER": "field headquarters"},
 		SlotOption:      {"russian_commissar_rule": "Russian commissar", "smoke_screen": "smoke screens"},
-		SlotBadge:       {"badge38": "Italian Royal Army units", "badge5": "big guns"},
+		SlotBadge:       {"badge38": "Italian Royal Army units", "badge29": "cavalry"},
 		SlotBoardType:   {"BRKTHRU": "Breakthrough command deck", "OVERLORD": "Overlord rules"},
 	}
 	for slot, names := range unsupportedNames {
@@ -186,9 +186,10 @@ func TestLookupUnit(t *testing.T) {
 		{"tank2fr", true, rules.Armor, true, "fr", rules.Allies, ""},
 		{"tank2jp", true, rules.Armor, true, "jp", rules.Axis, "Imperial Japanese Army rules"},
 		{"gun2ger", true, rules.Artillery, true, "ger", rules.Axis, "special forces artillery"},
-		{"vehus", true, 0, false, "us", rules.Allies, "vehicles"},
-		{"vehger", true, 0, false, "ger", rules.Axis, "vehicles"},
-		{"vehit", true, 0, false, "it", rules.Axis, "vehicles"},
+		// Supply trucks (FAQ IV Camions de transport: infantry in every case).
+		{"vehus", true, rules.Infantry, false, "us", rules.Allies, ""},
+		{"vehger", true, rules.Infantry, false, "ger", rules.Axis, ""},
+		{"vehit", true, 0, false, "it", rules.Axis, "Italian Royal Army command"},
 		{"infxx", false, 0, false, "", 0, ""},
 		{"inf22ger", false, 0, false, "", 0, ""},
 		{"plane", false, 0, false, "", 0, ""},

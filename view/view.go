@@ -137,6 +137,9 @@ type Feature struct {
 	// Blown: a bridge stood here and has been blown up (rules.BlowBridges):
 	// the hex is a river again.
 	Blown bool `json:"blown,omitempty"`
+	// Ends are the open ends of a ground entered only through them (a
+	// wadi): directions of hex.Neighbour, 0 east then clockwise.
+	Ends []int `json:"ends,omitempty"`
 }
 
 // Board is the public part of a position: what every viewer sees.
@@ -169,6 +172,9 @@ type Board struct {
 	// Sabotage are the targets of a sabotage rule (Schwammenauel Dam's
 	// dams) with the star tokens placed on each; absent without the rule.
 	Sabotage []SabotageTarget `json:"sabotage,omitempty"`
+	// TargetMarkers are the big guns' target markers (FAQ IV Artillerie
+	// lourde): the gun and the unit marked; absent when there are none.
+	TargetMarkers []TargetMarker `json:"target_markers,omitempty"`
 }
 
 // SabotageTarget is a hex a side may sabotage: Stars tokens of Needed.
@@ -177,6 +183,14 @@ type SabotageTarget struct {
 	Side   rules.Side `json:"side"` // the saboteur
 	Stars  int8       `json:"stars"`
 	Needed int8       `json:"needed"`
+}
+
+// TargetMarker is a big gun's target marker on a unit: that gun's fire at
+// the unit rolls 1 die more until the unit moves or is destroyed, or the
+// gun moves.
+type TargetMarker struct {
+	Gun    hex.Hex `json:"gun"`
+	Target hex.Hex `json:"target"`
 }
 
 // Minefield is a minefield as everyone sees it: Value only once revealed.
@@ -223,7 +237,17 @@ func BoardOf(st *rules.State) Board {
 				f.Markers = append(f.Markers, cat.Feature(g).Key)
 			}
 		}
+		if e := st.Ends(h); e != 0 {
+			for d := 0; d < 6; d++ {
+				if e&(1<<d) != 0 {
+					f.Ends = append(f.Ends, d)
+				}
+			}
+		}
 		b.Features = append(b.Features, f)
+	}
+	for _, m := range st.TargetMarkers() {
+		b.TargetMarkers = append(b.TargetMarkers, TargetMarker{Gun: m.Gun, Target: m.Target})
 	}
 	for _, m := range st.Minefields() {
 		mf := Minefield{Hex: m.Hex, Side: m.Side, Revealed: m.Revealed}

@@ -36,7 +36,7 @@ func swampRuleset() *rules.Ruleset {
 		Features: []rules.TerrainDef{{Key: "roadblock", Layer: rules.LayerObstacle, Source: "made up for a test",
 			Impassable: rules.Vehicles, Summary: "impassable to armor and artillery"}},
 		Units: []rules.UnitDef{{Key: "sappers", Class: rules.Infantry, Source: "made up for a test", Figures: 4,
-			MaxMove: 2, MoveAndFight: 1, RangeDice: [6]int8{3, 2, 1}, NeedsSight: true, TakesGround: true, RetreatPerFlag: 1,
+			MaxMove: 2, MoveAndFight: 1, RangeDice: [rules.MaxRange]int8{3, 2, 1}, NeedsSight: true, TakesGround: true, RetreatPerFlag: 1,
 			Summary: "infantry that clears obstacles (made up)"}},
 		Cards: []rules.CardDef{{Key: "sabotage", Source: "made up for a test", Tactic: true,
 			Quota: rules.Quota{3: 2}, Bonus: 1}},

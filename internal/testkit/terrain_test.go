@@ -19,10 +19,12 @@ func TestExpansionTerrainCorpus(t *testing.T) {
 		games = 1
 	}
 	played := 0
+	seen := map[string]int{} // the new Terrain Pack rules the bots used
 	for _, sc := range corpus(t) {
 		uses := sc.Setup.Night.On // night attacks (FAQ III 19)
 		for _, r := range sc.Setup.Rulesets {
-			uses = uses || r.Key == "terrain-pack" || r.Key == "winter-terrain"
+			// special-troops: big guns and supply trucks (rules/troops_special.go).
+			uses = uses || r.Key == "terrain-pack" || r.Key == "winter-terrain" || r.Key == "special-troops"
 		}
 		if !uses {
 			continue
@@ -50,8 +52,15 @@ func TestExpansionTerrainCorpus(t *testing.T) {
 				if err != nil {
 					t.Fatalf("%s game %d: %v", sc.File, g, err)
 				}
-				if _, err := s.Apply(a); err != nil {
+				evs, err := s.Apply(a)
+				if err != nil {
 					t.Fatalf("%s game %d, decision %d: %v", sc.File, g, n, err)
+				}
+				seen[a.Kind.String()]++
+				for _, e := range evs {
+					if e.Kind == rules.EvTargetMarked {
+						seen["target-marked"]++
+					}
 				}
 			}
 			played++
@@ -60,5 +69,6 @@ func TestExpansionTerrainCorpus(t *testing.T) {
 	if played == 0 {
 		t.Fatal("no corpus file uses the Terrain Pack's or Winter Wars' terrain")
 	}
-	t.Logf("%d games on files with expansion terrain", played)
+	t.Logf("%d games on files with expansion terrain; oasis recoveries %d, big-gun target markers %d, reinforcements %d",
+		played, seen["recover"], seen["target-marked"], seen["reinforce"])
 }

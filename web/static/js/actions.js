@@ -15,7 +15,7 @@ export function parse(entry) {
       else if (f[2] && !e.section) e.section = f[2];
       break;
     case 'keep': if (e.card == null) e.card = Number(f[1]); break;
-    case 'order': case 'remove-wire': case 'blow': case 'pontoon': if (!e.from) e.from = f[1]; break;
+    case 'order': case 'remove-wire': case 'blow': case 'pontoon': case 'recover': if (!e.from) e.from = f[1]; break;
     case 'target': if (!e.to) e.to = f[1]; break;
     case 'drop': // paratroopers called in over a hex (rules.CalledAirdrop)
       if (!e.from) e.from = f[1];

@@ -88,6 +88,7 @@ export class BoardView {
     for (const u of st.view.units || []) units.set(u.hex, u);
     this.units = units;
 
+    this.targets = st.view.target_markers || []; // big guns' target markers
     this.mines = new Map();
     for (const m of st.view.minefields || []) this.mines.set(m.hex, m);
     this.sabo = new Map();
@@ -106,6 +107,7 @@ export class BoardView {
     parts.push(`<g class="sections-lit">${this.drawSections(st.sections || [])}</g>`);
     parts.push(`<g class="marks-under">${this.drawMarksUnder(st.marks || {}, st.highlight)}</g>`);
     parts.push(`<g class="units">${this.drawUnits(units)}</g>`);
+    parts.push(`<g class="target-markers">${this.drawTargetMarkers(st.view.target_markers || [])}</g>`);
     parts.push(`<g class="marks-over">${this.drawMarksOver(st.marks || {})}</g>`);
     parts.push(`<g class="hits">${this.drawHits(st.marks || {})}</g>`);
     parts.push('</svg>');
@@ -145,7 +147,7 @@ export class BoardView {
     const pal = this.pal;
     const hill = (x) => sym.hill(o, S, pal) + x;
     switch (ter) {
-      case 'chateau': case 'station': case 'barracks': case 'factory': case 'pacific-village': case 'ruins':
+      case 'chateau': case 'station': case 'barracks': case 'factory': case 'pacific-village': case 'ruins': case 'lighthouse': case 'fortress':
         return sym.town(o, S, pal) + this.rowLabel(ter, o);
       case 'hill-village': return hill(sym.town(o, S * 0.8, pal)) + this.rowLabel(ter, o);
       case 'forested-hill': return hill(sym.forest(o, S * 0.8, pal)) + this.rowLabel(ter, o);
@@ -156,7 +158,7 @@ export class BoardView {
       case 'coast': case 'pacific-beach': return sym.beach(o, S, pal, seed);
       case 'marsh': case 'rice-paddy': return sym.marsh(o, S, pal) + this.rowLabel(ter, o);
       default:
-        if (ROAD_ROWS.includes(ter) || RAIL_ROWS.includes(ter) || WET_ROWS.includes(ter)) return '';
+        if (ROAD_ROWS.includes(ter) || RAIL_ROWS.includes(ter) || WET_ROWS.includes(ter) || ter === 'wadi') return '';
         return sym.catalogGround(o, S, pal, row('ground', ter) || { key: ter }, rowName('terrain', ter));
     }
   }
@@ -217,6 +219,23 @@ export class BoardView {
         default: out.push(this.rowGround(ter, o, r * 100 + c)); break;
       }
     }
+    // Wadis: a dry bed between banks, open only at the ends the view gives
+    // (FAQ II 44; render/board.go draws them the same).
+    const wadis = new Path();
+    for (const [h, f] of this.feats) {
+      if (f.terrain !== 'wadi') continue;
+      const { r, c } = parseHex(h);
+      const o = this.center(r, c);
+      const ends = (f.ends || []).map((d) => {
+        const n = this.center(r + DIRS[d][0], c + DIRS[d][1]);
+        return { x: (o.x + n.x) / 2, y: (o.y + n.y) / 2 };
+      });
+      if (ends.length === 2) wadis.M(ends[0].x, ends[0].y).Q(o.x, o.y, ends[1].x, ends[1].y);
+      else for (const e of ends) wadis.line(o, e);
+    }
+    out.push(paint(wadis, { stroke: '#6b5235', width: S * 0.42, butt: true, cls: 'wadi' }));
+    out.push(paint(wadis, { stroke: '#d9bf8c', width: S * 0.3, butt: true, cls: 'wadi' }));
+    out.push(paint(wadis, { stroke: '#b89a68', width: S * 0.02, dash: [S * 0.05, S * 0.07], butt: true, op: 0.8, cls: 'wadi' }));
     // Rivers and lakes join their wet neighbours (as render/board.go's waterways).
     const wet = (r, c) => r >= 0 && r < this.g.rows && c >= 0 && c <= maxCol && ['river', 'lake', ...WET_ROWS].includes(this.terrainAt(hexKey(r, c)));
     const half = (r, c) => r >= 0 && r < this.g.rows && r % 2 === 1 && (c === -1 || c === maxCol + 1);
@@ -400,6 +419,27 @@ export class BoardView {
     return out.join('');
   }
 
+  // drawTargetMarkers draws the big guns' target markers (FAQ IV Artillerie
+  // lourde): a cross-hair on the unit marked, with the gun's hex in its
+  // hover help.
+  drawTargetMarkers(list) {
+    const out = [];
+    const seen = new Set();
+    for (const m of list) {
+      const { r, c } = parseHex(m.target);
+      const o = this.center(r, c);
+      const k = seen.has(m.target) ? 1 : 0; // a second gun's marker beside the first
+      seen.add(m.target);
+      const x = o.x + S * (0.3 - 0.2 * k), y = o.y - S * 0.3, R1 = S * 0.11;
+      const p = new Path().circle(x, y, R1).line({ x: x - R1 * 1.5, y }, { x: x + R1 * 1.5, y }).line({ x, y: y - R1 * 1.5 }, { x, y: y + R1 * 1.5 });
+      out.push(`<g class="target-marker" data-target="${esc(m.target)}" data-gun="${esc(m.gun)}">`);
+      out.push(paint(new Path().circle(x, y, R1 * 1.25), { fill: '#fff8e6', op: 0.85 }));
+      out.push(paint(p, { stroke: '#b3261e', width: S * 0.03 }));
+      out.push('</g>');
+    }
+    return out.join('');
+  }
+
   drawTrail(trail) {
     const out = [];
     for (const tr of trail) {
@@ -505,6 +545,7 @@ export class BoardView {
       }
       bits.push(`${sideName(u.side)} — ${what}, ${t('unit.figures', { n: u.figures, max: u.max })}`);
     }
+    for (const m of this.targets || []) if (m.target === h) bits.push(t('marker.target', { gun: m.gun }));
     if (!bits.length) bits.push(t('terrain.plain'));
     return `${bits.join(' · ')} [${h}]`;
   }

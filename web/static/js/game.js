@@ -374,6 +374,7 @@ class Game {
     const battles = byKind(L, 'battle');
     const wires = byKind(L, 'remove-wire');
     const reinforces = byKind(L, 'reinforce'); // half-tracks (Winter Wars V)
+    const recovers = byKind(L, 'recover'); // oasis recovery (FAQ III Soins dans l'oasis)
     const retreats = byKind(L, 'retreat');
     const tgs = byKind(L, 'take-ground');
     const keeps = byKind(L, 'keep');
@@ -444,11 +445,12 @@ class Game {
         what = t('phase.move.pick');
         for (const f of froms) marks[f] = { kind: 'can', select: f, label: t('phase.move') };
       }
-    } else if (battles.length || wires.length || reinforces.length) {
+    } else if (battles.length || wires.length || reinforces.length || recovers.length) {
       battles.forEach(use);
       wires.forEach(use);
       reinforces.forEach(use);
-      const froms = [...new Set([...battles, ...wires, ...reinforces].map((a) => a.from))];
+      recovers.forEach(use);
+      const froms = [...new Set([...battles, ...wires, ...reinforces, ...recovers].map((a) => a.from))];
       if (froms.length === 1 && !this.sel.unit) this.sel.unit = froms[0];
       if (this.sel.unit && froms.includes(this.sel.unit)) {
         what = t('phase.battle.picked');
@@ -459,6 +461,8 @@ class Game {
         }
         const w = wires.find((a) => a.from === this.sel.unit);
         if (w) buttons.push({ label: t('btn.remove-wire'), action: w.action });
+        const rc = recovers.find((a) => a.from === this.sel.unit);
+        if (rc) buttons.push({ label: t('btn.recover'), action: rc.action, title: t('help.marker.oasis-recovery') });
         for (const r of reinforces.filter((a) => a.from === this.sel.unit)) buttons.push({ label: t('btn.reinforce', { hex: r.to }), action: r.action });
         if (froms.length > 1) buttons.push({ label: t('btn.cancel'), local: 'cancel' });
       } else {

@@ -475,7 +475,8 @@ export function glyph(type, g, cs, ink, dark) {
 // KIND_MARKS are the short names on the counters of Winter Wars V kinds
 // (as render/symbols.go's kindMarks).
 export const KIND_MARKS = { engineers: 'ENG', 'mobile-artillery': 'MOB', 'heavy-anti-tank-gun': '88', 'tank-destroyer': 'TD',
-  'infantry-anti-tank': 'AT', 'infantry-machine-gun': 'MG', 'infantry-mortar': 'MOR', 'half-tracks': 'HT' };
+  'infantry-anti-tank': 'AT', 'infantry-machine-gun': 'MG', 'infantry-mortar': 'MOR', 'half-tracks': 'HT',
+  'big-gun': 'BIG', 'supply-trucks': 'TRK' };
 
 // mine draws a minefield token (Winter Wars III): face down ("?") until
 // turned over, then its value; as render/symbols.go's mine mark.
