@@ -35,6 +35,9 @@ type Config struct {
 	// asks only for the entries since the version it last saw (?since=N),
 	// as a client that keeps the log does.
 	FullLog bool
+	// NoGzip: the player does not accept gzip-compressed replies (a
+	// browser does; on loopback compression only costs).
+	NoGzip bool
 }
 
 // Result is what a run measured.
@@ -72,7 +75,8 @@ type created struct {
 
 // Run plays cfg.Games games for cfg.Duration and measures.
 func Run(ctx context.Context, cfg Config) (Result, error) {
-	tr := &http.Transport{MaxIdleConns: cfg.Games * 2, MaxIdleConnsPerHost: cfg.Games * 2, IdleConnTimeout: time.Minute}
+	tr := &http.Transport{MaxIdleConns: cfg.Games * 2, MaxIdleConnsPerHost: cfg.Games * 2, IdleConnTimeout: time.Minute,
+		DisableCompression: cfg.NoGzip}
 	defer tr.CloseIdleConnections()
 	client := &http.Client{Transport: tr, Timeout: 30 * time.Second}
 	p := &player{cfg: cfg, client: client}
