@@ -2,6 +2,7 @@ package match
 
 import (
 	"encoding/json"
+	"slices"
 
 	"m44/rules"
 	"m44/view"
@@ -66,11 +67,18 @@ type Roll struct {
 }
 
 // eventEntry encodes engine event e as entry n for every viewer, each
-// seeing it as package view shows it.
+// seeing it as package view shows it. Viewers who see the same event (all
+// of them but for a card drawn) share one encoding.
 func eventEntry(st *rules.State, n int, e rules.Event) entry {
 	var en entry
+	var seen [numViewers]rules.Event
 	for v := viewer(0); v < numViewers; v++ {
 		ev := v.who().Event(e)
+		seen[v] = ev
+		if w := slices.Index(seen[:v], ev); w >= 0 {
+			en.json[v] = en.json[w]
+			continue
+		}
 		key, args := describe(st, ev)
 		if u := view.UnitRefOf(st, ev.Unit); u != nil {
 			args["unit"] = u

@@ -50,6 +50,12 @@ type Match struct {
 	created  time.Time  // when the game was created (the lobby's order)
 	clk      clockState // the clock's state, for a game with a clock (clock.go)
 	forfeit  *forfeit   // the game ended by a seat running out of time
+	// scInfo is the scenario part of a snapshot that never changes (all but
+	// the objectives), made once (scenarioInfoLocked).
+	scInfo *ScenarioInfo
+	// shared is the last snapshot encoded for each viewing seat (subs.go):
+	// the WebSockets of one seat, or the spectators, share it.
+	shared map[*seat]sharedSnapshot
 }
 
 // played is an action in effect.
@@ -319,28 +325,52 @@ const LogTail = 250
 // spectator): GET /api/games/{id}. Its log is the last LogTail entries, or
 // every entry if fullLog is set.
 func (m *Match) Snapshot(token string, fullLog bool) (*Snapshot, error) {
+	since := -1
+	if fullLog {
+		since = 0
+	}
+	return m.SnapshotSince(token, since, fullLog)
+}
+
+// SnapshotSince is Snapshot whose log holds only the entries after version
+// since (at most the last LogTail of them unless fullLog is set), for a
+// client that has the earlier ones (GET /api/games/{id}?since=N). A
+// negative since is none: the last LogTail entries.
+func (m *Match) SnapshotSince(token string, since int, fullLog bool) (*Snapshot, error) {
 	m.mu.Lock()
 	defer m.mu.Unlock()
 	s, err := m.seatOf(token)
 	if err != nil {
 		return nil, err
 	}
-	return m.snapshotLocked(s, fullLog), nil
-}
-
-func (m *Match) snapshotLocked(s *seat, fullLog bool) *Snapshot {
-	v := viewSpectator
-	if s != nil {
-		v = viewerOf(s.side)
-	}
 	from := len(m.log) - LogTail
 	if fullLog {
 		from = 0
 	}
+	return m.snapshotLocked(s, max(from, since)), nil
+}
+
+// scenarioInfoLocked is the snapshot's scenario: its fixed part is made
+// once, the objectives' holders are read from the state.
+func (m *Match) scenarioInfoLocked() ScenarioInfo {
+	if m.scInfo == nil {
+		m.scInfo = &ScenarioInfo{ID: m.sc.ID, Name: m.sc.Name(m.settings.Lang), Board: m.sc.board(), Labels: m.sc.labels(),
+			Top: m.st.Setup().Top.String()}
+	}
+	info := *m.scInfo
+	info.Objectives = objectivesOf(m.st)
+	return info
+}
+
+// snapshotLocked is the snapshot of seat s (nil: a spectator) whose log
+// holds the entries from index from on.
+func (m *Match) snapshotLocked(s *seat, from int) *Snapshot {
+	v := viewSpectator
+	if s != nil {
+		v = viewerOf(s.side)
+	}
 	snap := &Snapshot{Game: m.id, Version: len(m.log), Spectator: s == nil, Hotseat: m.settings.Hotseat,
-		Scenario: ScenarioInfo{ID: m.sc.ID, Name: m.sc.Name(m.settings.Lang), Board: m.sc.board(), Labels: m.sc.labels(),
-			Top: m.st.Setup().Top.String(), Objectives: objectivesOf(m.st)},
-		View: viewFor(m.st, s), Log: m.logLocked(v, from), LastRoll: m.lastRoll}
+		Scenario: m.scenarioInfoLocked(), View: viewFor(m.st, s), Log: m.logLocked(v, from), LastRoll: m.lastRoll}
 	if s != nil {
 		seatName, side := s.name, s.side.String()
 		snap.Seat, snap.Side = &seatName, &side

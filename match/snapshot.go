@@ -11,30 +11,57 @@ import (
 // Snapshot is the game as one seat (or a spectator) may see it
 // (docs/web-api.md, "Snapshot").
 type Snapshot struct {
-	Game      string          `json:"game"`
-	Version   int             `json:"version"`
-	Seat      *string         `json:"seat"`
-	Side      *string         `json:"side"`
-	Spectator bool            `json:"spectator"`
-	Hotseat   bool            `json:"hotseat"`
-	Scenario  ScenarioInfo    `json:"scenario"`
-	Seats     []SeatInfo      `json:"seats"`
-	View      view.View       `json:"view"`
-	ToAct     *string         `json:"to_act"`      // the seat to act (null once the game is over)
-	ToActSide *string         `json:"to_act_side"` // its side
-	YourTurn  bool            `json:"your_turn"`
-	Legal     []Legal         `json:"legal,omitempty"`
-	Undo      bool            `json:"can_undo"` // the seat may undo the last action now
-	Log       json.RawMessage `json:"log"`
-	LastRoll  *Roll           `json:"last_roll"`
-	Over      bool            `json:"over"`
-	Winner    *string         `json:"winner"`
+	Game      string       `json:"game"`
+	Version   int          `json:"version"`
+	Seat      *string      `json:"seat"`
+	Side      *string      `json:"side"`
+	Spectator bool         `json:"spectator"`
+	Hotseat   bool         `json:"hotseat"`
+	Scenario  ScenarioInfo `json:"scenario"`
+	Seats     []SeatInfo   `json:"seats"`
+	View      view.View    `json:"view"`
+	ToAct     *string      `json:"to_act"`      // the seat to act (null once the game is over)
+	ToActSide *string      `json:"to_act_side"` // its side
+	YourTurn  bool         `json:"your_turn"`
+	Legal     []Legal      `json:"legal,omitempty"`
+	Undo      bool         `json:"can_undo"` // the seat may undo the last action now
+	// Log is the log's entries, as one JSON array: encoded once when each
+	// entry was added, and written as it is (AppendJSON).
+	Log      json.RawMessage `json:"-"`
+	LastRoll *Roll           `json:"last_roll"`
+	Over     bool            `json:"over"`
+	Winner   *string         `json:"winner"`
 	// Ended is "action_limit" when the game ended at its limit of
 	// decisions rather than by a victory (Winner is then nil for a draw).
 	Ended string     `json:"ended,omitempty"`
 	Clock *ClockView `json:"clock,omitempty"` // the game's clock, if it has one
 	Leg   int        `json:"leg,omitempty"`   // 1 or 2 in a game played "two ways" (twoways.go)
 }
+
+// snapshotFields is a Snapshot without its methods: its fields but the log.
+type snapshotFields Snapshot
+
+// AppendJSON appends the snapshot's JSON to b. The log's entries, encoded
+// and checked once when each was added, are copied as they are rather than
+// checked and compacted again by encoding/json (most of a snapshot's bytes
+// are its log's).
+func (s *Snapshot) AppendJSON(b []byte) ([]byte, error) {
+	head, err := json.Marshal((*snapshotFields)(s))
+	if err != nil {
+		return b, err
+	}
+	b = append(b, head[:len(head)-1]...) // an object: it ends with '}'
+	b = append(b, `,"log":`...)
+	if s.Log == nil {
+		b = append(b, "null"...)
+	} else {
+		b = append(b, s.Log...)
+	}
+	return append(b, '}'), nil
+}
+
+// MarshalJSON is the snapshot's JSON (AppendJSON).
+func (s *Snapshot) MarshalJSON() ([]byte, error) { return s.AppendJSON(nil) }
 
 // ScenarioInfo is the scenario of a game.
 type ScenarioInfo struct {

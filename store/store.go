@@ -40,8 +40,9 @@ var errLockHeld = errors.New("lock held")
 
 // Store is an open database. It is safe for concurrent use.
 type Store struct {
-	db   *sql.DB
-	lock *os.File // the held lock file, nil for ":memory:"
+	db      *sql.DB
+	lock    *os.File // the held lock file, nil for ":memory:"
+	appends appender // the appends waiting for a transaction (appends.go)
 }
 
 // Open opens (creating it if needed, with its folder) the database file at
@@ -123,6 +124,10 @@ func open(dsn, path string) (*Store, error) {
 		db.Close()
 		return nil, err
 	}
+	if err := s.prepareAppends(); err != nil {
+		db.Close()
+		return nil, err
+	}
 	return s, nil
 }
 
@@ -134,6 +139,9 @@ func (s *Store) Ping(ctx context.Context) error {
 
 // Close closes the database and lets go of its lock.
 func (s *Store) Close() error {
+	if s.appends.stmt != nil {
+		s.appends.stmt.Close()
+	}
 	err := s.db.Close()
 	if s.lock != nil {
 		s.lock.Close() // closing the file releases its lock
@@ -408,25 +416,6 @@ func (s *Store) LiveGames(ctx context.Context) ([]string, error) {
 		out = append(out, id)
 	}
 	return out, rows.Err()
-}
-
-// Append adds one entry to a game's log, and marks the game over (with its
-// winner) if over is set; both in one transaction, committed on return.
-// The entry's Seq must be the next one: a conflict means another writer got
-// there first and nothing is written.
-func (s *Store) Append(ctx context.Context, game string, a Action, over bool, winner string) error {
-	return s.tx(ctx, func(tx *sql.Tx) error {
-		if _, err := tx.ExecContext(ctx, `INSERT INTO actions (game, seq, seat, action, version, created, outcomes) VALUES (?, ?, ?, ?, ?, ?, ?)`,
-			game, a.Seq, a.Seat, a.Action, a.Version, now(), a.Outcomes); err != nil {
-			return fmt.Errorf("store: append to %s: %w", game, err)
-		}
-		if over {
-			if _, err := tx.ExecContext(ctx, `UPDATE games SET over = 1, winner = ? WHERE id = ?`, winner, game); err != nil {
-				return fmt.Errorf("store: append to %s: %w", game, err)
-			}
-		}
-		return nil
-	})
 }
 
 // SetRecord rewrites a game's record at a new version: its deal and the

@@ -418,7 +418,17 @@ func (s *Server) getGame(w http.ResponseWriter, r *http.Request) {
 	if m == nil {
 		return
 	}
-	snap, err := m.Snapshot(r.URL.Query().Get("token"), r.URL.Query().Get("log") == "all")
+	q := r.URL.Query()
+	since := -1
+	if v := q.Get("since"); v != "" {
+		n, err := strconv.Atoi(v)
+		if err != nil || n < 0 {
+			s.writeError(w, r, match.Errorf(match.CodeBadRequest, "since: %q is not a version", v))
+			return
+		}
+		since = n
+	}
+	snap, err := m.SnapshotSince(q.Get("token"), since, q.Get("log") == "all")
 	if err != nil {
 		s.writeError(w, r, err)
 		return

@@ -8,6 +8,7 @@ import (
 	"encoding/hex"
 	"encoding/json"
 	"errors"
+	"io"
 	"io/fs"
 	"mime"
 	"net/http"
@@ -164,21 +165,66 @@ func acceptsGzip(r *http.Request) bool {
 
 // writeJSONGzip is writeJSON for a reply that may be large (a snapshot with
 // its log, a catalog, a board's SVG): gzip-compressed when the client
-// accepts it and the body is over 1 KiB.
+// accepts it and the body is over 1 KiB. A value with an AppendJSON method
+// (a snapshot) is encoded by it.
 func writeJSONGzip(w http.ResponseWriter, r *http.Request, status int, v any) {
-	b, err := json.Marshal(v)
-	if err != nil || len(b) < 1024 || !acceptsGzip(r) {
-		writeJSON(w, status, v)
+	bp := replyBufs.Get().(*[]byte)
+	defer putReplyBuf(bp)
+	var err error
+	if a, ok := v.(interface{ AppendJSON([]byte) ([]byte, error) }); ok {
+		*bp, err = a.AppendJSON((*bp)[:0])
+	} else {
+		var b []byte
+		b, err = json.Marshal(v)
+		*bp = append((*bp)[:0], b...)
+	}
+	if err != nil {
+		writeJSON(w, status, v) // answers the error
 		return
 	}
-	var z bytes.Buffer
-	zw, _ := gzip.NewWriterLevel(&z, gzip.BestSpeed)
-	zw.Write(b)
-	zw.Write([]byte{'\n'})
-	zw.Close()
+	writeEncodedJSON(w, r, status, *bp)
+}
+
+// replyBufs and gzipWriters are reused from one reply to the next: a
+// snapshot is tens of KiB, and a new gzip writer allocates hundreds.
+var (
+	replyBufs   = sync.Pool{New: func() any { return new([]byte) }}
+	gzipWriters = sync.Pool{New: func() any {
+		zw, _ := gzip.NewWriterLevel(io.Discard, gzip.BestSpeed)
+		return zw
+	}}
+)
+
+func putReplyBuf(bp *[]byte) {
+	if cap(*bp) <= 1<<20 { // a rare huge reply is not kept
+		*bp = (*bp)[:0]
+		replyBufs.Put(bp)
+	}
+}
+
+// writeEncodedJSON writes the JSON b (and a newline), gzip-compressed when
+// the client accepts it and b is over 1 KiB.
+func writeEncodedJSON(w http.ResponseWriter, r *http.Request, status int, b []byte) {
 	h := w.Header()
 	h.Set("Content-Type", "application/json; charset=utf-8")
 	h.Set("Cache-Control", "no-store")
+	if len(b) < 1024 || !acceptsGzip(r) {
+		w.WriteHeader(status)
+		w.Write(b)
+		w.Write([]byte{'\n'})
+		return
+	}
+	zp := replyBufs.Get().(*[]byte)
+	defer putReplyBuf(zp)
+	z := bytes.NewBuffer((*zp)[:0])
+	zw := gzipWriters.Get().(*gzip.Writer)
+	zw.Reset(z)
+	zw.Write(b)
+	zw.Write([]byte{'\n'})
+	zw.Close()
+	zw.Reset(io.Discard) // holds no reference to z's bytes in the pool
+	gzipWriters.Put(zw)
+	*zp = z.Bytes()
 	h.Set("Content-Encoding", "gzip")
 	h.Add("Vary", "Accept-Encoding")
 	h.Set("Content-Length", strconv.Itoa(z.Len()))

@@ -122,7 +122,13 @@ func (s *Server) websocket(w http.ResponseWriter, r *http.Request) {
 }
 
 func writeWS(ctx context.Context, c *websocket.Conn, v any) error {
-	b, err := json.Marshal(v)
+	var b []byte
+	var err error
+	if a, ok := v.(interface{ AppendJSON([]byte) ([]byte, error) }); ok {
+		b, err = a.AppendJSON(nil) // an update: its snapshot encoded once for all its viewers
+	} else {
+		b, err = json.Marshal(v)
+	}
 	if err != nil {
 		return err
 	}

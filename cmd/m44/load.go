@@ -33,6 +33,8 @@ func runLoad(args []string, stdout, stderr io.Writer) int {
 	fs.StringVar(&cfg.Scenario, "scenario", "", "scenario id (default: the first of the built-in library)")
 	seed := fs.Uint64("seed", 1, "seed of the games and of the players' choices")
 	fs.DurationVar(&cfg.Think, "think", 0, "pause before each action")
+	fs.BoolVar(&cfg.FullLog, "full-log", false, "read whole snapshots (the log's last 250 entries) rather than the entries since the version last read")
+	fs.BoolVar(&cfg.NoGzip, "no-gzip", false, "do not accept gzip-compressed replies (browsers do)")
 	cpuprofile := fs.String("cpuprofile", "", "write a CPU profile of the run (client and server) to this file")
 	fs.Usage = func() {
 		fmt.Fprintf(stderr, "usage: m44 load [--games N] [--duration D] [--url http://host:port]\n\n"+

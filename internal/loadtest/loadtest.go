@@ -15,6 +15,7 @@ import (
 	"math/rand/v2"
 	"net/http"
 	"slices"
+	"strconv"
 	"sync"
 	"time"
 )
@@ -29,6 +30,14 @@ type Config struct {
 	// Think is a pause before each action (0: as fast as the server
 	// answers).
 	Think time.Duration
+	// FullLog: each snapshot read carries the log's last 250 entries, as
+	// a client without the earlier ones reads it; otherwise the player
+	// asks only for the entries since the version it last saw (?since=N),
+	// as a client that keeps the log does.
+	FullLog bool
+	// NoGzip: the player does not accept gzip-compressed replies (a
+	// browser does; on loopback compression only costs).
+	NoGzip bool
 }
 
 // Result is what a run measured.
@@ -66,7 +75,8 @@ type created struct {
 
 // Run plays cfg.Games games for cfg.Duration and measures.
 func Run(ctx context.Context, cfg Config) (Result, error) {
-	tr := &http.Transport{MaxIdleConns: cfg.Games * 2, MaxIdleConnsPerHost: cfg.Games * 2, IdleConnTimeout: time.Minute}
+	tr := &http.Transport{MaxIdleConns: cfg.Games * 2, MaxIdleConnsPerHost: cfg.Games * 2, IdleConnTimeout: time.Minute,
+		DisableCompression: cfg.NoGzip}
 	defer tr.CloseIdleConnections()
 	client := &http.Client{Transport: tr, Timeout: 30 * time.Second}
 	p := &player{cfg: cfg, client: client}
@@ -151,12 +161,18 @@ func (p *player) do(ctx context.Context, method, path string, body, out any) (in
 // guess costs one more).
 func (p *player) play(ctx context.Context, g created, r *rand.Rand) {
 	seat := "allies"
+	seen := 0 // the last version read
 	for ctx.Err() == nil {
 		var s snapshot
-		if _, err := p.do(ctx, "GET", "/api/games/"+g.Game+"?token="+g.Tokens[seat], nil, &s); err != nil {
+		path := "/api/games/" + g.Game + "?token=" + g.Tokens[seat]
+		if !p.cfg.FullLog {
+			path += "&since=" + strconv.Itoa(seen)
+		}
+		if _, err := p.do(ctx, "GET", path, nil, &s); err != nil {
 			p.count(0, err)
 			return
 		}
+		seen = s.Version
 		if s.Over {
 			p.mu.Lock()
 			p.finished++

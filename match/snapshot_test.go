@@ -1,0 +1,154 @@
+package match
+
+import (
+	"bytes"
+	"encoding/json"
+	"strings"
+	"testing"
+
+	"m44/rules"
+)
+
+// A snapshot's JSON (AppendJSON, the log's entries copied as they were
+// encoded) reads back as the snapshot: every field and the log.
+func TestSnapshotJSON(t *testing.T) {
+	g := testManager(t, testStore(t))
+	m, tokens := humanGame(t, g, PerSide{1, 1}, 3)
+	for i := 0; i < 30; i++ {
+		step(t, m, tokens, i)
+	}
+	snap, err := m.Snapshot(tokens["allies"], false)
+	if err != nil {
+		t.Fatal(err)
+	}
+	b, err := snap.AppendJSON([]byte("x"))
+	if err != nil || b[0] != 'x' || !json.Valid(b[1:]) {
+		t.Fatalf("AppendJSON: %v %.200s", err, b)
+	}
+	var got struct {
+		Game    string           `json:"game"`
+		Version int              `json:"version"`
+		Seat    string           `json:"seat"`
+		Log     []LogEntry       `json:"log"`
+		View    map[string]any   `json:"view"`
+		Seats   []map[string]any `json:"seats"`
+	}
+	if err := json.Unmarshal(b[1:], &got); err != nil {
+		t.Fatal(err)
+	}
+	if got.Game != m.ID() || got.Version != m.Version() || got.Seat != "allies" || len(got.View) == 0 || len(got.Seats) != 2 {
+		t.Fatalf("fields: %+v", got)
+	}
+	if len(got.Log) != got.Version || got.Log[len(got.Log)-1].N != got.Version {
+		t.Fatalf("log of %d entries at version %d", len(got.Log), got.Version)
+	}
+	// json.Marshal gives the same bytes (MarshalJSON), inside an update too.
+	if mb, err := json.Marshal(snap); err != nil || !bytes.Equal(mb, b[1:]) {
+		t.Fatalf("json.Marshal differs: %v", err)
+	}
+}
+
+// SnapshotSince: the log holds the entries after the version given, at
+// most LogTail of them; the rest of the snapshot is the same.
+func TestSnapshotSince(t *testing.T) {
+	g := testManager(t, testStore(t))
+	m, tokens := humanGame(t, g, PerSide{1, 1}, 4)
+	for i := 0; i < 40; i++ {
+		step(t, m, tokens, i)
+	}
+	v := m.Version()
+	entries := func(s *Snapshot) []LogEntry {
+		var l []LogEntry
+		if err := json.Unmarshal(s.Log, &l); err != nil {
+			t.Fatal(err)
+		}
+		return l
+	}
+	for _, since := range []int{0, 1, v - 3, v, v + 5} {
+		s, err := m.SnapshotSince(tokens["axis"], since, false)
+		if err != nil {
+			t.Fatal(err)
+		}
+		l := entries(s)
+		want := max(0, v-min(since, v))
+		if len(l) != want || (want > 0 && (l[0].N != since+1 || l[want-1].N != v)) {
+			t.Errorf("since %d: %d entries, want %d", since, len(l), want)
+		}
+		s.Log = nil
+		full, _ := m.Snapshot(tokens["axis"], false)
+		full.Log = nil
+		a, _ := json.Marshal(s)
+		b, _ := json.Marshal(full)
+		if !bytes.Equal(a, b) {
+			t.Errorf("since %d: the snapshot differs beyond its log", since)
+		}
+	}
+}
+
+// The WebSockets of one seat share one snapshot per version; a change
+// the log does not show (a seat connecting) is not hidden by the sharing,
+// nor is a new version; another seat's sharing is its own (its hand).
+func TestSharedSnapshot(t *testing.T) {
+	g := testManager(t, testStore(t))
+	m, tokens := humanGame(t, g, PerSide{1, 1}, 5)
+	a1, err := m.Subscribe(tokens["allies"])
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer a1.Close()
+	a2, _ := m.Subscribe(tokens["allies"])
+	defer a2.Close()
+	u1, u2 := a1.Update(-1), a2.Update(-1)
+	if u1.Snapshot != u2.Snapshot || u1.snapJSON == nil {
+		t.Fatal("two sockets of a seat: two snapshots made")
+	}
+	connected := func(u *Update, seat string) bool {
+		for _, s := range u.Snapshot.Seats {
+			if s.Seat == seat {
+				return s.Connected != nil && *s.Connected
+			}
+		}
+		return false
+	}
+	if connected(u1, "axis") {
+		t.Fatal("axis connected")
+	}
+	x, _ := m.Subscribe(tokens["axis"])
+	defer x.Close()
+	u3 := a1.Update(-1)
+	if !connected(u3, "axis") {
+		t.Fatal("axis's connection hidden by a shared snapshot")
+	}
+	b, err := u3.AppendJSON(nil)
+	if err != nil || !strings.Contains(string(b), `"seat":"axis","side":"axis","kind":"human","connected":true`) {
+		t.Fatalf("update JSON: %v %.300s", err, b)
+	}
+	var decoded struct {
+		Type     string          `json:"type"`
+		Version  int             `json:"version"`
+		Events   []LogEntry      `json:"events"`
+		Snapshot json.RawMessage `json:"snapshot"`
+	}
+	if err := json.Unmarshal(b, &decoded); err != nil || decoded.Type != "update" || decoded.Version != m.Version() || !bytes.Equal(decoded.Snapshot, u3.snapJSON) {
+		t.Fatalf("update: %v %+v", err, decoded.Type)
+	}
+	step(t, m, tokens, 0)
+	u4 := a1.Update(u3.Version)
+	if u4.Version != u3.Version+len(mustEntries(t, u4.Events)) || u4.Snapshot.Version != m.Version() || u4.Snapshot == u3.Snapshot {
+		t.Fatalf("after an action: version %d, snapshot at %d", u4.Version, u4.Snapshot.Version)
+	}
+	// Each side's own hand: the axis socket's snapshot is not the allies'.
+	ux := x.Update(-1)
+	if ux.Snapshot == u4.Snapshot || ux.Snapshot.View.Viewer == nil || *ux.Snapshot.View.Viewer != rules.Axis ||
+		u4.Snapshot.View.Viewer == nil || *u4.Snapshot.View.Viewer != rules.Allies {
+		t.Fatal("axis got the allies' snapshot")
+	}
+}
+
+func mustEntries(t *testing.T, raw json.RawMessage) []LogEntry {
+	var l []LogEntry
+	if err := json.Unmarshal(raw, &l); err != nil {
+		t.Fatal(err)
+	}
+	return l
+}

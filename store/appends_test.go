@@ -1,0 +1,188 @@
+package store
+
+import (
+	"bufio"
+	"context"
+	"fmt"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"runtime"
+	"strconv"
+	"strings"
+	"sync"
+	"syscall"
+	"testing"
+	"time"
+)
+
+func createGames(t testing.TB, s *Store, n int) []string {
+	t.Helper()
+	ids := make([]string, n)
+	for i := range ids {
+		ids[i] = fmt.Sprintf("g%d", i)
+		if err := s.CreateGame(context.Background(), Game{ID: ids[i], ScenarioID: "x", Scenario: []byte("{}"), Settings: []byte("{}"),
+			Seats: []Seat{{Seat: "allies", Kind: "human", TokenHash: "h"}}}); err != nil {
+			t.Fatal(err)
+		}
+	}
+	return ids
+}
+
+// Many games append at once: the appends share transactions (group
+// commit), every one is committed when Append returns, in order within
+// its game, and an append that conflicts fails alone, writing nothing.
+func TestAppendsGroupCommit(t *testing.T) {
+	s, err := Open(filepath.Join(t.TempDir(), "m44.db"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer s.Close()
+	ctx := context.Background()
+	ids := createGames(t, s, 40)
+	const per = 25
+	var wg sync.WaitGroup
+	errs := make(chan error, len(ids)*per*2)
+	for gi, id := range ids {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for seq := 1; seq <= per; seq++ {
+				if err := s.Append(ctx, id, Action{Seq: seq, Seat: "allies", Action: "play " + strconv.Itoa(seq), Version: seq}, seq == per && gi%2 == 0, "axis"); err != nil {
+					errs <- fmt.Errorf("%s seq %d: %w", id, seq, err)
+				}
+				if gi%8 == 0 && seq%5 == 0 { // a second writer of the same seq: refused, alone
+					if err := s.Append(ctx, id, Action{Seq: seq, Seat: "axis", Action: "play 99", Version: 99}, false, ""); err == nil {
+						errs <- fmt.Errorf("%s seq %d written twice", id, seq)
+					}
+				}
+			}
+		}()
+	}
+	wg.Wait()
+	close(errs)
+	for err := range errs {
+		t.Error(err)
+	}
+	for gi, id := range ids {
+		g, acts, err := s.Game(ctx, id)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if len(acts) != per || g.Over != (gi%2 == 0) {
+			t.Fatalf("%s: %d actions, over %v", id, len(acts), g.Over)
+		}
+		for i, a := range acts {
+			if a.Seq != i+1 || a.Action != "play "+strconv.Itoa(i+1) || a.Seat != "allies" {
+				t.Fatalf("%s: action %d is %+v", id, i, a)
+			}
+		}
+	}
+}
+
+// An acknowledged append survives the server being killed (kill -9, no
+// Close, transactions of many appends under way): every append whose
+// Append returned is in the database when it is opened again.
+func TestAppendsSurviveKill(t *testing.T) {
+	if runtime.GOOS == "windows" || runtime.GOOS == "js" || runtime.GOOS == "wasip1" {
+		t.Skip("kills a child process with SIGKILL")
+	}
+	if path := os.Getenv("M44_STORE_KILL_APPEND"); path != "" {
+		// The child: append from many games at once, print each append
+		// once it is acknowledged, until killed.
+		s, err := Open(path)
+		if err != nil {
+			fmt.Println("error:", err)
+			os.Exit(1)
+		}
+		ids := createGames(t, s, 64)
+		out := bufio.NewWriter(os.Stdout)
+		var mu sync.Mutex
+		fmt.Fprintln(out, "ready")
+		out.Flush()
+		var wg sync.WaitGroup
+		for _, id := range ids {
+			wg.Add(1)
+			go func() {
+				defer wg.Done()
+				for seq := 1; ; seq++ {
+					if err := s.Append(context.Background(), id, Action{Seq: seq, Seat: "allies", Action: "play 1", Version: seq}, false, ""); err != nil {
+						mu.Lock()
+						fmt.Fprintln(out, "error:", err)
+						out.Flush()
+						mu.Unlock()
+						return
+					}
+					mu.Lock()
+					fmt.Fprintf(out, "%s %d\n", id, seq)
+					out.Flush()
+					mu.Unlock()
+				}
+			}()
+		}
+		wg.Wait()
+		select {}
+	}
+	path := filepath.Join(t.TempDir(), "m44.db")
+	cmd := exec.Command(os.Args[0], "-test.run=^TestAppendsSurviveKill$")
+	cmd.Env = append(os.Environ(), "M44_STORE_KILL_APPEND="+path)
+	pipe, err := cmd.StdoutPipe()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := cmd.Start(); err != nil {
+		t.Fatal(err)
+	}
+	defer cmd.Process.Kill()
+	acked := map[string]int{}
+	lines := bufio.NewScanner(pipe)
+	if !lines.Scan() || lines.Text() != "ready" {
+		t.Fatalf("child: %q", lines.Text())
+	}
+	deadline := time.Now().Add(3 * time.Second)
+	n := 0
+	for lines.Scan() {
+		line := lines.Text()
+		if strings.HasPrefix(line, "error:") {
+			t.Fatalf("child: %s", line)
+		}
+		id, seq, _ := strings.Cut(line, " ")
+		v, _ := strconv.Atoi(seq)
+		acked[id] = max(acked[id], v)
+		n++
+		if n >= 3000 || time.Now().After(deadline) {
+			cmd.Process.Signal(syscall.SIGKILL) // mid-flight: more appends are under way
+			break
+		}
+	}
+	for lines.Scan() { // what it acknowledged before it died
+		if id, seq, ok := strings.Cut(lines.Text(), " "); ok {
+			v, _ := strconv.Atoi(seq)
+			acked[id] = max(acked[id], v)
+		}
+	}
+	cmd.Wait()
+	if n < 100 {
+		t.Fatalf("only %d appends acknowledged", n)
+	}
+	s, err := Open(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer s.Close()
+	for id, seq := range acked {
+		_, acts, err := s.Game(context.Background(), id)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if len(acts) < seq {
+			t.Errorf("%s: %d actions stored, %d acknowledged", id, len(acts), seq)
+		}
+		for i, a := range acts {
+			if a.Seq != i+1 {
+				t.Fatalf("%s: action %d has seq %d", id, i, a.Seq)
+			}
+		}
+	}
+	t.Logf("%d appends acknowledged before the kill, all stored", n)
+}
