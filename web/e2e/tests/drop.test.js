@@ -82,7 +82,7 @@ test('a blown bridge is drawn as its stubs; the daylight drop is offered and lan
     assert.equal((await page.$$('#actions .btn[data-action^="drop "]')).length, drops.length, 'one button per number of units');
     await shot(page, 'drop-offered');
     await page.click(sel);
-    await page.waitForFunction(() => [...document.querySelectorAll('#log-list li')].some((e) => /paratroopers (land|are lost)/.test(e.textContent)));
+    await page.waitForFunction(() => [...document.querySelectorAll('#log-list li')].some((e) => /paratroopers (land|are lost|lost)/i.test(e.textContent)));
     await shot(page, 'drop-landed');
     assert.deepEqual(b.errors, []);
   } finally { await b.close(); }
