@@ -32,12 +32,13 @@ const (
 	ActBlow                             // the card played blows up the bridge on From (BlowBridges)
 	ActPontoon                          // the card played builds a pontoon bridge on From (Setup.Pontoons)
 	ActDrop                             // the card played drops Arg units of the called airdrop aimed at From (CalledAirdrop)
+	ActSmoke                            // lay a smoke screen on To, From and From's neighbour in direction Arg (Setup.Smoke; smokescreen.go)
 	numActionKinds
 )
 
 var actionWords = [numActionKinds]string{"", "play", "order", "end-orders", "move", "end-moves", "battle",
 	"remove-wire", "end-battles", "retreat", "take-ground", "skip", "keep", "target", "end-targets", "exit", "combat", "reinforce", "blow", "pontoon",
-	"drop"}
+	"drop", "smoke"}
 
 func (k ActionKind) String() string {
 	if k < numActionKinds {
@@ -83,6 +84,9 @@ func (a Action) String() string {
 		return fmt.Sprintf("%s %s", a.Kind, a.From)
 	case ActDrop:
 		return fmt.Sprintf("%s %s %d", a.Kind, a.From, a.Arg)
+	case ActSmoke:
+		h := a.SmokeHexes()
+		return fmt.Sprintf("%s %s %s %s", a.Kind, h[0], h[1], h[2])
 	case ActMove, ActBattle, ActTakeGround, ActExit, ActReinforce:
 		return fmt.Sprintf("%s %s %s", a.Kind, a.From, a.To)
 	case ActRetreat:
@@ -193,6 +197,26 @@ func ParseAction(s string) (Action, error) {
 			}
 			a.Arg = uint8(n)
 		}
+	case ActSmoke:
+		// smoke END MIDDLE END: the middle is next to both ends.
+		if err = want(4); err != nil {
+			return Action{}, err
+		}
+		var h [3]hex.Hex
+		for k := range h {
+			if h[k], err = hex.Parse(f[k+1]); err != nil {
+				return Action{}, fmt.Errorf("action %q: %v", s, err)
+			}
+		}
+		a.To, a.From, a.Arg = h[0], h[1], 6
+		for d := 0; d < 6; d++ {
+			if hex.Neighbour(h[1], d) == h[2] {
+				a.Arg = uint8(d)
+			}
+		}
+		if a.Arg == 6 || !hex.Adjacent(h[0], h[1]) {
+			return Action{}, fmt.Errorf("action %q: the middle hex must be next to both others", s)
+		}
 	case ActMove, ActBattle, ActTakeGround, ActExit, ActReinforce:
 		if err = want(3); err != nil {
 			return Action{}, err
@@ -261,6 +285,7 @@ func (s *State) LegalActions(buf []Action) []Action {
 			}
 		}
 		buf = s.combatOptions(buf)
+		buf = s.smokeOptions(buf)
 	case PhaseOrder:
 		for i := range s.units {
 			if s.orderable(i) {

@@ -452,6 +452,7 @@ func (s *State) nextTurn() {
 			return
 		}
 	}
+	s.smokeAtTurnEnd(s.active)
 	s.emit(Event{Kind: EvTurnEnded, Side: s.active})
 	s.cur[s.active] = (s.cur[s.active] + 1) % s.players[s.active]
 	s.fromShrd = false
@@ -511,6 +512,8 @@ func (s *State) do(a Action) {
 		s.buildPontoon(int16(g.Index(a.From)))
 	case ActDrop:
 		s.callDrop(a.From, int(a.Arg))
+	case ActSmoke:
+		s.laySmoke(a)
 	case ActMove:
 		ui := int(s.occ[g.Index(a.From)])
 		to := int16(g.Index(a.To))

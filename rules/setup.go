@@ -95,6 +95,10 @@ type Setup struct {
 	// option pontoon_bridge_rules; pontoon.go); the setup's catalog must
 	// have a Pontoon row (the Terrain Pack's).
 	Pontoons SideMask
+	// Smoke are the sides that lay a smoke screen at their first turn (FAQ
+	// III "Écran de fumée"; the .m44 option smoke_screen; smokescreen.go); the
+	// setup's catalog must have the smoke-screen row (the Terrain Pack's).
+	Smoke SideMask
 	// Sabotage lets a side sabotage dams (Terrain Pack; FAQ II 20
 	// Barrages; sabotage.go).
 	Sabotage Sabotage

@@ -68,6 +68,9 @@ type board struct {
 	// pontoon is the structure a pontoon rule builds (Setup.Pontoons;
 	// pontoon.go), NoFeature without the rule.
 	pontoon Feature
+	// smoke is the smoke screen marker's row (Setup.Smoke; smokescreen.go),
+	// NoFeature without the rule.
+	smoke Feature
 	// combat is the Winter Combat card of each id of the game's Combat
 	// pile (winter_combat.go); empty when the game plays without them.
 	combat []*CombatCardDef
@@ -152,6 +155,8 @@ type State struct {
 	step      [2][numUnitTypes][][6]int8
 	blown     [2]int8           // medals won by blowing bridges (BlowBridges)
 	sabo      [MaxSabotage]int8 // star tokens on each sabotage target (Setup.Sabotage)
+	smokeLeft [2]int8           // own turn ends each side's smoke screen lasts; -1 once lifted (smokescreen.go)
+	smokeAt   [2][3]int16       // the hexes of each side's smoke screen
 	units     []unit
 	hands     [4][]CardID // by seat: side*2 + player
 	shared    [2]CardID   // a team's face-up shared card (NoCard if none)
@@ -309,6 +314,9 @@ func Compile(s *Setup) (*Board, error) {
 		return nil, err
 	}
 	if err := st.compilePontoons(); err != nil {
+		return nil, err
+	}
+	if err := st.compileSmoke(); err != nil {
 		return nil, err
 	}
 	for k, e := range s.Exits {

@@ -56,6 +56,7 @@ func TestExpansionTerrainValues(t *testing.T) {
 		"field-bunker":     {imp: Vehicles, prot: [2]int8{1, 2}, sight: true, air: 2},                    // TP IV Field Bunkers; decided
 		"rail-bridge":      {stop: "V", cross: true, air: 1},                                             // FAQ II 37 Pont ferroviaire; WW IV
 		"pontoon-bridge":   {cross: true, air: 1},                                                        // FAQ II 33 Pont flottant; WW IV
+		"smoke-screen":     {sight: true},                                                                // FAQ III Écran de fumée: blocks sight only (smokescreen.go)
 	}
 	seen := 0
 	for _, rs := range []*Ruleset{TerrainPack(), WinterTerrain()} {

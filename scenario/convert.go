@@ -566,6 +566,10 @@ func (c *converter) options(raw json.RawMessage, field string) {
 		if c.winterOption(k, v, field+"."+k) {
 			continue
 		}
+		if strings.EqualFold(k, "smoke_screen") {
+			c.smokeScreen(v, field+"."+k)
+			continue
+		}
 		if strings.EqualFold(k, "infantry_exit_counts_2") {
 			c.infantryExit2 = strings.TrimSpace(string(v)) == "true"
 			continue

@@ -211,6 +211,9 @@ func (e Entry) Meaning() string {
 		if strings.EqualFold(e.Name, "airdrop") {
 			return "paratroopers dropped around a hex before the side's first turn, once or several times (Setup.Airdrops)"
 		}
+		if strings.EqualFold(e.Name, "smoke_screen") {
+			return "the side named lays a smoke screen on 3 connected hexes at its first turn; it blocks sight until its second turn ends (Setup.Smoke)"
+		}
 		if strings.EqualFold(e.Name, "pontoon_bridge_rules") {
 			return "the sides named (true: both) may build pontoon bridges with an Attack card (Setup.Pontoons)"
 		}
@@ -573,7 +576,7 @@ var Vocabulary = []Entry{
 	{Slot: SlotOption, Name: "hill317", Source: "FAQ XI Operation Lüttich: while the Allies hold a hex of the list, they may play a Recon as Air Power (rules.Setup.AirRaids)"},
 	{Slot: SlotOption, Name: "infantry_exit_counts_2", Exit: true, Source: "Breakout to Lisyanka: \"infantry count as 2 and armor 1\" (rules.Exit.Medals)"},
 	{Slot: SlotOption, Name: "must_have_unit_exit", Exit: true, Source: "Breakthrough to Gembloux: \"12 Medals, with at least one collected by a German unit exiting the board through the Exit hex\" ({side, min_nbr_units}; rules.Setup.MustExit)"},
-	option("smoke_screen", "smoke screens"),
+	{Slot: SlotOption, Name: "smoke_screen", Source: "FAQ III Écran de fumée (facts from the public BGA implementation's summary: 3 adjacent contiguous hexes, blocks the line of sight, flipped after the side's turn, removed after its second): {\"side\": SIDE}: that side lays a smoke screen on 3 connected hexes at its first turn (rules.Setup.Smoke, action smoke)"},
 	{Slot: SlotOption, Name: "pontoon_bridge_rules",
 		Source: "our option (no corpus file names it): Winter Wars IV Pont flottant enneigé, FAQ II 33: the sides named (true: both) may play an Attack card to build a pontoon bridge on a river of its section instead of ordering units (rules.Setup.Pontoons)"},
 	option("supply_train_rules", "supply trains"),

@@ -177,6 +177,8 @@ func fileWith(e Entry) obj {
 		case strings.EqualFold(n, "airdrop2"):
 			v = obj{"side": "ALLIES", "option": "NEED_FULL_DAY_VISIBILITY", "option2": "TARGET_DROP_CENTER", "range": 3, "nbr_units": 3,
 				"center": "C6 (Les Forges)", "nbr_drops": 1, "unit": obj{"name": "inf2us", "behavior": "CANNOT_BE_ACTIVATED_TILL_TURN", "turn": 1}}
+		case strings.EqualFold(n, "smoke_screen"):
+			v = obj{"side": "ALLIES"}
 		case strings.EqualFold(n, HandGrowthOption):
 			v = obj{"side": "AXIS", "to": 6}
 		case strings.EqualFold(n, "british_commonwealth"):
@@ -368,6 +370,10 @@ func playsAsSaid(e Entry, s *rules.Setup, at hex.Hex) string {
 		case strings.EqualFold(e.Name, "hill317"):
 			if len(s.AirRaids) != 1 || len(s.AirRaids[0].While) != 1 {
 				return wrong("air raids", s.AirRaids)
+			}
+		case strings.EqualFold(e.Name, "smoke_screen"):
+			if s.Smoke != rules.MaskAllies {
+				return wrong("smoke", s.Smoke)
 			}
 		case strings.EqualFold(e.Name, HandGrowthOption):
 			if s.GrowTo != [2]int{0, 6} {
