@@ -2,33 +2,38 @@ package scenario
 
 import (
 	"encoding/json"
+	"fmt"
 	"strings"
 
 	"m44/hex"
+	"m44/rules"
 )
 
-// smokeScreen reads game_info.options.smoke_screen: the side that lays a
-// smoke screen at its first turn (FAQ III "Écran de fumée"; rules.Setup.Smoke,
-// rules/smokescreen.go). The editor's form is {"side": "ALLIES"} (the form
-// the public BGA implementation reads, options['smoke_screen']['side']);
-// a side's name, a list of them, or true (both) are read as
-// pontoon_bridge_rules is.
-func (c *converter) smokeScreen(v json.RawMessage, field string) {
-	if emptyJSON(v) || isNull(v) {
-		return
+// ParseSmokeSides reads the value of the option smoke_screen: the sides that
+// lay a smoke screen at their first turn (FAQ III "Écran de fumée";
+// rules.Setup.Smoke, rules/smokescreen.go). The editor's form is
+// {"side": "ALLIES"} (the form the public BGA implementation reads,
+// options['smoke_screen']['side']); a side's name, a list of them, true
+// (both) or false are read as pontoon_bridge_rules is.
+func ParseSmokeSides(raw json.RawMessage) (rules.SideMask, error) {
+	if emptyJSON(raw) || isNull(raw) {
+		return 0, nil
 	}
-	var o struct {
-		Side json.RawMessage `json:"side"`
-	}
-	raw := v
-	if strings.HasPrefix(strings.TrimSpace(string(v)), "{") {
-		if json.Unmarshal(v, &o) != nil || emptyJSON(o.Side) {
-			c.r.errorf(hex.None, field, "want {\"side\": \"ALLIES\" or \"AXIS\"}, got %s", clip(compact(v), 40))
-			return
+	if strings.HasPrefix(strings.TrimSpace(string(raw)), "{") {
+		var o struct {
+			Side json.RawMessage `json:"side"`
+		}
+		if json.Unmarshal(raw, &o) != nil || emptyJSON(o.Side) {
+			return 0, fmt.Errorf("want {\"side\": \"ALLIES\" or \"AXIS\"}, got %s", clip(compact(raw), 40))
 		}
 		raw = o.Side
 	}
-	m, err := ParsePontoonSides(raw)
+	return ParsePontoonSides(raw)
+}
+
+// smokeScreen reads game_info.options.smoke_screen.
+func (c *converter) smokeScreen(v json.RawMessage, field string) {
+	m, err := ParseSmokeSides(v)
 	if err != nil {
 		c.r.errorf(hex.None, field, "%v", err)
 		return

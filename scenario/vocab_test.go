@@ -98,7 +98,7 @@ func TestVocabularyMapping(t *testing.T) {
 		SlotTag:         {"medal7": "medal7 without medal.side"},
 		SlotTagBehavior: {"DECOY_MEDAL_MINE_FIELD": "minefields"},
 		SlotBehavior:    {"OASIS_RECOVERY": "oasis recovery"},
-		SlotOption:      {"russian_commissar_rule": "Russian commissar", "smoke_screen": "smoke screens"},
+		SlotOption:      {"russian_commissar_rule": "Russian commissar", "supply_train_rules": "supply trains"},
 		SlotBadge:       {"badge38": "Italian Royal Army units", "badge5": "big guns"},
 		SlotBoardType:   {"BRKTHRU": "Breakthrough command deck", "OVERLORD": "Overlord rules"},
 	}

@@ -169,6 +169,10 @@ type Board struct {
 	// Sabotage are the targets of a sabotage rule (Schwammenauel Dam's
 	// dams) with the star tokens placed on each; absent without the rule.
 	Sabotage []SabotageTarget `json:"sabotage,omitempty"`
+	// Smoke is each side's smoke screen on the board (FAQ III "Écran de
+	// fumée"; its hexes carry the marker smoke-screen): the turns of its
+	// side it still lasts, 2 when laid, 1 once flipped; absent without one.
+	Smoke *PerSide `json:"smoke,omitempty"`
 }
 
 // SabotageTarget is a hex a side may sabotage: Stars tokens of Needed.
@@ -235,6 +239,9 @@ func BoardOf(st *rules.State) Board {
 	}
 	for _, tg := range st.SabotageTargets() {
 		b.Sabotage = append(b.Sabotage, SabotageTarget{Hex: tg.Hex, Side: tg.Side, Stars: tg.Stars, Needed: tg.Needed})
+	}
+	if sm := PerSideOf([2]int{st.SmokeLeft(rules.Allies), st.SmokeLeft(rules.Axis)}); sm != (PerSide{}) {
+		b.Smoke = &sm
 	}
 	return b
 }
