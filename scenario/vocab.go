@@ -67,6 +67,9 @@ type Entry struct {
 	Blitz, MoveTwo, Deck bool
 	// IgnoresFlag marks the unit behavior that lets a unit ignore one flag.
 	IgnoresFlag bool
+	// Camo marks the camouflage marker tags: the unit on the hex starts
+	// camouflaged (rules.UnitSetup.Camouflaged).
+	Camo bool
 	// Ace marks the tag behavior of Wittmann's Battle Star: a marker only,
 	// the unit's equipment wittmann carries his rules.
 	Ace bool
@@ -140,6 +143,9 @@ func (e Entry) Meaning() string {
 		}
 		return "carried as UnitSetup.Badge (display)"
 	case SlotTag:
+		if e.Camo {
+			return "camouflage marker: the unit on the hex starts camouflaged, attacked only in close combat until it moves or battles (UnitSetup.Camouflaged)"
+		}
 		if e.Exit {
 			return "exit marker: units of the tag's side may leave the board there for a medal (Setup.Exits)"
 		}
@@ -524,7 +530,11 @@ var Vocabulary = []Entry{
 	{Slot: SlotTag, Name: "tag3", Mine: true, Source: "a minefield with behavior MINE_FIELD and the side that lays it (Winter Wars III Champs de mines; rules.Setup.Mines)"},
 	{Slot: SlotTag, Name: "tag4", Exit: true, Source: "exit marker (Winter Wars III Pions Exit): with behavior EXIT_MARKER and a side; without, the other end of a span another marker's group covers"},
 	{Slot: SlotTag, Name: "tag5", Exit: true, Source: "exit marker pair (Winter Wars III Pions Exit): as tag4"},
-	unsupported(SlotTag, "tag15", "marker tag15", "a marker whose meaning the scenario text gives"),
+	// Camouflage markers: the public BGA implementation reads tags tag14
+	// and tag15 as camouflage tokens (its scenario loader: "Camouflage
+	// tags ... ['tag14', 'tag15']"); no corpus file uses them.
+	{Slot: SlotTag, Name: "tag14", Camo: true, Source: "camouflage marker (Winter Wars III Camouflage; FAQ III Camouflage): the unit on the hex starts camouflaged (rules.UnitSetup.Camouflaged); tag14 and tag15 are the editor's camouflage tokens as the public BGA implementation reads them"},
+	{Slot: SlotTag, Name: "tag15", Camo: true, Source: "camouflage marker: as tag14"},
 
 	// Behaviors (the public implementation's extension keys).
 	{Slot: SlotBehavior, Name: "HILL", Refines: true, Terrain: rules.Hill, Source: srcRulebook + " Collines"},

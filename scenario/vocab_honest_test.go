@@ -120,6 +120,8 @@ func fileWith(e Entry) obj {
 			h(obj{"tags": []any{obj{"name": n, "behavior": "MINE_FIELD", "side": "AXIS"}}})
 		} else if e.Exit {
 			addHex(m, obj{"row": 8, "col": 6, "tags": []any{obj{"name": n, "behavior": "EXIT_MARKER", "side": "AXIS"}}})
+		} else if e.Camo {
+			h(obj{"unit": obj{"name": "infger"}, "tags": []any{obj{"name": n}}})
 		} else {
 			h(obj{"tags": []any{obj{"name": n}}})
 		}
@@ -286,6 +288,12 @@ func playsAsSaid(e Entry, s *rules.Setup, at hex.Hex) string {
 		if e.Exit {
 			if len(s.Exits) != 1 || s.Exits[0].Side != rules.Axis {
 				return wrong("exits", s.Exits)
+			}
+			return ""
+		}
+		if e.Camo {
+			if u == nil || !u.Camouflaged {
+				return wrong("unit", u)
 			}
 			return ""
 		}

@@ -237,7 +237,7 @@ func TestVocabularyEntries(t *testing.T) {
 				t.Errorf("%s %q: no obstacle", e.Slot, e.Name)
 			}
 		case SlotTag:
-			if e.Sides == 0 && !e.Exit && !e.Mine {
+			if e.Sides == 0 && !e.Exit && !e.Mine && !e.Camo {
 				t.Errorf("%s %q: no side", e.Slot, e.Name)
 			}
 		case SlotBoardType:
