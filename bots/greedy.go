@@ -94,6 +94,8 @@ func (pl *policy) scores(s *rules.State, legal []rules.Action, plan bool, sc []f
 				sc[i] = k.pontoonGain(a, me)
 			case rules.ActDrop:
 				sc[i] = pl.dropGain(s, a, me, k.eval(me))
+			case rules.ActEnter:
+				sc[i] = pl.enterGain(s, a, me, k.eval(me))
 			}
 		}
 	case rules.PhaseMove:

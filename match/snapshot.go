@@ -140,7 +140,7 @@ func legalOf(st *rules.State) []Legal {
 			for _, h := range a.SmokeHexes() {
 				l.Hexes = append(l.Hexes, h.String())
 			}
-		case rules.ActTarget:
+		case rules.ActTarget, rules.ActEnter:
 			l.To = a.To.String()
 		case rules.ActMove, rules.ActTakeGround:
 			l.From, l.To = a.From.String(), a.To.String()

@@ -33,12 +33,13 @@ const (
 	ActPontoon                          // the card played builds a pontoon bridge on From (Setup.Pontoons)
 	ActDrop                             // the card played drops Arg units of the called airdrop aimed at From (CalledAirdrop)
 	ActSmoke                            // lay a smoke screen on To, From and From's neighbour in direction Arg (Setup.Smoke; smokescreen.go)
+	ActEnter                            // the next breakthrough armor enters on To, ordered (Setup.Breakthroughs; armor_breakthrough.go)
 	numActionKinds
 )
 
 var actionWords = [numActionKinds]string{"", "play", "order", "end-orders", "move", "end-moves", "battle",
 	"remove-wire", "end-battles", "retreat", "take-ground", "skip", "keep", "target", "end-targets", "exit", "combat", "reinforce", "blow", "pontoon",
-	"drop", "smoke"}
+	"drop", "smoke", "enter"}
 
 func (k ActionKind) String() string {
 	if k < numActionKinds {
@@ -78,7 +79,7 @@ func (a Action) String() string {
 			return fmt.Sprintf("%s %d %s", a.Kind, a.Card, a.From)
 		}
 		return fmt.Sprintf("%s %d", a.Kind, a.Card)
-	case ActTarget:
+	case ActTarget, ActEnter:
 		return fmt.Sprintf("%s %s", a.Kind, a.To)
 	case ActOrder, ActRemoveWire, ActBlow, ActPontoon:
 		return fmt.Sprintf("%s %s", a.Kind, a.From)
@@ -181,7 +182,7 @@ func ParseAction(s string) (Action, error) {
 			return Action{}, err
 		}
 		a.From, err = hex.Parse(f[1])
-	case ActTarget:
+	case ActTarget, ActEnter:
 		if err = want(2); err != nil {
 			return Action{}, err
 		}
@@ -296,6 +297,7 @@ func (s *State) LegalActions(buf []Action) []Action {
 		buf = s.blowOptions(buf)
 		buf = s.pontoonOptions(buf)
 		buf = s.callOptions(buf)
+		buf = s.enterOptions(buf)
 		buf = append(buf, Action{Kind: ActEndOrders})
 	case PhaseMove:
 		var ds [64]dest

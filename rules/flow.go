@@ -252,7 +252,7 @@ func (s *State) order(i int) {
 // afterOrder ends the order step when nothing more can be ordered. A card
 // that orders no unit ends the turn (rulebook p.6 "Activer des unités").
 func (s *State) afterOrder() {
-	if s.phase != PhaseOrder || s.anyOrderable() || s.canBlow() || s.canBuildPontoon() || s.canCall() {
+	if s.phase != PhaseOrder || s.anyOrderable() || s.canBlow() || s.canBuildPontoon() || s.canCall() || s.canEnter() {
 		return
 	}
 	s.endOrders()
@@ -514,6 +514,8 @@ func (s *State) do(a Action) {
 		s.callDrop(a.From, int(a.Arg))
 	case ActSmoke:
 		s.laySmoke(a)
+	case ActEnter:
+		s.enterBoard(int16(g.Index(a.To)))
 	case ActMove:
 		ui := int(s.occ[g.Index(a.From)])
 		to := int16(g.Index(a.To))

@@ -566,6 +566,10 @@ func (c *converter) options(raw json.RawMessage, field string) {
 		if c.winterOption(k, v, field+"."+k) {
 			continue
 		}
+		if strings.EqualFold(k, "armor_breakthrough_rules") && !emptyJSON(v) && !isNull(v) {
+			c.armorBreakthrough(v, field+"."+k)
+			continue
+		}
 		if strings.EqualFold(k, "smoke_screen") {
 			c.smokeScreen(v, field+"."+k)
 			continue

@@ -217,6 +217,9 @@ func (e Entry) Meaning() string {
 		if strings.EqualFold(e.Name, "airdrop") {
 			return "paratroopers dropped around a hex before the side's first turn, once or several times (Setup.Airdrops)"
 		}
+		if strings.EqualFold(e.Name, "armor_breakthrough_rules") {
+			return "the side named may, in one turn, order new armor onto the board through the opponent's baseline (Setup.Breakthroughs)"
+		}
 		if strings.EqualFold(e.Name, "smoke_screen") {
 			return "the side named lays a smoke screen on 3 connected hexes at its first turn; it blocks sight until its second turn ends (Setup.Smoke)"
 		}
@@ -579,7 +582,7 @@ var Vocabulary = []Entry{
 	{Slot: SlotOption, Name: "airdrop", Source: "FAQ III Parachutage, FAQ XI Sainte-Mère-Église: {side, range, nbr_units, center, unit} drops infantry around the centre before the side's first turn; Drop in the Night: nbr_drops centres, nbr_units per drop, TARGET_DROP_CENTER, ONE_AT_TIME (rules.Setup.Airdrops); other forms are reported as airdrop variants"},
 	{Slot: SlotOption, Name: "airdrop2", Source: "Drop in the Night: 82nd: \"Once in full daylight, the Allied player can drop up to 3 additional Infantry units (using previously lost figures) over the hex at Les Forges by playing an appropriate Command card\": {side, option NEED_FULL_DAY_VISIBILITY, option2 TARGET_DROP_CENTER, range, nbr_units, center, nbr_drops 1, unit}: a section card drops as many units as it orders, up to nbr_units over the game, built from lost figures (rules.Setup.CalledAirdrops, action drop); other forms are reported as airdrops called in during play"},
 	{Slot: SlotOption, Name: "air_strikes_rules", Blitz: true, Source: "FAQ III Raids aériens: the side named may play any Recon as Air Power in its section (rules.Setup.AirRaids)"},
-	option("armor_breakthrough_rules", "armor breakthrough"),
+	{Slot: SlotOption, Name: "armor_breakthrough_rules", Source: "armor breakthrough (facts from the public BGA implementation's summary: in a single turn, new armor ordered onto the board through the opponent's baseline, as valid orders of the card; they stop there, may battle and take ground but not overrun): {SIDE: {name, nbr_units}} (rules.Setup.Breakthroughs, action enter)"},
 	{Slot: SlotOption, Name: "blowbridge_opt2", Source: "FAQ III Faire sauter un pont, option 2: {side, option}: the side may play a section card for a CAN_BE_BLOWN bridge's section and roll 2 dice, a star destroys it; option NEED_NEIGHBOUR_UNIT: an infantry unit of the side must be adjacent (Drop in the Night: \"only if an Allied infantry unit is on an adjacent hex\") (rules.Setup.Blow)"},
 	option("deck_reshuffling", "no deck reshuffle"),
 	option("empty_section_medals", "empty section medals"),

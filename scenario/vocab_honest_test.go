@@ -181,6 +181,8 @@ func fileWith(e Entry) obj {
 				"center": "C6 (Les Forges)", "nbr_drops": 1, "unit": obj{"name": "inf2us", "behavior": "CANNOT_BE_ACTIVATED_TILL_TURN", "turn": 1}}
 		case strings.EqualFold(n, "smoke_screen"):
 			v = obj{"side": "ALLIES"}
+		case strings.EqualFold(n, "armor_breakthrough_rules"):
+			v = obj{"ALLIES": obj{"name": "tankus", "nbr_units": 2}}
 		case strings.EqualFold(n, HandGrowthOption):
 			v = obj{"side": "AXIS", "to": 6}
 		case strings.EqualFold(n, "british_commonwealth"):
@@ -378,6 +380,10 @@ func playsAsSaid(e Entry, s *rules.Setup, at hex.Hex) string {
 		case strings.EqualFold(e.Name, "hill317"):
 			if len(s.AirRaids) != 1 || len(s.AirRaids[0].While) != 1 {
 				return wrong("air raids", s.AirRaids)
+			}
+		case strings.EqualFold(e.Name, "armor_breakthrough_rules"):
+			if b := s.Breakthroughs; len(b) != 1 || b[0].Side != rules.Allies || b[0].Max != 2 || b[0].Unit.Type != rules.Armor {
+				return wrong("breakthroughs", s.Breakthroughs)
 			}
 		case strings.EqualFold(e.Name, "smoke_screen"):
 			if s.Smoke != rules.MaskAllies {

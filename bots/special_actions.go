@@ -38,3 +38,15 @@ func (k *know) smokeGain(a rules.Action, me rules.Side) float64 {
 	}
 	return 1e6 + gain
 }
+
+// enterGain judges bringing breakthrough armor onto the board (the .m44
+// option armor_breakthrough_rules; rules/armor_breakthrough.go): the
+// position after it, as the bot judges positions, less the position now.
+// Entering is certain (no chance), so one look is enough.
+func (pl *policy) enterGain(s *rules.State, a rules.Action, me rules.Side, now float64) float64 {
+	c := s.Clone()
+	c.Play(a)
+	k := newKnow(c, pl.w)
+	defer k.free()
+	return k.eval(me) - now
+}
