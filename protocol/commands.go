@@ -218,11 +218,16 @@ type NewOptions struct {
 	// (FAQ III "Écran de fumée"), as the .m44 option smoke_screen:
 	// {"side": "ALLIES"}, a side, a list or true (both).
 	SmokeScreen json.RawMessage `json:"smoke_screen"`
+	// ArmorBreakthroughRules: per side, the armor it may order onto the
+	// board through the opponent's baseline in one turn, as the .m44
+	// option armor_breakthrough_rules: {"ALLIES": {"name": "tank2us",
+	// "nbr_units": 2}}.
+	ArmorBreakthroughRules json.RawMessage `json:"armor_breakthrough_rules"`
 }
 
 // winter applies the Winter Wars options of "new" to a copy of setup.
 func (o NewOptions) winter(setup *rules.Setup) (*rules.Setup, *Error) {
-	if !o.SnowfallRules && !o.ReducedVisibilityRules && len(o.WinterCombatCards) == 0 && len(o.PontoonBridgeRules) == 0 && len(o.SmokeScreen) == 0 {
+	if !o.SnowfallRules && !o.ReducedVisibilityRules && len(o.WinterCombatCards) == 0 && len(o.PontoonBridgeRules) == 0 && len(o.SmokeScreen) == 0 && len(o.ArmorBreakthroughRules) == 0 {
 		return setup, nil
 	}
 	cp := *setup
@@ -262,6 +267,13 @@ func (o NewOptions) winter(setup *rules.Setup) (*rules.Setup, *Error) {
 			cp.Rulesets = append(cp.Rulesets, rules.TerrainPack()) // the smoke screen's row
 		}
 		cp.Smoke = m
+	}
+	if len(o.ArmorBreakthroughRules) > 0 {
+		b, err := scenario.ParseArmorBreakthrough(o.ArmorBreakthroughRules)
+		if err != nil {
+			return nil, errf(CodeBadArgument, "options.armor_breakthrough_rules: %v", err)
+		}
+		cp.Breakthroughs = b
 	}
 	return &cp, nil
 }

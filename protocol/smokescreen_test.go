@@ -45,3 +45,41 @@ func TestNewSmokeScreenOption(t *testing.T) {
 		t.Errorf("an unknown side: %+v", e)
 	}
 }
+
+// Armor breakthrough: "new" takes the option armor_breakthrough_rules; a
+// card ordering in a section of the Axis baseline offers "enter r,c", which
+// brings the armor in (event breakthrough); the view counts the units left.
+func TestNewArmorBreakthroughOption(t *testing.T) {
+	s := NewSession()
+	setup := `{"name":"break","deck":"section","cards":{"allies":3,"axis":3},"victory":{"allies":1,"axis":1},
+"units":[{"hex":"8,12","type":"infantry","side":"allies"},{"hex":"1,3","type":"infantry","side":"axis"}]}`
+	ok(t, s, newGame(setup, 1, `,"options":{"armor_breakthrough_rules":{"ALLIES":{"name":"tankus","nbr_units":2}}}`), nil)
+	ok(t, s, `{"cmd":"hand","side":"allies","cards":["probe-left","probe-center","probe-right"]}`, nil)
+	var v view.View
+	ok(t, s, `{"cmd":"view","as":"allies"}`, &v)
+	if v.Breakthrough == nil || v.Breakthrough.Allies != 2 {
+		t.Fatalf("breakthrough %+v, want 2 for the Allies", v.Breakthrough)
+	}
+	play := ""
+	for _, c := range v.Hand {
+		if c.Name == "probe-left" {
+			play = "play " + itoa(int(c.ID))
+		}
+	}
+	ok(t, s, `{"cmd":"apply","action":"`+play+`"}`, nil)
+	ok(t, s, `{"cmd":"view","as":"allies"}`, &v)
+	if !slices.Contains(v.Legal, "enter 0,2") {
+		t.Fatalf("legal %v lacks enter 0,2", v.Legal)
+	}
+	var res struct {
+		Events []Event `json:"events"`
+	}
+	ok(t, s, `{"cmd":"apply","action":"enter 0,2"}`, &res)
+	if !slices.ContainsFunc(res.Events, func(e Event) bool { return e.Kind == "breakthrough" && e.Hex == "0,2" }) {
+		t.Errorf("events %+v lack breakthrough", res.Events)
+	}
+	e := call(t, NewSession(), newGame(setup, 1, `,"options":{"armor_breakthrough_rules":{"ALLIES":{"name":"tankus","nbr_units":0}}}`))
+	if e.Error == nil || e.Error.Code != CodeBadArgument {
+		t.Errorf("0 units: %+v", e)
+	}
+}

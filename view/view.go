@@ -173,6 +173,10 @@ type Board struct {
 	// fumée"; its hexes carry the marker smoke-screen): the turns of its
 	// side it still lasts, 2 when laid, 1 once flipped; absent without one.
 	Smoke *PerSide `json:"smoke,omitempty"`
+	// Breakthrough is how many breakthrough armor units each side may still
+	// order onto the board (.m44 armor_breakthrough_rules); absent when
+	// none may.
+	Breakthrough *PerSide `json:"breakthrough,omitempty"`
 }
 
 // SabotageTarget is a hex a side may sabotage: Stars tokens of Needed.
@@ -242,6 +246,9 @@ func BoardOf(st *rules.State) Board {
 	}
 	if sm := PerSideOf([2]int{st.SmokeLeft(rules.Allies), st.SmokeLeft(rules.Axis)}); sm != (PerSide{}) {
 		b.Smoke = &sm
+	}
+	if bt := PerSideOf([2]int{st.BreakthroughLeft(rules.Allies), st.BreakthroughLeft(rules.Axis)}); bt != (PerSide{}) {
+		b.Breakthrough = &bt
 	}
 	return b
 }

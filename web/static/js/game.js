@@ -443,6 +443,11 @@ class Game {
       if (pontoons.length) what += ` · ${t('hint.pontoon')}`;
       // So does calling paratroopers in (rules.CalledAirdrop): one button per number of units.
       for (const a of byKind(L, 'drop')) { buttons.push({ label: t('btn.drop', { n: a.units, hex: a.from }), action: a.action }); use(a); }
+      // Breakthrough armor may enter on the opponent's baseline as one of
+      // the card's orders (rules.Setup.Breakthroughs): the hexes are marked.
+      const enters = byKind(L, 'enter');
+      for (const a of enters) { marks[a.to] = { kind: 'dest', action: a.action, label: t('btn.enter', { hex: a.to }) }; use(a); }
+      if (enters.length) what += ` · ${t('hint.enter')}`;
     } else if (moves.length || exits.length) {
       moves.forEach(use);
       exits.forEach(use);

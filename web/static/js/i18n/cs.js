@@ -195,6 +195,8 @@ export default {
   'hint.smoke': 'Kouřová clona: vyberte 3 sousedící pole ({n}/3 vybráno); blokuje výhled do konce vašeho druhého tahu',
   'marker.smoke-screen': 'Kouřová clona', 'help.marker.smoke-screen': 'blokuje výhled přes pole (jednotka na něm vidí a je vidět); bez omezení pohybu a boje; odstraní se na konci druhého tahu její strany',
   'ev.smoke': '{side}: kouřová clona položena na {hex}',
+  'btn.enter': 'Přivést průlomový tank na {hex}', 'hint.enter': 'nebo aktivovat nový tank na označeném poli nepřátelské základní linie (průlom obrněnců, jen v tomto tahu)',
+  'ev.breakthrough': '{side}: průlomový tank vstupuje na {hex}',
   'btn.pontoon': 'Postavit pontonový most na {hex}', 'hint.pontoon': 'nebo místo aktivace jednotek postavit pontonový most na označeném poli řeky',
   'ev.pontoon-built': '{side}: pontonový most postaven na {hex}',
   'ev.sabotage': 'Sabotáž přehrady na {hex}: žeton hvězdy {stars} z {needed}',

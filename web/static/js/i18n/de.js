@@ -196,6 +196,8 @@ export default {
   'hint.smoke': 'Nebelwand: 3 zusammenhängende Felder wählen ({n}/3 gewählt); sie blockiert die Sichtlinie bis zum Ende eures zweiten Zuges',
   'marker.smoke-screen': 'Nebelwand', 'help.marker.smoke-screen': 'blockiert die Sichtlinie durch das Feld (eine Einheit darauf sieht und wird gesehen); keine Bewegungs- oder Kampfeinschränkung; nach dem zweiten Zug ihrer Seite entfernt',
   'ev.smoke': '{side} legen eine Nebelwand auf {hex}',
+  'btn.enter': 'Durchbruchspanzer auf {hex} bringen', 'hint.enter': 'oder neue Panzer auf ein markiertes Feld der feindlichen Grundlinie befehligen (Panzerdurchbruch, nur in diesem Zug)',
+  'ev.breakthrough': 'Panzer der {side} brechen auf {hex} durch',
   'btn.pontoon': 'Pontonbrücke auf {hex} bauen', 'hint.pontoon': 'oder statt Einheiten zu befehligen eine Pontonbrücke auf einem markierten Flussfeld bauen',
   'ev.pontoon-built': '{side} bauen eine Pontonbrücke auf {hex}',
   'ev.sabotage': 'Sabotage des Staudamms auf {hex}: Sternmarker {stars} von {needed}',

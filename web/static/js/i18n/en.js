@@ -197,6 +197,8 @@ export default {
   'hint.smoke': 'Smoke screen: pick 3 connected hexes ({n}/3 chosen); it blocks the line of sight until the end of your second turn',
   'marker.smoke-screen': 'Smoke screen', 'help.marker.smoke-screen': 'blocks the line of sight across it (a unit on it still sees and is seen); no movement or battle restriction; lifted at the end of its side’s second turn',
   'ev.smoke': '{side} lay a smoke screen on {hex}',
+  'btn.enter': 'Bring breakthrough armor in on {hex}', 'hint.enter': 'or order new armor onto a marked hex of the enemy baseline (armor breakthrough, this turn only)',
+  'ev.breakthrough': '{side} armor breaks through on {hex}',
   'btn.pontoon': 'Build a pontoon bridge on {hex}', 'hint.pontoon': 'or build a pontoon bridge on a marked river hex instead of ordering units',
   'ev.pontoon-built': '{side} build a pontoon bridge on {hex}',
   'ev.sabotage': 'Sabotage of the dam on {hex}: star token {stars} of {needed}',

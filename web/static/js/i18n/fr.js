@@ -196,6 +196,8 @@ export default {
   'hint.smoke': 'Écran de fumée : choisissez 3 hex contigus ({n}/3 choisis) ; il bloque la ligne de mire jusqu’à la fin de votre deuxième tour',
   'marker.smoke-screen': 'Écran de fumée', 'help.marker.smoke-screen': 'bloque la ligne de mire qui le traverse (une unité dessus voit et est vue) ; aucune restriction de déplacement ni de combat ; retiré à la fin du deuxième tour de son camp',
   'ev.smoke': { side: 'side', allies: 'Les {side} posent un écran de fumée en {hex}', axis: "L'{side} pose un écran de fumée en {hex}" },
+  'btn.enter': 'Faire entrer un blindé de percée en {hex}', 'hint.enter': 'ou activer un nouveau blindé sur un hex marqué de la ligne de fond ennemie (percée de blindés, ce tour seulement)',
+  'ev.breakthrough': { side: 'side', allies: 'Les {side} font entrer un blindé de percée en {hex}', axis: "L'{side} fait entrer un blindé de percée en {hex}" },
   'btn.pontoon': 'Construire un pont flottant en {hex}', 'hint.pontoon': "ou construire un pont flottant sur un hex de rivière marqué au lieu d'activer des unités",
   'ev.pontoon-built': { side: 'side', allies: 'Les {side} construisent un pont flottant en {hex}', axis: "L'{side} construit un pont flottant en {hex}" },
   'ev.sabotage': 'Sabotage du barrage en {hex} : jeton étoile {stars} sur {needed}',
