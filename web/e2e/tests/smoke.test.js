@@ -49,3 +49,41 @@ test('smoke screen: picked hex by hex, laid, drawn and logged', { timeout: 18000
     assert.deepEqual(b.errors, []);
   } finally { await b.close(); }
 });
+
+function breakthroughSkirmish() {
+  const m = JSON.parse(fs.readFileSync(path.join(fixtures, 'skirmish.m44'), 'utf8'));
+  m.game_info.options = { armor_breakthrough_rules: { ALLIES: { name: 'tankus', nbr_units: 2 } } };
+  return JSON.stringify(m);
+}
+
+// Armor breakthrough (armor_breakthrough_rules; rules/armor_breakthrough.go):
+// a Probe on the left flank marks the Axis baseline hexes of that flank; a
+// click brings the armor in there.
+test('armor breakthrough: the enemy baseline is marked; a click brings the armor in', { timeout: 180000 }, async () => {
+  const up = await api(srv.url, 'POST', '/api/scenarios', breakthroughSkirmish());
+  assert.equal(up.status, 201, JSON.stringify(up.body));
+  const g = await api(srv.url, 'POST', '/api/games', { scenario: up.body.id, seats: { allies: 'human', axis: 'bot:easy' }, seed: 3 });
+  assert.equal(g.status, 201, JSON.stringify(g.body));
+  const s = await api(srv.url, 'GET', `/api/games/${g.body.game}?token=${g.body.tokens.allies}`);
+  const card = (s.body.view.hand || []).find((x) => x.name === 'probe-left');
+  assert.ok(card, 'no Probe on the left flank in the deal');
+  const b = await browser();
+  try {
+    const { page } = b;
+    await page.goto(srv.url + g.body.links.allies);
+    await waitMine(page);
+    await page.click(`#hand .card[data-card="${card.id}"]`);
+    await page.click('#actions .btn.primary[data-action]');
+    await page.waitForSelector('path.hit[data-mark="dest"][data-hex="0,2"]');
+    assert.match(await page.textContent('#status'), /armor breakthrough/);
+    await shot(page, '35-breakthrough-offered');
+    await page.click('path.hit[data-mark="dest"][data-hex="0,2"]');
+    await page.waitForFunction(() => document.querySelector('#log-list') && /armor breaks through on/.test(document.querySelector('#log-list').textContent));
+    const v = (await snapshotOf(srv.url, page)).view;
+    const u = v.units.find((x) => x.hex === '0,2');
+    assert.ok(u && u.side === 'allies' && u.type === 'armor' && u.ordered, JSON.stringify(u));
+    assert.deepEqual(v.breakthrough, { allies: 1, axis: 0 });
+    await shot(page, '36-breakthrough-entered');
+    assert.deepEqual(b.errors, []);
+  } finally { await b.close(); }
+});
