@@ -316,6 +316,8 @@ export default {
   'fact.air-raid': '{side}: kartu Průzkum lze zahrát jako Letecký útok.',
   'fact.air-raid.while': '{side}: kartu Průzkum lze zahrát jako Letecký útok, dokud drží {hexes}.',
   'fact.airdrop': '{side}: před prvním tahem seskočí kolem {hex} výsadkové jednotky ({count}).',
+  'fact.smoke': '{side}: před první kartou smí položit kouřovou clonu na 3 sousedící pole; blokuje výhled do konce druhého tahu.',
+  'fact.breakthrough': '{side}: v jednom tahu dle volby smí aktivovat až {count} nových tankových jednotek na nepřátelské základní linii jako rozkazy své karty (průlom obrněnců).',
   'fact.called-airdrop': '{side}: za plného denního světla může sekční karta místo rozkazů vysadit kolem {hex} tolik jednotek, kolik jich aktivuje, celkem {count}, z dříve ztracených figurek.',
   'fact.called-airdrop.any': '{side}: sekční karta může místo rozkazů vysadit kolem {hex} tolik jednotek, kolik jich aktivuje, celkem {count}.',
   'fact.no-take-ground': 'Bez obsazení pozice a bez tankové smršti.',

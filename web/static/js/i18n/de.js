@@ -318,6 +318,8 @@ export default {
   'fact.air-raid': '{side}: Eine Aufklärungskarte darf als Luftunterstützung gespielt werden.',
   'fact.air-raid.while': '{side}: Eine Aufklärungskarte darf als Luftunterstützung gespielt werden, solange {hexes} gehalten wird.',
   'fact.airdrop': '{side}: {count} Fallschirmjägereinheiten landen vor dem ersten Zug um {hex}.',
+  'fact.smoke': '{side}: vor der ersten Karte darf eine Nebelwand auf 3 zusammenhängende Felder gelegt werden; sie blockiert die Sichtlinie bis zum Ende des zweiten Zuges.',
+  'fact.breakthrough': '{side}: in einem Zug nach Wahl dürfen bis zu {count} neue Panzereinheiten auf der feindlichen Grundlinie befehligt werden, als Befehle der Karte (Panzerdurchbruch).',
   'fact.called-airdrop': '{side}: Bei vollem Tageslicht kann eine Abschnittskarte statt zu aktivieren so viele Fallschirmjägereinheiten um {hex} absetzen, wie sie aktiviert, insgesamt {count}, aus verlorenen Figuren.',
   'fact.called-airdrop.any': '{side}: Eine Abschnittskarte kann statt zu aktivieren so viele Fallschirmjägereinheiten um {hex} absetzen, wie sie aktiviert, insgesamt {count}.',
   'fact.no-take-ground': 'Kein Boden gewinnen und kein Überrennen.',

@@ -318,6 +318,8 @@ export default {
   'fact.air-raid': '{side}: a Recon card may be played as Air Power.',
   'fact.air-raid.while': '{side}: a Recon card may be played as Air Power while holding {hexes}.',
   'fact.airdrop': '{side}: {count} paratrooper units drop around {hex} before the first turn.',
+  'fact.smoke': '{side}: before its first card, may lay a smoke screen on 3 connected hexes; it blocks the line of sight until the end of its second turn.',
+  'fact.breakthrough': '{side}: in one turn of its choice, may order up to {count} new armor units onto the enemy baseline, as orders of its card (armor breakthrough).',
   'fact.called-airdrop': '{side}: once in full daylight, a section card may drop up to {count} paratrooper units, in all, around {hex} instead of ordering, as many as it orders, built from lost figures.',
   'fact.called-airdrop.any': '{side}: a section card may drop up to {count} paratrooper units, in all, around {hex} instead of ordering, as many as it orders.',
   'fact.no-take-ground': 'No take ground and no armor overrun.',

@@ -318,6 +318,8 @@ export default {
   'fact.air-raid': '{side} : une carte Reconnaissance peut être jouée comme Supériorité aérienne.',
   'fact.air-raid.while': '{side} : une carte Reconnaissance peut être jouée comme Supériorité aérienne tant que {hexes} est tenu.',
   'fact.airdrop': '{side} : {count} unités de parachutistes sautent autour de {hex} avant le premier tour.',
+  'fact.smoke': '{side} : avant sa première carte, peut poser un écran de fumée sur 3 hex contigus ; il bloque la ligne de mire jusqu’à la fin de son deuxième tour.',
+  'fact.breakthrough': '{side} : lors d’un tour de son choix, peut activer jusqu’à {count} nouvelles unités blindées sur la ligne de fond ennemie, comme ordres de sa carte (percée de blindés).',
   'fact.called-airdrop': '{side} : en plein jour, une carte Section peut, au lieu d’activer, parachuter autour de {hex} autant d’unités qu’elle en active, {count} en tout, faites de figurines perdues.',
   'fact.called-airdrop.any': '{side} : une carte Section peut, au lieu d’activer, parachuter autour de {hex} autant d’unités qu’elle en active, {count} en tout.',
   'fact.no-take-ground': 'Pas de prise de terrain ni de percée de blindés.',
