@@ -116,3 +116,22 @@ func TestArmorBreakthroughLimits(t *testing.T) {
 		t.Error("enter with two hexes parsed")
 	}
 }
+
+// An Assault orders every unit of its section at once, unless breakthrough
+// armor may enter: the player then brings it in first, and orders the
+// others one by one (the quota is the whole section).
+func TestArmorBreakthroughWithAssault(t *testing.T) {
+	st := breakGame(t, 2, "allies inf 7,3", "allies inf 8,4", "axis inf 0,12")
+	id := hand(t, st, Allies, "assault-left")[0]
+	act(t, st, fmt.Sprintf("play %d", id))
+	if st.Phase() != PhaseOrder || len(enterHexes(st)) == 0 {
+		t.Fatalf("phase %s, enter %v: the Assault waits for the entry", st.Phase(), enterHexes(st))
+	}
+	act(t, st, "enter 0,2")
+	act(t, st, "enter 0,4")
+	act(t, st, "order 7,3")
+	act(t, st, "order 8,4")
+	if st.Phase() != PhaseMove {
+		t.Fatalf("phase %s, legal %v", st.Phase(), legal(st))
+	}
+}

@@ -209,10 +209,11 @@ func (s *State) playCard(id CardID, arg uint8) {
 		}
 		return
 	}
-	if h := def.Hooks.OnPlay; h != nil && !s.canBlow() && !s.canCall() {
+	if h := def.Hooks.OnPlay; h != nil && !s.canBlow() && !s.canCall() && !s.canEnter() {
 		// An Assault orders its units at once, unless the card may be used
-		// instead to blow a bridge or call in a drop: the player chooses
-		// first, and his first order gives the card its orders (do).
+		// instead to blow a bridge or call in a drop, or bring breakthrough
+		// armor in: the player chooses first, and his first order gives the
+		// card its orders (do).
 		h(s)
 	}
 	s.afterOrder()
