@@ -94,6 +94,10 @@ func (pl *policy) scores(s *rules.State, legal []rules.Action, plan bool, sc []f
 				sc[i] = -1e9 // Combat cards once the command card is known (PhaseOrder)
 				continue
 			}
+			if a.Kind == rules.ActSmoke {
+				sc[i] = k.smokeGain(a, me)
+				continue
+			}
 			sc[i] = k.quickValue(a, me, act)
 		}
 	case rules.PhaseOrder:
@@ -110,6 +114,8 @@ func (pl *policy) scores(s *rules.State, legal []rules.Action, plan bool, sc []f
 				sc[i] = k.pontoonGain(a, me)
 			case rules.ActDrop:
 				sc[i] = pl.dropGain(s, a, me, k.eval(me))
+			case rules.ActEnter:
+				sc[i] = pl.enterGain(s, a, me, k.eval(me))
 			}
 		}
 	case rules.PhaseMove:
@@ -212,9 +218,18 @@ type cardKey struct {
 // planScores plays every distinct card out through its orders and moves.
 func (pl *policy) planScores(s *rules.State, legal []rules.Action, me rules.Side, sc []float64) {
 	seen := map[cardKey]float64{}
+	var k *know // for smoke screens, made when one is offered
 	for i, a := range legal {
 		if a.Kind == rules.ActCombat {
 			sc[i] = math.Inf(-1) // Combat cards once the command card is known (PhaseOrder)
+			continue
+		}
+		if a.Kind == rules.ActSmoke {
+			if k == nil {
+				k = newKnow(s, pl.w)
+				defer k.free()
+			}
+			sc[i] = k.smokeGain(a, me)
 			continue
 		}
 		c := s.Card(a.Card)

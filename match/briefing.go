@@ -161,6 +161,12 @@ func factsOf(su *rules.Setup) []Fact {
 		}
 		out = append(out, Fact{Key: key, Args: map[string]any{"side": d.Side.String(), "count": d.Max, "hex": d.Center.String(), "range": d.Range}})
 	}
+	for _, side := range sidesOf(su.Smoke) {
+		out = append(out, Fact{Key: "smoke", Args: map[string]any{"side": side}})
+	}
+	for _, b := range su.Breakthroughs {
+		out = append(out, Fact{Key: "breakthrough", Args: map[string]any{"side": b.Side.String(), "count": b.Max}})
+	}
 	if su.NoTakeGround {
 		out = append(out, Fact{Key: "no-take-ground"})
 	}

@@ -27,3 +27,28 @@ func TestBriefingCalledAirdrop(t *testing.T) {
 		t.Fatalf("facts %+v", got)
 	}
 }
+
+// The briefing states a smoke screen a side may lay (FAQ III "Écran de
+// fumée") and the armor a side may bring in (armor breakthrough).
+func TestBriefingSmokeAndBreakthrough(t *testing.T) {
+	su := &rules.Setup{Smoke: rules.MaskAxis,
+		Breakthroughs: []rules.ArmorBreakthrough{{Side: rules.Allies, Max: 2, Unit: rules.UnitSetup{Type: rules.Armor}}}}
+	var keys []string
+	for _, f := range factsOf(su) {
+		switch f.Key {
+		case "smoke":
+			keys = append(keys, f.Key)
+			if f.Args["side"] != "axis" {
+				t.Errorf("smoke %+v", f)
+			}
+		case "breakthrough":
+			keys = append(keys, f.Key)
+			if f.Args["side"] != "allies" || f.Args["count"] != 2 {
+				t.Errorf("breakthrough %+v", f)
+			}
+		}
+	}
+	if len(keys) != 2 {
+		t.Fatalf("facts %v", keys)
+	}
+}

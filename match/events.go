@@ -161,7 +161,7 @@ func describe(st *rules.State, e rules.Event) (string, map[string]any) {
 			args["face_up"] = true
 		}
 		return key, args
-	case rules.EvUnitOrdered, rules.EvBridgeBlown, rules.EvPontoonBuilt:
+	case rules.EvUnitOrdered, rules.EvBridgeBlown, rules.EvPontoonBuilt, rules.EvSmoke, rules.EvEntered:
 		return key, map[string]any{"side": side, "hex": e.From.String()}
 	case rules.EvUnitMoved, rules.EvTookGround, rules.EvAmbush, rules.EvBattleBack, rules.EvTargetMarked:
 		return key, map[string]any{"side": side, "from": e.From.String(), "to": e.To.String()}

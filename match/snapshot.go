@@ -134,6 +134,8 @@ type Legal struct {
 	Section string `json:"section,omitempty"` // play: the section chosen (Infantry Assault)
 	Ignore  bool   `json:"ignore,omitempty"`  // retreat: ignores a flag
 	Units   int    `json:"units,omitempty"`   // drop: the units called in
+	// Hexes: smoke: the three hexes of the smoke screen (rules.Setup.Smoke).
+	Hexes []string `json:"hexes,omitempty"`
 	// Tenacity: combat: the Winter Combat card Card is played as Tenacity.
 	Tenacity bool `json:"tenacity,omitempty"`
 	// Idle: playing this card would do nothing and end the turn (no unit to
@@ -161,7 +163,11 @@ func legalOf(st *rules.State) []Legal {
 			l.From = a.From.String()
 		case rules.ActDrop:
 			l.From, l.Units = a.From.String(), int(a.Arg)
-		case rules.ActTarget:
+		case rules.ActSmoke:
+			for _, h := range a.SmokeHexes() {
+				l.Hexes = append(l.Hexes, h.String())
+			}
+		case rules.ActTarget, rules.ActEnter:
 			l.To = a.To.String()
 		case rules.ActMove, rules.ActTakeGround:
 			l.From, l.To = a.From.String(), a.To.String()

@@ -214,11 +214,20 @@ type NewOptions struct {
 	// PontoonBridgeRules: the sides that may build pontoon bridges (Winter
 	// Wars IV), as the .m44 option: true (both), "ALLIES", "AXIS" or a list.
 	PontoonBridgeRules json.RawMessage `json:"pontoon_bridge_rules"`
+	// SmokeScreen: the sides that lay a smoke screen at their first turn
+	// (FAQ III "Écran de fumée"), as the .m44 option smoke_screen:
+	// {"side": "ALLIES"}, a side, a list or true (both).
+	SmokeScreen json.RawMessage `json:"smoke_screen"`
+	// ArmorBreakthroughRules: per side, the armor it may order onto the
+	// board through the opponent's baseline in one turn, as the .m44
+	// option armor_breakthrough_rules: {"ALLIES": {"name": "tank2us",
+	// "nbr_units": 2}}.
+	ArmorBreakthroughRules json.RawMessage `json:"armor_breakthrough_rules"`
 }
 
 // winter applies the Winter Wars options of "new" to a copy of setup.
 func (o NewOptions) winter(setup *rules.Setup) (*rules.Setup, *Error) {
-	if !o.SnowfallRules && !o.ReducedVisibilityRules && len(o.WinterCombatCards) == 0 && len(o.PontoonBridgeRules) == 0 {
+	if !o.SnowfallRules && !o.ReducedVisibilityRules && len(o.WinterCombatCards) == 0 && len(o.PontoonBridgeRules) == 0 && len(o.SmokeScreen) == 0 && len(o.ArmorBreakthroughRules) == 0 {
 		return setup, nil
 	}
 	cp := *setup
@@ -248,6 +257,23 @@ func (o NewOptions) winter(setup *rules.Setup) (*rules.Setup, *Error) {
 			cp.Rulesets = append(cp.Rulesets, rules.TerrainPack()) // the pontoon bridge's row
 		}
 		cp.Pontoons = m
+	}
+	if len(o.SmokeScreen) > 0 {
+		m, err := scenario.ParseSmokeSides(o.SmokeScreen)
+		if err != nil {
+			return nil, errf(CodeBadArgument, "options.smoke_screen: %v", err)
+		}
+		if m != 0 && !has("terrain-pack") {
+			cp.Rulesets = append(cp.Rulesets, rules.TerrainPack()) // the smoke screen's row
+		}
+		cp.Smoke = m
+	}
+	if len(o.ArmorBreakthroughRules) > 0 {
+		b, err := scenario.ParseArmorBreakthrough(o.ArmorBreakthroughRules)
+		if err != nil {
+			return nil, errf(CodeBadArgument, "options.armor_breakthrough_rules: %v", err)
+		}
+		cp.Breakthroughs = b
 	}
 	return &cp, nil
 }

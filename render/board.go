@@ -429,6 +429,16 @@ func (d *drawer) catalogFeature(row rules.TerrainDef, c pt, s float64, k int) {
 		d.p.mark(pt{c.X + s*0.29, c.Y - s*0.23}, s*0.09, "mine", "", 0, 0)
 		return
 	}
+	if row.Symbol == "smoke" {
+		// A smoke screen (FAQ III Écran de fumée): grey puffs over the hex,
+		// as the browser's symbols.js smoke.
+		p := &Path{}
+		for _, q := range [][3]float64{{-0.3, 0.08, 0.27}, {0.28, 0.08, 0.27}, {-0.12, -0.14, 0.3}, {0.14, -0.16, 0.28}, {0.02, 0.2, 0.28}} {
+			p.circle(c.X+q[0]*s, c.Y+q[1]*s, q[2]*s)
+		}
+		d.c.draw(p, fillStroke(rgb("#d9d9d6").alpha(0.78), rgb("#8f8f8a").alpha(0.78), s*0.012))
+		return
+	}
 	y := c.Y + s*(0.18+0.2*float64(k))
 	d.c.draw((&Path{}).rect(c.X-s*0.32, y-s*0.09, s*0.64, s*0.16, s*0.04), fillStroke(rgb("#f3efe2"), rgb("#5a5548"), s*0.012))
 	d.c.text(c.X, y+s*0.03, row.Key, s*0.11, Middle, false, rgb("#3a362d"))

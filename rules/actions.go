@@ -34,12 +34,14 @@ const (
 	ActPontoon                          // the card played builds a pontoon bridge on From (Setup.Pontoons)
 	ActDrop                             // the card played drops Arg units of the called airdrop aimed at From (CalledAirdrop)
 	ActRecover                          // the unit on From rolls for lost figures instead of battling (oasis recovery, recovery.go)
+	ActSmoke                            // lay a smoke screen on To, From and From's neighbour in direction Arg (Setup.Smoke; smokescreen.go)
+	ActEnter                            // the next breakthrough armor enters on To, ordered (Setup.Breakthroughs; armor_breakthrough.go)
 	numActionKinds
 )
 
 var actionWords = [numActionKinds]string{"", "play", "order", "end-orders", "move", "end-moves", "battle",
 	"remove-wire", "end-battles", "retreat", "take-ground", "skip", "keep", "target", "end-targets", "exit", "combat", "reinforce", "blow", "pontoon",
-	"drop", "recover"}
+	"drop", "recover", "smoke", "enter"}
 
 func (k ActionKind) String() string {
 	if k < numActionKinds {
@@ -79,12 +81,15 @@ func (a Action) String() string {
 			return fmt.Sprintf("%s %d %s", a.Kind, a.Card, a.From)
 		}
 		return fmt.Sprintf("%s %d", a.Kind, a.Card)
-	case ActTarget:
+	case ActTarget, ActEnter:
 		return fmt.Sprintf("%s %s", a.Kind, a.To)
 	case ActOrder, ActRemoveWire, ActBlow, ActPontoon, ActRecover:
 		return fmt.Sprintf("%s %s", a.Kind, a.From)
 	case ActDrop:
 		return fmt.Sprintf("%s %s %d", a.Kind, a.From, a.Arg)
+	case ActSmoke:
+		h := a.SmokeHexes()
+		return fmt.Sprintf("%s %s %s %s", a.Kind, h[0], h[1], h[2])
 	case ActMove, ActBattle, ActTakeGround, ActExit, ActReinforce:
 		return fmt.Sprintf("%s %s %s", a.Kind, a.From, a.To)
 	case ActRetreat:
@@ -179,7 +184,7 @@ func ParseAction(s string) (Action, error) {
 			return Action{}, err
 		}
 		a.From, err = hex.Parse(f[1])
-	case ActTarget:
+	case ActTarget, ActEnter:
 		if err = want(2); err != nil {
 			return Action{}, err
 		}
@@ -194,6 +199,26 @@ func ParseAction(s string) (Action, error) {
 				return Action{}, fmt.Errorf("action %q: bad number of units %q (1..12)", s, f[2])
 			}
 			a.Arg = uint8(n)
+		}
+	case ActSmoke:
+		// smoke END MIDDLE END: the middle is next to both ends.
+		if err = want(4); err != nil {
+			return Action{}, err
+		}
+		var h [3]hex.Hex
+		for k := range h {
+			if h[k], err = hex.Parse(f[k+1]); err != nil {
+				return Action{}, fmt.Errorf("action %q: %v", s, err)
+			}
+		}
+		a.To, a.From, a.Arg = h[0], h[1], 6
+		for d := 0; d < 6; d++ {
+			if hex.Neighbour(h[1], d) == h[2] {
+				a.Arg = uint8(d)
+			}
+		}
+		if a.Arg == 6 || !hex.Adjacent(h[0], h[1]) {
+			return Action{}, fmt.Errorf("action %q: the middle hex must be next to both others", s)
 		}
 	case ActMove, ActBattle, ActTakeGround, ActExit, ActReinforce:
 		if err = want(3); err != nil {
@@ -263,6 +288,7 @@ func (s *State) LegalActions(buf []Action) []Action {
 			}
 		}
 		buf = s.combatOptions(buf)
+		buf = s.smokeOptions(buf)
 	case PhaseOrder:
 		of := s.orderFit()
 		for _, i := range s.b.sideUnits[s.active] {
@@ -277,6 +303,7 @@ func (s *State) LegalActions(buf []Action) []Action {
 		buf = s.blowOptions(buf)
 		buf = s.pontoonOptions(buf)
 		buf = s.callOptions(buf)
+		buf = s.enterOptions(buf)
 		buf = append(buf, Action{Kind: ActEndOrders})
 	case PhaseMove:
 		var ds [64]dest

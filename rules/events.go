@@ -47,12 +47,14 @@ const (
 	EvSabotage                             // Side (saboteur), From = the target's hex, N = its star tokens now (sabotage.go)
 	EvPontoonBuilt                         // Side (that built it), From = the river hex (pontoon.go)
 	EvTargetMarked                         // Side (the gun's), From = the big gun, To = the unit it marked (troops_special.go)
+	EvSmoke                                // Side (that laid it), From = a hex of its smoke screen (smokescreen.go)
+	EvEntered                              // Side, From = the baseline hex a breakthrough armor entered on (armor_breakthrough.go)
 )
 
 var eventNames = [...]string{"", "turn", "play", "order", "move", "obstacle-removed", "battle", "dice", "hits", "flag-ignored",
 	"retreat", "flag-losses", "eliminated", "medals", "take-ground", "discard", "draw", "reshuffle", "turn-end", "game-over",
 	"healed", "obstacle-placed", "ambush", "card-attack", "airdrop", "exit", "battle-back", "visibility",
-	"combat", "combat-draw", "combat-reshuffle", "mine-revealed", "mine-cleared", "reinforced", "bridge-blown", "sabotage", "pontoon-built", "target-marked"}
+	"combat", "combat-draw", "combat-reshuffle", "mine-revealed", "mine-cleared", "reinforced", "bridge-blown", "sabotage", "pontoon-built", "target-marked", "smoke", "breakthrough"}
 
 func (k EventKind) String() string {
 	if int(k) < len(eventNames) {

@@ -262,10 +262,11 @@ func (s *State) playCard(id CardID, arg uint8) {
 		}
 		return
 	}
-	if h := def.Hooks.OnPlay; h != nil && !s.canBlow() && !s.canCall() {
+	if h := def.Hooks.OnPlay; h != nil && !s.canBlow() && !s.canCall() && !s.canEnter() {
 		// An Assault orders its units at once, unless the card may be used
-		// instead to blow a bridge or call in a drop: the player chooses
-		// first, and his first order gives the card its orders (do).
+		// instead to blow a bridge or call in a drop, or bring breakthrough
+		// armor in: the player chooses first, and his first order gives the
+		// card its orders (do).
 		h(s)
 	}
 	s.afterOrder()
@@ -307,7 +308,7 @@ func (s *State) order(i int) {
 // afterOrder ends the order step when nothing more can be ordered. A card
 // that orders no unit ends the turn (rulebook p.6 "Activer des unités").
 func (s *State) afterOrder() {
-	if s.phase != PhaseOrder || s.anyOrderable() || s.canBlow() || s.canBuildPontoon() || s.canCall() {
+	if s.phase != PhaseOrder || s.anyOrderable() || s.canBlow() || s.canBuildPontoon() || s.canCall() || s.canEnter() {
 		return
 	}
 	s.endOrders()
@@ -507,6 +508,7 @@ func (s *State) nextTurn() {
 			return
 		}
 	}
+	s.smokeAtTurnEnd(s.active)
 	s.emit(Event{Kind: EvTurnEnded, Side: s.active})
 	s.cur[s.active] = (s.cur[s.active] + 1) % s.players[s.active]
 	s.fromShrd = false
@@ -569,6 +571,10 @@ func (s *State) do(a Action) {
 		s.buildPontoon(int16(g.Index(a.From)))
 	case ActDrop:
 		s.callDrop(a.From, int(a.Arg))
+	case ActSmoke:
+		s.laySmoke(a)
+	case ActEnter:
+		s.enterBoard(int16(g.Index(a.To)))
 	case ActMove:
 		ui := int(s.occ[g.Index(a.From)])
 		to := int16(g.Index(a.To))

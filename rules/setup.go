@@ -95,6 +95,14 @@ type Setup struct {
 	// option pontoon_bridge_rules; pontoon.go); the setup's catalog must
 	// have a Pontoon row (the Terrain Pack's).
 	Pontoons SideMask
+	// Smoke are the sides that lay a smoke screen at their first turn (FAQ
+	// III "Écran de fumée"; the .m44 option smoke_screen; smokescreen.go); the
+	// setup's catalog must have the smoke-screen row (the Terrain Pack's).
+	Smoke SideMask
+	// Breakthroughs are the new armor a side may order onto the board
+	// through the opponent's baseline in one turn (.m44 option
+	// armor_breakthrough_rules; armor_breakthrough.go).
+	Breakthroughs []ArmorBreakthrough
 	// Sabotage lets a side sabotage dams (Terrain Pack; FAQ II 20
 	// Barrages; sabotage.go).
 	Sabotage Sabotage
@@ -441,6 +449,9 @@ func (s *Setup) Validate() error {
 		if !g.Contains(a.Center) {
 			return fmt.Errorf("airdrop %d: centre %s not on the board", i, a.Center)
 		}
+	}
+	if err := validateBreakthroughs(s, cat); err != nil {
+		return err
 	}
 	if err := validateCalled(s, g, cat); err != nil {
 		return err

@@ -78,6 +78,12 @@ type board struct {
 	// pontoon is the structure a pontoon rule builds (Setup.Pontoons;
 	// pontoon.go), NoFeature without the rule.
 	pontoon Feature
+	// smoke is the smoke screen marker's row (Setup.Smoke; smokescreen.go),
+	// NoFeature without the rule.
+	smoke Feature
+	// breakAt[k] is the index of the first unit of armor breakthrough k
+	// (Setup.Breakthroughs; armor_breakthrough.go).
+	breakAt []int16
 	// combat is the Winter Combat card of each id of the game's Combat
 	// pile (winter_combat.go); empty when the game plays without them.
 	combat []*CombatCardDef
@@ -168,6 +174,9 @@ type State struct {
 	step      [2][numUnitTypes][][6]int8
 	blown     [2]int8           // medals won by blowing bridges (BlowBridges)
 	sabo      [MaxSabotage]int8 // star tokens on each sabotage target (Setup.Sabotage)
+	smokeLeft [2]int8           // own turn ends each side's smoke screen lasts; -1 once lifted (smokescreen.go)
+	smokeAt   [2][3]int16       // the hexes of each side's smoke screen
+	brokeIn   [2]int32          // the turn each side's breakthrough armor entered in, 0 before (armor_breakthrough.go)
 	units     []unit
 	hands     [4][]CardID // by seat: side*2 + player
 	shared    [2]CardID   // a team's face-up shared card (NoCard if none)
@@ -332,6 +341,9 @@ func Compile(s *Setup) (*Board, error) {
 	if err := st.compilePontoons(); err != nil {
 		return nil, err
 	}
+	if err := st.compileSmoke(); err != nil {
+		return nil, err
+	}
 	for k, e := range s.Exits {
 		for _, h := range e.Hexes {
 			if i := g.Index(h); b.exitAt[e.Side][i] == 0 {
@@ -405,6 +417,9 @@ func Compile(s *Setup) (*Board, error) {
 	for _, a := range s.CalledAirdrops {
 		n += a.Max
 	}
+	for _, a := range s.Breakthroughs {
+		n += a.Max
+	}
 	if n > 120 {
 		return nil, fmt.Errorf("units: %d, at most 120", n)
 	}
@@ -467,6 +482,13 @@ func Compile(s *Setup) (*Board, error) {
 			return nil, err
 		}
 		b.calledAt = append(b.calledAt, at)
+	}
+	for k, a := range s.Breakthroughs {
+		at := int16(len(st.units))
+		if err := reserve("armor breakthrough", k, a.Side, a.Unit, a.Max); err != nil {
+			return nil, err
+		}
+		b.breakAt = append(b.breakAt, at)
 	}
 	b.objHex = make([][]int16, len(s.Objectives))
 	for k, o := range s.Objectives {

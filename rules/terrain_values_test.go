@@ -62,6 +62,7 @@ func TestExpansionTerrainValues(t *testing.T) {
 		"lighthouse":       town,                                                                         // TP 27 Lighthouses: as a village (BGA); decided
 		"fortress":         {imp: Vehicles, prot: [2]int8{1, 2}, sight: true, air: 2},                    // TP 24 Fortresses (BGA: a bunker for any occupant, all flags ignored)
 		"oasis-recovery":   {},                                                                           // FAQ III Soins dans l'oasis: a marker, no terrain effect
+		"smoke-screen":     {sight: true},                                                                // FAQ III Écran de fumée: blocks sight only (smokescreen.go)
 	}
 	seen := 0
 	for _, rs := range []*Ruleset{TerrainPack(), WinterTerrain()} {

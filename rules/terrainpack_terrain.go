@@ -114,6 +114,11 @@ var terrainPackFeatures = []TerrainDef{
 	{Key: "pontoon-bridge", Layer: LayerStructure, Source: faq2 + "33 Pont flottant; Winter Wars IV Pont flottant enneigé (TP p.12)",
 		Crossing: true, Pontoon: true, AirCheck: 1, Symbol: "bridge",
 		Summary: "a pontoon bridge across a river, built in play with an Attack card where the scenario allows it: no movement or battle restriction; no sight block"},
+	// FAQ III Actions "Écran de fumée" (the text our copy lacks; the
+	// facts from the public BGA implementation's rule summary, smokescreen.go):
+	// laid by a side the scenario names, it blocks sight and nothing else.
+	{Key: smokeFeatureKey, Layer: LayerMarker, Source: "FAQ III Écran de fumée (smokescreen.go)" + decided, BlocksSight: true, Symbol: "smoke",
+		Summary: "smoke screen: laid on 3 connected hexes at the start of its side's first turn; blocks the line of sight across it (a unit on it sees and is seen); no movement or battle restriction; lifted after its side's second turn"},
 	{Key: "field-bunker", Layer: LayerStructure, Source: "Terrain Pack IV Field Bunkers; Bir Hakeim, Peleliu, Bug River texts" + decided,
 		Impassable: Vehicles, BlocksSight: true, Protection: prot(1, 2), IgnoreFlag: AllClasses, NoRetreat: Vehicles, AirCheck: 2,
 		Summary: "as a bunker, for either side: infantry only; -1 die for infantry, -2 for armor; ignore one flag; blocks sight"},

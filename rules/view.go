@@ -250,6 +250,12 @@ func (s *State) hash(gen bool) uint64 {
 	if s.blown != [2]int8{} {
 		put(int64(s.blown[0]), int64(s.blown[1])) // bridges blown for a medal
 	}
+	if s.brokeIn != [2]int32{} {
+		put(int64(s.brokeIn[0]), int64(s.brokeIn[1])) // the turn breakthrough armor entered
+	}
+	if s.smokeLeft != [2]int8{} {
+		put(int64(s.smokeLeft[0]), int64(s.smokeLeft[1])) // smoke screens' turns
+	}
 	if s.sabo != [MaxSabotage]int8{} {
 		put(int64(s.sabo[0]), int64(s.sabo[1]), int64(s.sabo[2]), int64(s.sabo[3])) // sabotage tokens
 	}

@@ -568,6 +568,14 @@ func (c *converter) options(raw json.RawMessage, field string) {
 		if c.winterOption(k, v, field+"."+k) {
 			continue
 		}
+		if strings.EqualFold(k, "armor_breakthrough_rules") && !emptyJSON(v) && !isNull(v) {
+			c.armorBreakthrough(v, field+"."+k)
+			continue
+		}
+		if strings.EqualFold(k, "smoke_screen") {
+			c.smokeScreen(v, field+"."+k)
+			continue
+		}
 		if strings.EqualFold(k, "infantry_exit_counts_2") {
 			c.infantryExit2 = strings.TrimSpace(string(v)) == "true"
 			continue

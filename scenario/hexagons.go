@@ -618,6 +618,19 @@ func (c *converter) tag(x hex.Hex, path string, t *Tag) {
 		c.mineTag(x, path, t)
 		return
 	}
+	if e, known := Lookup(SlotTag, t.Name); known && e.Camo {
+		// A camouflage marker (Winter Wars III "Camouflage"): the unit on
+		// the hex starts camouflaged.
+		if t.Has("behavior") {
+			r.errorf(x, path+".behavior", "tag behavior %q does not belong on the camouflage marker %q", t.Behavior, t.Name)
+		} else if cl := c.cells[x]; cl != nil && cl.unit != nil {
+			cl.unit.Camouflaged = true
+		} else {
+			r.errorf(x, path+".name", "camouflage marker %q on a hex without a unit", t.Name)
+		}
+		c.unknownMembers(x, path, "a tag", t.Unknown())
+		return
+	}
 	if !isMedal && strings.EqualFold(t.Name, "tag1") && !t.Has("behavior") && c.textMarksStars() {
 		// A battle star whose meaning the scenario's text gives, and a
 		// row of specials.go plays: a marker only (drawn by the renderer

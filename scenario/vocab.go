@@ -67,6 +67,9 @@ type Entry struct {
 	Blitz, MoveTwo, Deck bool
 	// IgnoresFlag marks the unit behavior that lets a unit ignore one flag.
 	IgnoresFlag bool
+	// Camo marks the camouflage marker tags: the unit on the hex starts
+	// camouflaged (rules.UnitSetup.Camouflaged).
+	Camo bool
 	// Ace marks the tag behavior of Wittmann's Battle Star: a marker only,
 	// the unit's equipment wittmann carries his rules.
 	Ace bool
@@ -153,6 +156,9 @@ func (e Entry) Meaning() string {
 		}
 		return "carried as UnitSetup.Badge (display)"
 	case SlotTag:
+		if e.Camo {
+			return "camouflage marker: the unit on the hex starts camouflaged, attacked only in close combat until it moves or battles (UnitSetup.Camouflaged)"
+		}
 		if e.Exit {
 			return "exit marker: units of the tag's side may leave the board there for a medal (Setup.Exits)"
 		}
@@ -225,6 +231,12 @@ func (e Entry) Meaning() string {
 		}
 		if strings.EqualFold(e.Name, "airdrop") {
 			return "paratroopers dropped around a hex before the side's first turn, once or several times (Setup.Airdrops)"
+		}
+		if strings.EqualFold(e.Name, "armor_breakthrough_rules") {
+			return "the side named may, in one turn, order new armor onto the board through the opponent's baseline (Setup.Breakthroughs)"
+		}
+		if strings.EqualFold(e.Name, "smoke_screen") {
+			return "the side named lays a smoke screen on 3 connected hexes at its first turn; it blocks sight until its second turn ends (Setup.Smoke)"
 		}
 		if strings.EqualFold(e.Name, "pontoon_bridge_rules") {
 			return "the sides named (true: both) may build pontoon bridges with an Attack card (Setup.Pontoons)"
@@ -538,7 +550,11 @@ var Vocabulary = []Entry{
 	{Slot: SlotTag, Name: "tag3", Mine: true, Source: "a minefield with behavior MINE_FIELD and the side that lays it (Winter Wars III Champs de mines; rules.Setup.Mines)"},
 	{Slot: SlotTag, Name: "tag4", Exit: true, Source: "exit marker (Winter Wars III Pions Exit): with behavior EXIT_MARKER and a side; without, the other end of a span another marker's group covers"},
 	{Slot: SlotTag, Name: "tag5", Exit: true, Source: "exit marker pair (Winter Wars III Pions Exit): as tag4"},
-	unsupported(SlotTag, "tag15", "marker tag15", "a marker whose meaning the scenario text gives"),
+	// Camouflage markers: the public BGA implementation reads tags tag14
+	// and tag15 as camouflage tokens (its scenario loader: "Camouflage
+	// tags ... ['tag14', 'tag15']"); no corpus file uses them.
+	{Slot: SlotTag, Name: "tag14", Camo: true, Source: "camouflage marker (Winter Wars III Camouflage; FAQ III Camouflage): the unit on the hex starts camouflaged (rules.UnitSetup.Camouflaged); tag14 and tag15 are the editor's camouflage tokens as the public BGA implementation reads them"},
+	{Slot: SlotTag, Name: "tag15", Camo: true, Source: "camouflage marker: as tag14"},
 
 	// Behaviors (the public implementation's extension keys).
 	{Slot: SlotBehavior, Name: "HILL", Refines: true, Terrain: rules.Hill, Source: srcRulebook + " Collines"},
@@ -583,14 +599,14 @@ var Vocabulary = []Entry{
 	{Slot: SlotOption, Name: "airdrop", Source: "FAQ III Parachutage, FAQ XI Sainte-Mère-Église: {side, range, nbr_units, center, unit} drops infantry around the centre before the side's first turn; Drop in the Night: nbr_drops centres, nbr_units per drop, TARGET_DROP_CENTER, ONE_AT_TIME (rules.Setup.Airdrops); other forms are reported as airdrop variants"},
 	{Slot: SlotOption, Name: "airdrop2", Source: "Drop in the Night: 82nd: \"Once in full daylight, the Allied player can drop up to 3 additional Infantry units (using previously lost figures) over the hex at Les Forges by playing an appropriate Command card\": {side, option NEED_FULL_DAY_VISIBILITY, option2 TARGET_DROP_CENTER, range, nbr_units, center, nbr_drops 1, unit}: a section card drops as many units as it orders, up to nbr_units over the game, built from lost figures (rules.Setup.CalledAirdrops, action drop); other forms are reported as airdrops called in during play"},
 	{Slot: SlotOption, Name: "air_strikes_rules", Blitz: true, Source: "FAQ III Raids aériens: the side named may play any Recon as Air Power in its section (rules.Setup.AirRaids)"},
-	option("armor_breakthrough_rules", "armor breakthrough"),
+	{Slot: SlotOption, Name: "armor_breakthrough_rules", Source: "armor breakthrough (facts from the public BGA implementation's summary: in a single turn, new armor ordered onto the board through the opponent's baseline, as valid orders of the card; they stop there, may battle and take ground but not overrun): {SIDE: {name, nbr_units}} (rules.Setup.Breakthroughs, action enter)"},
 	{Slot: SlotOption, Name: "blowbridge_opt2", Source: "FAQ III Faire sauter un pont, option 2: {side, option}: the side may play a section card for a CAN_BE_BLOWN bridge's section and roll 2 dice, a star destroys it; option NEED_NEIGHBOUR_UNIT: an infantry unit of the side must be adjacent (Drop in the Night: \"only if an Allied infantry unit is on an adjacent hex\") (rules.Setup.Blow)"},
 	option("deck_reshuffling", "no deck reshuffle"),
 	option("empty_section_medals", "empty section medals"),
 	{Slot: SlotOption, Name: "hill317", Source: "FAQ XI Operation Lüttich: while the Allies hold a hex of the list, they may play a Recon as Air Power (rules.Setup.AirRaids)"},
 	{Slot: SlotOption, Name: "infantry_exit_counts_2", Exit: true, Source: "Breakout to Lisyanka: \"infantry count as 2 and armor 1\" (rules.Exit.Medals)"},
 	{Slot: SlotOption, Name: "must_have_unit_exit", Exit: true, Source: "Breakthrough to Gembloux: \"12 Medals, with at least one collected by a German unit exiting the board through the Exit hex\" ({side, min_nbr_units}; rules.Setup.MustExit)"},
-	option("smoke_screen", "smoke screens"),
+	{Slot: SlotOption, Name: "smoke_screen", Source: "FAQ III Écran de fumée (facts from the public BGA implementation's summary: 3 adjacent contiguous hexes, blocks the line of sight, flipped after the side's turn, removed after its second): {\"side\": SIDE}: that side lays a smoke screen on 3 connected hexes at its first turn (rules.Setup.Smoke, action smoke)"},
 	{Slot: SlotOption, Name: "pontoon_bridge_rules",
 		Source: "our option (no corpus file names it): Winter Wars IV Pont flottant enneigé, FAQ II 33: the sides named (true: both) may play an Attack card to build a pontoon bridge on a river of its section instead of ordering units (rules.Setup.Pontoons)"},
 	option("supply_train_rules", "supply trains"),

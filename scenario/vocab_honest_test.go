@@ -120,6 +120,8 @@ func fileWith(e Entry) obj {
 			h(obj{"tags": []any{obj{"name": n, "behavior": "MINE_FIELD", "side": "AXIS"}}})
 		} else if e.Exit {
 			addHex(m, obj{"row": 8, "col": 6, "tags": []any{obj{"name": n, "behavior": "EXIT_MARKER", "side": "AXIS"}}})
+		} else if e.Camo {
+			h(obj{"unit": obj{"name": "infger"}, "tags": []any{obj{"name": n}}})
 		} else {
 			h(obj{"tags": []any{obj{"name": n}}})
 		}
@@ -179,6 +181,10 @@ func fileWith(e Entry) obj {
 		case strings.EqualFold(n, "airdrop2"):
 			v = obj{"side": "ALLIES", "option": "NEED_FULL_DAY_VISIBILITY", "option2": "TARGET_DROP_CENTER", "range": 3, "nbr_units": 3,
 				"center": "C6 (Les Forges)", "nbr_drops": 1, "unit": obj{"name": "inf2us", "behavior": "CANNOT_BE_ACTIVATED_TILL_TURN", "turn": 1}}
+		case strings.EqualFold(n, "smoke_screen"):
+			v = obj{"side": "ALLIES"}
+		case strings.EqualFold(n, "armor_breakthrough_rules"):
+			v = obj{"ALLIES": obj{"name": "tankus", "nbr_units": 2}}
 		case strings.EqualFold(n, HandGrowthOption):
 			v = obj{"side": "AXIS", "to": 6}
 		case strings.EqualFold(n, "british_commonwealth"):
@@ -307,6 +313,12 @@ func playsAsSaid(e Entry, s *rules.Setup, at hex.Hex) string {
 			}
 			return ""
 		}
+		if e.Camo {
+			if u == nil || !u.Camouflaged {
+				return wrong("unit", u)
+			}
+			return ""
+		}
 		for _, o := range s.Objectives {
 			if slices.Contains(o.Hexes, at) && o.Sides == e.Sides {
 				return ""
@@ -388,6 +400,14 @@ func playsAsSaid(e Entry, s *rules.Setup, at hex.Hex) string {
 		case strings.EqualFold(e.Name, "hill317"):
 			if len(s.AirRaids) != 1 || len(s.AirRaids[0].While) != 1 {
 				return wrong("air raids", s.AirRaids)
+			}
+		case strings.EqualFold(e.Name, "armor_breakthrough_rules"):
+			if b := s.Breakthroughs; len(b) != 1 || b[0].Side != rules.Allies || b[0].Max != 2 || b[0].Unit.Type != rules.Armor {
+				return wrong("breakthroughs", s.Breakthroughs)
+			}
+		case strings.EqualFold(e.Name, "smoke_screen"):
+			if s.Smoke != rules.MaskAllies {
+				return wrong("smoke", s.Smoke)
 			}
 		case strings.EqualFold(e.Name, HandGrowthOption):
 			if s.GrowTo != [2]int{0, 6} {

@@ -98,7 +98,7 @@ func TestVocabularyMapping(t *testing.T) {
 		SlotTag:         {"medal7": "medal7 without medal.side"},
 		SlotTagBehavior: {"DECOY_MEDAL_MINE_FIELD": "minefields"},
 		SlotBehavior:    {"HEADQUARTER": "field headquarters"},
-		SlotOption:      {"russian_commissar_rule": "Russian commissar", "smoke_screen": "smoke screens"},
+		SlotOption:      {"russian_commissar_rule": "Russian commissar", "supply_train_rules": "supply trains"},
 		SlotBadge:       {"badge38": "Italian Royal Army units", "badge29": "cavalry"},
 		SlotBoardType:   {"BRKTHRU": "Breakthrough command deck", "OVERLORD": "Overlord rules"},
 	}
@@ -238,7 +238,7 @@ func TestVocabularyEntries(t *testing.T) {
 				t.Errorf("%s %q: no obstacle", e.Slot, e.Name)
 			}
 		case SlotTag:
-			if e.Sides == 0 && !e.Exit && !e.Mine {
+			if e.Sides == 0 && !e.Exit && !e.Mine && !e.Camo {
 				t.Errorf("%s %q: no side", e.Slot, e.Name)
 			}
 		case SlotBoardType:

@@ -175,6 +175,14 @@ type Board struct {
 	// TargetMarkers are the big guns' target markers (FAQ IV Artillerie
 	// lourde): the gun and the unit marked; absent when there are none.
 	TargetMarkers []TargetMarker `json:"target_markers,omitempty"`
+	// Smoke is each side's smoke screen on the board (FAQ III "Écran de
+	// fumée"; its hexes carry the marker smoke-screen): the turns of its
+	// side it still lasts, 2 when laid, 1 once flipped; absent without one.
+	Smoke *PerSide `json:"smoke,omitempty"`
+	// Breakthrough is how many breakthrough armor units each side may still
+	// order onto the board (.m44 armor_breakthrough_rules); absent when
+	// none may.
+	Breakthrough *PerSide `json:"breakthrough,omitempty"`
 }
 
 // SabotageTarget is a hex a side may sabotage: Stars tokens of Needed.
@@ -259,6 +267,12 @@ func BoardOf(st *rules.State) Board {
 	}
 	for _, tg := range st.SabotageTargets() {
 		b.Sabotage = append(b.Sabotage, SabotageTarget{Hex: tg.Hex, Side: tg.Side, Stars: tg.Stars, Needed: tg.Needed})
+	}
+	if sm := PerSideOf([2]int{st.SmokeLeft(rules.Allies), st.SmokeLeft(rules.Axis)}); sm != (PerSide{}) {
+		b.Smoke = &sm
+	}
+	if bt := PerSideOf([2]int{st.BreakthroughLeft(rules.Allies), st.BreakthroughLeft(rules.Axis)}); bt != (PerSide{}) {
+		b.Breakthrough = &bt
 	}
 	return b
 }

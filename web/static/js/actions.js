@@ -16,7 +16,8 @@ export function parse(entry) {
       break;
     case 'keep': if (e.card == null) e.card = Number(f[1]); break;
     case 'order': case 'remove-wire': case 'blow': case 'pontoon': case 'recover': if (!e.from) e.from = f[1]; break;
-    case 'target': if (!e.to) e.to = f[1]; break;
+    case 'target': case 'enter': if (!e.to) e.to = f[1]; break;
+    case 'smoke': if (!e.hexes) e.hexes = f.slice(1, 4); break; // a smoke screen's three hexes (rules.Setup.Smoke)
     case 'drop': // paratroopers called in over a hex (rules.CalledAirdrop)
       if (!e.from) e.from = f[1];
       if (e.units == null) e.units = Number(f[2]);

@@ -337,6 +337,7 @@ export class BoardView {
           out.push(sym.mine(o, S, v, v == null ? t('minefield.face-down') : t('minefield.value', { dice: v })));
           continue;
         }
+        if (m === 'smoke-screen') { out.push(sym.smoke(o, S, rowName(['marker', 'feature'], m))); continue; } // FAQ III Écran de fumée
         if (!OBSTACLES.has(m)) chips.push(['marker', m]);
       }
       chips.forEach(([layer, k], i) => out.push(sym.catalogFeature(o, S, k, rowName([layer, 'feature'], k), i)));

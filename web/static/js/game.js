@@ -399,6 +399,21 @@ class Game {
     } else if (plays.length) {
       what = t('phase.card');
       plays.forEach(use);
+      // A smoke screen before the first card (rules.Setup.Smoke): the
+      // player picks its three hexes one by one among the legal groups.
+      const smokes = byKind(L, 'smoke');
+      smokes.forEach(use);
+      if (smokes.length && this.sel.smoke) {
+        const chosen = this.sel.smoke;
+        const fit = smokes.filter((a) => chosen.every((h) => a.hexes.includes(h)));
+        what = t('hint.smoke', { n: chosen.length });
+        for (const a of fit) for (const h of a.hexes) if (!chosen.includes(h)) marks[h] = { kind: 'can', smoke: h, label: t('btn.smoke.hex') };
+        for (const h of chosen) marks[h] = { kind: 'sel', smoke: h, label: t('btn.cancel') };
+        if (chosen.length === 3 && fit.length === 1) buttons.push({ label: t('btn.smoke.lay'), action: fit[0].action, primary: true });
+        buttons.push({ label: t('btn.cancel'), local: 'cancel' });
+        return { marks, buttons, what, who };
+      }
+      if (smokes.length && this.sel.card == null) buttons.push({ label: t('btn.smoke'), local: 'smoke' });
       if (this.sel.card != null) {
         const mine = plays.filter((a) => a.card === this.sel.card);
         const nm = this.cardNameById(this.sel.card);
@@ -429,6 +444,11 @@ class Game {
       if (pontoons.length) what += ` · ${t('hint.pontoon')}`;
       // So does calling paratroopers in (rules.CalledAirdrop): one button per number of units.
       for (const a of byKind(L, 'drop')) { buttons.push({ label: t('btn.drop', { n: a.units, hex: a.from }), action: a.action }); use(a); }
+      // Breakthrough armor may enter on the opponent's baseline as one of
+      // the card's orders (rules.Setup.Breakthroughs): the hexes are marked.
+      const enters = byKind(L, 'enter');
+      for (const a of enters) { marks[a.to] = { kind: 'dest', action: a.action, label: t('btn.enter', { hex: a.to }) }; use(a); }
+      if (enters.length) what += ` · ${t('hint.enter')}`;
     } else if (moves.length || exits.length) {
       moves.forEach(use);
       exits.forEach(use);
@@ -550,6 +570,7 @@ class Game {
       const b = buttons[Number(el.dataset.i)];
       if (!b) return;
       if (b.local === 'cancel') { this.cancel(); return; }
+      if (b.local === 'smoke') { this.sel.smoke = []; this.render(); return; }
       if (b.action) this.confirmAct(b.action);
     };
   }
@@ -707,7 +728,7 @@ class Game {
       if (args.section && !cardParts(cname).section) nm += ` (${t('section.' + cap(args.section))})`;
       A.card = `<b>${esc(nm)}</b>`;
     }
-    if (args.obstacle) A.obstacle = esc(rowName(['obstacle', 'feature'], args.obstacle));
+    if (args.obstacle) A.obstacle = esc(rowName(['obstacle', 'marker', 'feature'], args.obstacle));
     if (Array.isArray(args.faces)) A.faces = args.faces.map((f) => `<span class="mini-die" title="${esc(t('face.' + f))}">${dieFace(f, 18)}</span>`).join('');
     let key = (entry.text && entry.text.key) || 'ev.' + ev.kind;
     if (!has(key)) {
@@ -1050,6 +1071,12 @@ class Game {
     }
     if (m.action) { this.act(m.action); return; }
     if (m.actions && m.actions.length > 1) { this.choose(h, m.actions); return; }
+    if (m.smoke && this.sel.smoke) {
+      const c = this.sel.smoke;
+      this.sel.smoke = c.includes(m.smoke) ? c.filter((h) => h !== m.smoke) : [...c, m.smoke];
+      this.render();
+      return;
+    }
     if (m.select) {
       this.sel.unit = this.sel.unit === m.select ? null : m.select;
       this.render();
@@ -1080,7 +1107,7 @@ class Game {
   }
 
   cancel() {
-    if (this.sel.card != null || this.sel.unit) {
+    if (this.sel.card != null || this.sel.unit || this.sel.smoke) {
       this.sel = { card: null, unit: null };
       this.render();
     }

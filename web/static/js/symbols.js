@@ -494,6 +494,16 @@ export function mine(c, s, value, label) {
     + text(o.x, o.y + r * 0.3, value == null ? '?' : String(value), r * 0.85, { bold: true, fill: value == null ? '#f3efe2' : '#2f2c27' }) + '</g>';
 }
 
+// smoke draws a smoke screen marker (FAQ III "Écran de fumée"): grey puffs
+// over the hex, paler once flipped; as render/symbols.go's smoke mark.
+export function smoke(c, s, label) {
+  const puffs = [[-0.3, 0.08, 0.27], [0.28, 0.08, 0.27], [-0.12, -0.14, 0.3], [0.14, -0.16, 0.28], [0.02, 0.2, 0.28]];
+  const p = P();
+  for (const [x, y, r] of puffs) p.circle(c.x + x * s, c.y + y * s, r * s);
+  return `<g class="smoke-screen"><title>${esc(label)}</title>`
+    + paint(p, { fill: '#d9d9d6', stroke: '#8f8f8a', width: s * 0.012, op: 0.78 }) + '</g>';
+}
+
 // sabotage draws a sabotage target's star tokens at the foot of its hex,
 // below a unit's counter: a gold star with "placed/needed", red once
 // sabotaged.
