@@ -1,6 +1,10 @@
 package rules
 
-import "m44/hex"
+import (
+	"slices"
+
+	"m44/hex"
+)
 
 // How the rows on a hex combine (rulebook annex 2), as small functions named
 // after the rulebook's words. A hex holds its ground and up to MaxFeatures
@@ -483,10 +487,14 @@ func (s *State) clearObstacles(u *unit) {
 }
 
 // removableInstead is a feature that unit u may remove instead of battling
-// (wire for infantry), or NoFeature.
+// (wire for infantry; a road block for engineers), or NoFeature.
 func (s *State) removableInstead(u *unit) Feature {
+	own := s.kind(u).RemovesInstead
 	for _, f := range &s.feat[u.pos] {
-		if f != NoFeature && s.b.cat.featureRow(f).RemovableInstead.Has(u.typ) {
+		if f == NoFeature {
+			continue
+		}
+		if r := s.b.cat.featureRow(f); r.RemovableInstead.Has(u.typ) || len(own) > 0 && slices.Contains(own, r.Key) {
 			return f
 		}
 	}

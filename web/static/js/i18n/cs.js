@@ -136,7 +136,7 @@ export default {
   'btn.blow': 'Vyhodit most na {hex} do vzduchu',
   'hex.blown': 'Most vyhozen do vzduchu: opět řeka',
   'btn.drop': { count: 'n', one: 'Místo toho vysadit {n} výsadkovou jednotku nad {hex}', few: 'Místo toho vysadit {n} výsadkové jednotky nad {hex}', other: 'Místo toho vysadit {n} výsadkových jednotek nad {hex}' },
-  'btn.remove-wire': 'Místo toho odstranit drát', 'btn.keep': 'Nechat si', 'btn.cancel': 'Zrušit', 'btn.undo': 'Vrátit tah',
+  'btn.remove-road-block': 'Místo toho odstranit zátaras', 'btn.remove-wire': 'Místo toho odstranit drát', 'btn.keep': 'Nechat si', 'btn.cancel': 'Zrušit', 'btn.undo': 'Vrátit tah',
   'btn.retreat.ignore': 'Ignorovat vlajku', 'btn.retreat.stay': 'Přijmout ztráty', 'btn.more': 'Další akce',
   'btn.ready': 'Hraji za: {side} — ukázat karty', 'btn.copy': 'Kopírovat', 'btn.copied': 'Zkopírováno!', 'btn.lobby': 'Nová bitva',
   'btn.rematch': 'Zpět na úvod', 'btn.close': 'Zavřít',

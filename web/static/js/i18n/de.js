@@ -137,7 +137,7 @@ export default {
   'btn.blow': 'Brücke auf {hex} sprengen',
   'hex.blown': 'Brücke gesprengt: wieder ein Fluss',
   'btn.drop': { count: 'n', one: 'Stattdessen {n} Fallschirmjägereinheit über {hex} absetzen', other: 'Stattdessen {n} Fallschirmjägereinheiten über {hex} absetzen' },
-  'btn.remove-wire': 'Stattdessen Stacheldraht entfernen', 'btn.keep': 'Behalten', 'btn.cancel': 'Abbrechen', 'btn.undo': 'Rückgängig',
+  'btn.remove-road-block': 'Stattdessen Straßensperre entfernen', 'btn.remove-wire': 'Stattdessen Stacheldraht entfernen', 'btn.keep': 'Behalten', 'btn.cancel': 'Abbrechen', 'btn.undo': 'Rückgängig',
   'btn.retreat.ignore': 'Eine Flagge ignorieren', 'btn.retreat.stay': 'Verluste hinnehmen', 'btn.more': 'Weitere Aktionen',
   'btn.ready': 'Ich spiele die {side} — Karten zeigen', 'btn.copy': 'Kopieren', 'btn.copied': 'Kopiert!', 'btn.lobby': 'Neue Schlacht',
   'btn.rematch': 'Zurück zur Übersicht', 'btn.close': 'Schließen',

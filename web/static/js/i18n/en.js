@@ -138,7 +138,7 @@ export default {
   'btn.blow': 'Blow up the bridge on {hex}',
   'hex.blown': 'Bridge blown up: a river again',
   'btn.drop': { count: 'n', one: 'Drop {n} paratrooper unit over {hex} instead', other: 'Drop {n} paratrooper units over {hex} instead' },
-  'btn.remove-wire': 'Remove the wire instead', 'btn.keep': 'Keep', 'btn.cancel': 'Cancel', 'btn.undo': 'Undo',
+  'btn.remove-road-block': 'Remove the road block instead', 'btn.remove-wire': 'Remove the wire instead', 'btn.keep': 'Keep', 'btn.cancel': 'Cancel', 'btn.undo': 'Undo',
   'btn.retreat.ignore': 'Ignore a flag', 'btn.retreat.stay': 'Take the losses', 'btn.more': 'Other actions',
   'btn.ready': "I'm {side} — show my cards", 'btn.copy': 'Copy', 'btn.copied': 'Copied!', 'btn.lobby': 'New battle',
   'btn.rematch': 'Back to the lobby', 'btn.close': 'Close',

@@ -137,7 +137,7 @@ export default {
   'btn.blow': 'Faire sauter le pont en {hex}',
   'hex.blown': 'Pont détruit : de nouveau une rivière',
   'btn.drop': { count: 'n', one: 'Parachuter plutôt {n} unité sur {hex}', other: 'Parachuter plutôt {n} unités sur {hex}' },
-  'btn.remove-wire': 'Retirer les barbelés à la place', 'btn.keep': 'Garder', 'btn.cancel': 'Annuler', 'btn.undo': 'Annuler le coup',
+  'btn.remove-road-block': "Enlever l'obstacle routier à la place", 'btn.remove-wire': 'Retirer les barbelés à la place', 'btn.keep': 'Garder', 'btn.cancel': 'Annuler', 'btn.undo': 'Annuler le coup',
   'btn.retreat.ignore': 'Ignorer un drapeau', 'btn.retreat.stay': 'Subir les pertes', 'btn.more': 'Autres actions',
   'btn.ready': 'Je suis {side} — voir mes cartes', 'btn.copy': 'Copier', 'btn.copied': 'Copié !', 'btn.lobby': 'Nouvelle bataille',
   'btn.rematch': "Retour à l'accueil", 'btn.close': 'Fermer',
