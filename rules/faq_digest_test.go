@@ -17,7 +17,6 @@ import (
 const (
 	wwArea      = "a Winter Wars ruling missing from the tables below"
 	expansionOf = "expansion (no issue yet): "
-	terrainPack = "Terrain Pack (issue 16, Terrain Pack and base pieces): "
 )
 
 func TestFAQDigestRulings(t *testing.T) {
@@ -89,7 +88,7 @@ func TestFAQDigestRulings(t *testing.T) {
 		run(49, testDigest49),
 		run(50, TestMovementRange, TestTakeGround, TestRetreat),
 		run(51, TestExpansionTerrainMovement), // a bridge ends the road bonus
-		skip(52, terrainPack+"boats"),
+		run(52, TestBoats),                    // boats (boats_test.go)
 		// A10. Cliffs, bluffs, seawall
 		run(53, TestMovementRange),
 		run(54, TestMovementRange, TestBattleAfterMove, TestProtectionsAndMaluses, TestRetreat, TestLineOfSight),

@@ -363,6 +363,9 @@ func (s *State) ignoresAllFlags(u *unit) bool {
 // cannotRetreat: armor and artillery that start a battle in a bunker never
 // retreat (rulebook annex 2 "Bunkers"; FAQ II Bunkers).
 func (s *State) cannotRetreat(u *unit) bool {
+	if s.afloat(u) {
+		return true // in a boat: each flag costs a figure (FAQ III Canots démontables)
+	}
 	rs := s.rows(u.pos)
 	for _, r := range rs.all() {
 		if r.NoRetreat.Has(u.typ) {

@@ -30,6 +30,7 @@ export default {
   'marker.target': 'Zaměřovací žeton těžkého dělostřelectva na {gun}: jeho střelba na tuto jednotku má 1 kostku navíc',
   'ev.target-marked': 'Těžké dělostřelectvo na {from} položí zaměřovací žeton na {to}',
   'unit.half-tracks': 'Polopásová vozidla', 'help.unit.half-tracks': 'zasahují se jako tanky; 2 pole a boj 2 kostkami do 2 polí; medaile za každá 3 zničená vozidla; místo boje doplní oslabenou sousední jednotku',
+  'marker.boat': 'Skládací čluny', 'help.marker.boat': 'vjede do řeky a zastaví; na vodě se pohybuje o 1 pole za kolo po řece nebo na břeh (nikdy na most), bojuje s 1 kostkou méně a neustupuje: každá vlajka stojí figurku; při vylodění se člun odstraní',
   'marker.minefield': 'Minové pole', 'help.marker.minefield': 'žeton lícem dolů, dokud nevstoupí nepřátelská jednotka: zastaví se, žeton se otočí a hází se tolik kostek, kolik ukazuje (symbol jednotky nebo granát zasahuje); 0 je klam',
   'minefield.face-down': 'Minové pole (lícem dolů)', 'minefield.value': 'Minové pole: {dice}',
   'marker.exit': 'Východ (Exit)', 'terrain.plain': 'Volný terén', 'terrain.forest': 'Les', 'terrain.hedgerow': 'Živé ploty', 'terrain.hill': 'Kopec',

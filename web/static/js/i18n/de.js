@@ -30,6 +30,7 @@ export default {
   'marker.target': 'Zielmarke der schweren Artillerie auf {gun}: ihr Beschuss dieser Einheit mit 1 Würfel mehr',
   'ev.target-marked': 'Die schwere Artillerie auf {from} legt eine Zielmarke auf {to}',
   'unit.half-tracks': 'Halbkettenfahrzeuge', 'help.unit.half-tracks': 'wie Panzer getroffen; 2 Felder und Kampf mit 2 Würfeln bis 2 Felder; eine Medaille je 3 zerstörte Fahrzeuge; statt zu kämpfen, verstärken sie eine geschwächte Nachbareinheit',
+  'marker.boat': 'Faltboote', 'help.marker.boat': 'fährt in einen Fluss ein und hält an; auf dem Wasser 1 Feld pro Zug den Fluss entlang oder an ein Ufer (nie auf eine Brücke), kämpft mit 1 Würfel weniger und zieht sich nicht zurück: jede Flagge kostet eine Figur; beim Anlanden wird das Boot entfernt',
   'marker.minefield': 'Minenfeld', 'help.marker.minefield': 'Marker verdeckt, bis eine feindliche Einheit es betritt: sie hält an, der Marker wird aufgedeckt und sein Wert gewürfelt (Einheitensymbol oder Granate trifft); 0 ist eine Attrappe',
   'minefield.face-down': 'Minenfeld (verdeckt)', 'minefield.value': 'Minenfeld: {dice}',
   'marker.exit': 'Ausgang (Exit)', 'terrain.plain': 'Offenes Gelände', 'terrain.forest': 'Wald', 'terrain.hedgerow': 'Hecken', 'terrain.hill': 'Hügel',

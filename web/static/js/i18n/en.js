@@ -31,6 +31,7 @@ export default {
   'marker.target': 'Target marker of the big gun on {gun}: its fire at this unit rolls 1 die more',
   'ev.target-marked': 'The big gun on {from} puts a target marker on {to}',
   'unit.half-tracks': 'Half-tracks', 'help.unit.half-tracks': 'hit as armor; move 2 and battle with 2 dice at 1–2 hexes; a medal per 3 half-tracks destroyed; instead of battling, give figures to damaged adjacent units',
+  'marker.boat': 'Collapsible boats', 'help.marker.boat': 'enters a river and stops; afloat it moves 1 hex a turn along the river or ashore (never onto a bridge), battles with 1 die less and does not retreat: each flag costs a figure; landing removes the boat',
   'marker.minefield': 'Minefield', 'help.marker.minefield': 'token face down until an enemy unit enters: it stops, the token is turned over and its value is rolled in dice (unit symbol or grenade hits); 0 is a decoy',
   'minefield.face-down': 'Minefield (face down)', 'minefield.value': 'Minefield: {dice}',
   'marker.exit': 'Exit', 'terrain.plain': 'Countryside', 'terrain.forest': 'Forest', 'terrain.hedgerow': 'Hedgerow', 'terrain.hill': 'Hill',

@@ -30,6 +30,7 @@ export default {
   'marker.target': 'Pion cible de l’artillerie lourde en {gun} : ses tirs sur cette unité ont un dé supplémentaire',
   'ev.target-marked': 'L’artillerie lourde en {from} place un pion cible sur {to}',
   'unit.half-tracks': 'Half-tracks', 'help.unit.half-tracks': 'touchés comme des blindés ; 2 hex et combat à 2 dés jusqu’à 2 hex ; une médaille par série de 3 half-tracks détruits ; au lieu de combattre, renforcent l’effectif d’une unité adjacente affaiblie',
+  'marker.boat': 'Canots démontables & bateaux', 'help.marker.boat': "entre dans une rivière et s'y arrête ; à flot, avance d'un hex par tour le long de la rivière ou vers une rive (jamais sur un pont), combat à -1 dé et ne bat pas en retraite : chaque drapeau coûte une figurine ; en débarquant, le bateau est retiré",
   'marker.minefield': 'Champ de mines', 'help.marker.minefield': 'jeton face cachée jusqu’à l’entrée d’une unité ennemie : elle s’arrête, le jeton est révélé et on lance autant de dés que sa valeur (symbole de l’unité ou grenade) ; 0 est un leurre',
   'minefield.face-down': 'Champ de mines (face cachée)', 'minefield.value': 'Champ de mines : {dice}',
   'marker.exit': 'Sortie (Exit)', 'terrain.plain': 'Campagne', 'terrain.forest': 'Forêt', 'terrain.hedgerow': 'Bocage', 'terrain.hill': 'Colline',
