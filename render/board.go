@@ -1190,9 +1190,10 @@ func (d *drawer) legendEntries() []legendEntry {
 		f int
 	}
 	var plain []uk
-	elite := false
+	elite, boat := false, false
 	for _, u := range m.units {
 		elite = elite || u.elite
+		boat = boat || u.boat
 		if k := (uk{u.typ, u.side, u.figures}); u.kind == "" && !slices.Contains(plain, k) {
 			plain = append(plain, k)
 		}
@@ -1232,6 +1233,11 @@ func (d *drawer) legendEntries() []legendEntry {
 		}
 		c := unitM{typ: u.typ, side: u.side, figures: u.max, max: u.max, symbol: u.symbol}
 		add(text, func(at pt, s float64) { p.counter(at, s*0.62, c) })
+	}
+	if boat {
+		add("Collapsible boats: infantry enters a river and stops; afloat, 1 hex a turn, -1 die, no retreat (a flag costs a figure); landing removes the boat", func(c pt, s float64) {
+			p.boat(c, s*0.5)
+		})
 	}
 	if elite {
 		add("Special forces (elite)", func(c pt, s float64) {

@@ -73,6 +73,7 @@ type unitM struct {
 	other             string // a unit the engine lacks (vehicles): its name
 	symbol            string // a special kind's mark (Winter Wars V: "88", "engineers"…)
 	kind              string // the unit's row of another ruleset (UnitSetup.Kind: "tiger", "engineers"…), "" for the base game's
+	boat              bool   // infantry with collapsible boats (FAQ III Actions)
 }
 
 type objM struct {
@@ -184,7 +185,7 @@ func (m *model) fromSetup(s *rules.Setup) {
 	}
 	for _, u := range s.Units {
 		f := int(u.Figures)
-		um := unitM{at: u.Hex, typ: u.Type, side: u.Side, elite: u.Elite, resistance: u.Resistance, nation: u.Nation, badge: u.Badge}
+		um := unitM{at: u.Hex, typ: u.Type, side: u.Side, elite: u.Elite, resistance: u.Resistance, nation: u.Nation, badge: u.Badge, boat: u.Boat}
 		if k, ok := m.cat.UnitByKey(u.Kind); ok && u.Kind != "" {
 			row := m.cat.Unit(k)
 			um.symbol, um.kind = row.Symbol, row.Key
@@ -530,7 +531,7 @@ func (m *model) fromState(st *rules.State) {
 		g.sabo, g.saboNeed = 0, 0
 		if u, ok := st.UnitAt(h); ok {
 			m.units = append(m.units, unitM{at: h, typ: u.Type, side: u.Side, figures: int(u.Figures), max: int(u.Max),
-				elite: u.Elite, resistance: u.Resistance, nation: u.Nation, badge: u.Badge, symbol: st.Catalog().Unit(u.Kind).Symbol})
+				elite: u.Elite, resistance: u.Resistance, nation: u.Nation, badge: u.Badge, symbol: st.Catalog().Unit(u.Kind).Symbol, boat: u.Boat})
 		}
 	}
 }

@@ -568,3 +568,30 @@ func TestTargetMarkerDrawn(t *testing.T) {
 		t.Error("the cross-hair is not drawn")
 	}
 }
+
+// Infantry with collapsible boats (FAQ III Actions "Canots démontables &
+// bateaux") is drawn with a hull on its counter and a legend line.
+func TestBoatsDrawn(t *testing.T) {
+	s := handSetup()
+	plain, _ := render.SVG(s, render.Options{})
+	for i := range s.Units {
+		if s.Units[i].Type == rules.Infantry {
+			s.Units[i].Boat = true
+			break
+		}
+	}
+	if err := s.Validate(); err != nil {
+		t.Fatal(err)
+	}
+	svg, err := render.SVG(s, render.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	wellFormed(t, "boats", svg)
+	if !bytes.Contains(svg, []byte("Collapsible boats")) || bytes.Contains(plain, []byte("Collapsible boats")) {
+		t.Error("the legend does not name the boats (only when a unit has them)")
+	}
+	if n, m := bytes.Count(svg, []byte("#8d6e63")), bytes.Count(plain, []byte("#8d6e63")); n < m+2 {
+		t.Errorf("boat hulls: %d fills, %d without boats; want the counter's and the legend's", n, m)
+	}
+}

@@ -607,6 +607,9 @@ func (p pen) counter(o pt, cs float64, u unitM) {
 		// A Winter Wars V kind: its short name under the nation code.
 		p.c.text(o.X-h+cs*0.1, o.Y-h+cs*0.47, mark, cs*0.19, Start, true, ink)
 	}
+	if u.boat {
+		p.boat(pt{o.X - h + cs*0.2, o.Y + h - cs*0.08}, cs*0.42)
+	}
 	switch {
 	case u.elite:
 		p.c.draw(star(corner, cs*0.22, 5, 0.45), fillStroke(pal.gold, pal.goldDark, cs*0.035))
@@ -616,6 +619,13 @@ func (p pen) counter(o pt, cs float64, u unitM) {
 	case u.badge != "":
 		p.c.draw((&Path{}).circle(corner.X, corner.Y, cs*0.14), fillStroke(pal.gold, pal.goldDark, cs*0.035))
 	}
+}
+
+// boat draws a collapsible boat's hull centred on c, w wide (FAQ III
+// Actions "Canots démontables & bateaux").
+func (p pen) boat(c pt, w float64) {
+	hull := (&Path{}).poly([]pt{{c.X - w/2, c.Y - w*0.14}, {c.X + w/2, c.Y - w*0.14}, {c.X + w*0.34, c.Y + w*0.14}, {c.X - w*0.34, c.Y + w*0.14}})
+	p.c.draw(hull, fillStroke(rgb("#8d6e63"), rgb("#4e342e"), w*0.06))
 }
 
 func (p pen) soldier(g pt, cs float64, ink, dark Color) {

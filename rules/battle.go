@@ -127,6 +127,11 @@ func (s *State) diceAt(k *UnitDef, still bool, from int16, tside Side, t int16, 
 	if !(still && k.StillNoMalus) {
 		dice -= s.attackMalus(k.Class, from)
 	}
+	if s.b.anyBoat {
+		if ui := s.occ[from]; ui >= 0 && s.afloat(&s.units[ui]) {
+			dice-- // battling from a boat: -1 die (FAQ III Canots démontables)
+		}
+	}
 	if dice < 0 {
 		dice = 0
 	}

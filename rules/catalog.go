@@ -215,6 +215,10 @@ type UnitDef struct {
 	// ClearsAfterBattle: it may remove an obstacle it may remove instead of
 	// battling (wire) after battling too (engineers).
 	ClearsAfterBattle bool
+	// RemovesInstead: the obstacle rows (by key) it may remove instead of
+	// battling, beyond those its class may (engineers: a road block, WW V
+	// Troupes du Génie; the newer text over FAQ II, faq-digest §D5).
+	RemovesInstead []string
 	// MedalPerFigures: its units give no medal when eliminated; instead the
 	// other side wins a medal for every this many figures of such units it
 	// destroys over the battle (half-tracks: 3).

@@ -15,9 +15,8 @@ import (
 )
 
 const (
-	wwArea      = "Winter Wars element (issue 16, Winter Wars)"
+	wwArea      = "a Winter Wars ruling missing from the tables below"
 	expansionOf = "expansion (no issue yet): "
-	terrainPack = "Terrain Pack (issue 16, Terrain Pack and base pieces): "
 )
 
 func TestFAQDigestRulings(t *testing.T) {
@@ -89,7 +88,7 @@ func TestFAQDigestRulings(t *testing.T) {
 		run(49, testDigest49),
 		run(50, TestMovementRange, TestTakeGround, TestRetreat),
 		run(51, TestExpansionTerrainMovement), // a bridge ends the road bonus
-		skip(52, terrainPack+"boats"),
+		run(52, TestBoats),                    // boats (boats_test.go)
 		// A10. Cliffs, bluffs, seawall
 		run(53, TestMovementRange),
 		run(54, TestMovementRange, TestBattleAfterMove, TestProtectionsAndMaluses, TestRetreat, TestLineOfSight),
@@ -150,14 +149,27 @@ func TestFAQDigestRulings(t *testing.T) {
 		run(108, TestCamouflageFAQ),
 		run(109, TestCamouflageFAQ),
 		run(110, TestCamouflageAirPower, TestCamouflage),
+		run(95, TestEngineersRoadBlock, TestRoadBlock), // the booklet's rule over the FAQ's (§D5)
 		run(112, TestEngineersSandbags, TestWinterTroopsDice),
 		run(113, TestEngineersSandbags),
 		run(114, TestEngineersWire, TestEngineersTooFarToClear, TestWinterTroopsDice),
 		run(115, TestEngineersFigures),
+		run(116, TestEquipmentFAQ, TestWinterTroopsStars), // equipment (winter_equipment_faq_test.go)
+		run(117, TestEquipmentFAQ),
+		run(118, TestEquipmentFAQ, TestWinterTroopsMoves), // Infantry Assault; move 1 and battle is §D6's newer rule
+		skip(80, "the importer reads the winter face as plain, tested in scenario TestBoardFaces (the rules package cannot read .m44 files)"),
+		skip(102, "who lays the mines is scenario data (rules.Minefield.Side); the importer reports a minefield without a side unsupported (scenario TestUnsupportedFeatures) and the FAQ's named scenarios carry the FAQ's side (scenario TestCorpusMineLayersFAQ)"),
+		skip(106, expansionOf+"Air Pack (planes and their air check)"),
+		skip(111, expansionOf+"Air Pack (the Air Support plane in a close assault)"),
+		skip(119, expansionOf+"US Marine Corps (Pacific Theater; no Gung-Ho yet)"),
+		skip(120, expansionOf+"the Breakthrough format deck and the Air Pack's Air Sortie cards"),
 	} {
 		rulings[r.n-1] = r
 	}
 	for k, r := range rulings {
+		if r.skip == wwArea {
+			t.Errorf("ruling %d: %s", r.n, wwArea)
+		}
 		if r.n != k+1 {
 			t.Fatalf("ruling table out of order at %d", r.n)
 		}

@@ -108,6 +108,8 @@ func setupOf(tb testing.TB, specs ...string) (*Setup, uint64) {
 					u.Resistance = true
 				case fl == "camo":
 					u.Camouflaged = true
+				case fl == "boat":
+					u.Boat = true
 				case strings.HasPrefix(fl, "kind="):
 					// A Winter Wars unit kind (winter_troops.go), or a
 					// special troops' one (troops_special.go).

@@ -383,11 +383,15 @@ func (s *State) endBattles() {
 // (Winter Wars V "Troupes du Génie"; UnitDef.ClearsAfterBattle), but only if
 // they could battle (FAQ IV Troupes du génie: not after a 2-hex move).
 func (s *State) canRemoveWire(u *unit) bool {
-	if s.removableInstead(u) == NoFeature {
+	f := s.removableInstead(u)
+	if f == NoFeature {
 		return false
 	}
+	// After battling only what its class removes (engineers: wire, not a
+	// road block, which they remove "instead of battling", WW V).
 	return s.canBattleNow(u) ||
-		u.ordered && u.battled && !u.dead && !u.noBattle && s.kind(u).ClearsAfterBattle
+		u.ordered && u.battled && !u.dead && !u.noBattle && s.kind(u).ClearsAfterBattle &&
+			s.b.cat.featureRow(f).RemovableInstead.Has(u.typ)
 }
 
 // endTurn discards the card played and draws (Recon: draw 2, keep 1; Their

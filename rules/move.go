@@ -140,6 +140,9 @@ func (s *State) reachIn(ui int, out []dest, sc *reachSearch) []dest {
 		return out
 	}
 	base := len(out)
+	if u.boat && s.boatWater(u.pos) {
+		return s.boatReach(u, out, base, sc) // afloat: 1 hex (FAQ III Actions)
+	}
 	bel := s.infiltrating(u)
 	// With frozen rivers on the board, among the ways of least cost the
 	// search keeps the one with the fewest ice dice (docs/rules-decisions.md).
@@ -297,6 +300,9 @@ func (s *State) reachIn(ui int, out []dest, sc *reachSearch) []dest {
 			}
 		}
 	}
+	if u.boat {
+		out = s.boatReach(u, out, base, sc) // launching the boats (FAQ III Actions)
+	}
 	return out
 }
 
@@ -315,6 +321,10 @@ func (s *State) roadBonus(u *unit) int8 {
 // through an exit.
 func (s *State) canMove(ui int) bool {
 	u := &s.units[ui]
+	if u.boat {
+		var buf [64]dest
+		return len(s.reach(ui, buf[:0])) > 0
+	}
 	if len(s.b.exitList[u.side]) > 0 {
 		var buf [64]dest
 		var ex [8]int16
@@ -359,6 +369,9 @@ func (s *State) moveUnit(ui int, to int16, cost int8, road bool, dice int8) {
 	u.dist += cost
 	if (s.enterStopsFor(u.typ, to) || s.fx[from]&fxLeaveStop != 0) && !s.infiltrating(u) {
 		u.stopped = true // a unit that leaves a marsh or ravine stops in the next hex
+	}
+	if u.boat {
+		s.boatMoved(u, from, to)
 	}
 	fight := s.moveAndFight(u)
 	if road && fight > 0 {

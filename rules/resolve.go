@@ -430,6 +430,9 @@ func (s *State) takeGround() {
 	if s.enterStopsFor(u.typ, to) {
 		u.stopped = true
 	}
+	if u.boat {
+		s.boatMoved(u, from, to)
+	}
 	enteredNoBattle := s.enterForbidsBattle(u, to)
 	s.emitUnits(Event{Kind: EvTookGround, Side: u.side, From: s.b.hexAt[from], To: s.b.hexAt[to]}, ui, -1)
 	s.clearObstacles(u)

@@ -196,6 +196,9 @@ type UnitSetup struct {
 	// Camouflaged: the unit starts camouflaged (Winter Wars III
 	// "Camouflage", when the scenario's special rules say so).
 	Camouflaged bool
+	// Boat: an infantry unit with collapsible boats (FAQ III Actions
+	// "Canots démontables & bateaux"; boats.go), when the scenario gives them.
+	Boat bool
 }
 
 // Minefield is a minefield hex and the side that laid it (the scenario's
@@ -390,7 +393,7 @@ func (s *Setup) Validate() error {
 		if u.Medals < 0 || u.Medals > 5 {
 			return fmt.Errorf("unit at %s: worth %d medals, want 0..5", u.Hex, u.Medals)
 		}
-		if h, ok := terr[u.Hex]; ok && cat.sunk(&h) {
+		if h, ok := terr[u.Hex]; ok && cat.sunk(&h) && !(u.Boat && h.Terrain == River) {
 			return fmt.Errorf("unit at %s: on impassable %s", u.Hex, cat.Ground(h.Terrain).Key)
 		}
 		if h, ok := terr[u.Hex]; ok && h.ClosedTo[u.Side].Has(cat.Unit(k).Class) {

@@ -155,7 +155,7 @@ func (w *soakWatch) check(tb testing.TB, st *State, evs []Event, fullDeck, allTe
 		if int(st.occ[u.pos]) != i {
 			tb.Fatalf("unit %d on %s but the hex holds %d", i, st.b.hexAt[u.pos], st.occ[u.pos])
 		}
-		if u.pos != w.home[i] && st.impassableFor(u.side, u.typ, u.pos) {
+		if u.pos != w.home[i] && st.impassableFor(u.side, u.typ, u.pos) && !st.afloat(u) {
 			tb.Fatalf("unit %d (%s) on impassable %s", i, u.typ, st.b.hexAt[u.pos])
 		}
 		if !g.Contains(st.b.hexAt[u.pos]) {

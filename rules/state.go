@@ -37,6 +37,7 @@ type board struct {
 	exitList [2][]int16  // the exit hexes of each side, in setup order
 	fireWall []ClassMask // classes that may not fire across each hex
 	anyWall  bool
+	anyBoat  bool // some unit starts with boats (boats.go)
 	spans    bool // some hex holds a section of a long bridge
 	// enterDice[i] is the dice rolled against a unit that enters hex i
 	// (TerrainDef.EnterDice: frozen rivers); anyEnterDice: some hex has.
@@ -122,6 +123,7 @@ type unit struct {
 	fx       bool // the card's effects apply to it (not a fallback order)
 	landed   bool // dropped this turn: may not move or battle
 	camo     bool // camouflaged: attacked only in close combat (Winter Wars III "Camouflage")
+	boat     bool // in collapsible boats (FAQ III Actions; boats.go)
 	gave     bool // half-tracks: reinforced a unit this turn (Winter Wars V)
 	// marks: a big gun's target markers, each 1 + the index of the unit it
 	// is on, 0 when the marker is with the gun (troops_special.go).
@@ -437,7 +439,11 @@ func Compile(s *Setup) (*Board, error) {
 		st.occ[i] = int8(len(st.units))
 		st.units = append(st.units, unit{pos: i, start: i, typ: def.Class, kind: k, side: us.Side, figures: f, max: f,
 			worth: max(1, us.Medals), kmove: def.MaxMove, kfight: def.MoveAndFight, mcap: cat.rulesetMoveCap(&def, moveCap(s, us.Side, def.Class, us.MaxMove)),
-			ignoresFlag: us.IgnoresFlag, camo: us.Camouflaged})
+			ignoresFlag: us.IgnoresFlag, camo: us.Camouflaged, boat: us.Boat})
+		if us.Boat && def.Class != Infantry {
+			return nil, fmt.Errorf("unit at %s: only infantry uses boats (FAQ III Canots démontables & bateaux)", us.Hex)
+		}
+		b.anyBoat = b.anyBoat || us.Boat
 		b.anyMarks = b.anyMarks || def.TargetMarkers > 0
 		if def.MedalPerFigures > 0 {
 			// Half-tracks: medals by figures destroyed, not by unit (Winter Wars V).
@@ -942,6 +948,8 @@ type UnitInfo struct {
 	Battled    bool
 	// Camouflaged: attacked only from an adjacent hex (Winter Wars III).
 	Camouflaged bool
+	// Boat: the unit has its collapsible boats (FAQ III Actions).
+	Boat bool
 }
 
 func (s *State) info(i int) UnitInfo {
@@ -949,7 +957,7 @@ func (s *State) info(i int) UnitInfo {
 	def := s.kind(u)
 	return UnitInfo{Hex: s.b.hexAt[u.pos], Type: u.typ, Side: u.side, Figures: u.figures, Max: u.max, Medals: u.worth,
 		Kind: u.kind, Elite: def.Elite, Resistance: def.BattlesAfterEntering, Nation: s.b.nation[i], Badge: s.b.badge[i],
-		Ordered: u.ordered, Moved: u.moved, Battled: u.battled, Camouflaged: u.camo}
+		Ordered: u.ordered, Moved: u.moved, Battled: u.battled, Camouflaged: u.camo, Boat: u.boat}
 }
 
 // UnitAt describes the unit on h, if any.

@@ -1,6 +1,10 @@
 package rules
 
-import "m44/hex"
+import (
+	"slices"
+
+	"m44/hex"
+)
 
 // How the rows on a hex combine (rulebook annex 2), as small functions named
 // after the rulebook's words. A hex holds its ground and up to MaxFeatures
@@ -359,6 +363,9 @@ func (s *State) ignoresAllFlags(u *unit) bool {
 // cannotRetreat: armor and artillery that start a battle in a bunker never
 // retreat (rulebook annex 2 "Bunkers"; FAQ II Bunkers).
 func (s *State) cannotRetreat(u *unit) bool {
+	if s.afloat(u) {
+		return true // in a boat: each flag costs a figure (FAQ III Canots démontables)
+	}
 	rs := s.rows(u.pos)
 	for _, r := range rs.all() {
 		if r.NoRetreat.Has(u.typ) {
@@ -483,10 +490,14 @@ func (s *State) clearObstacles(u *unit) {
 }
 
 // removableInstead is a feature that unit u may remove instead of battling
-// (wire for infantry), or NoFeature.
+// (wire for infantry; a road block for engineers), or NoFeature.
 func (s *State) removableInstead(u *unit) Feature {
+	own := s.kind(u).RemovesInstead
 	for _, f := range &s.feat[u.pos] {
-		if f != NoFeature && s.b.cat.featureRow(f).RemovableInstead.Has(u.typ) {
+		if f == NoFeature {
+			continue
+		}
+		if r := s.b.cat.featureRow(f); r.RemovableInstead.Has(u.typ) || len(own) > 0 && slices.Contains(own, r.Key) {
 			return f
 		}
 	}

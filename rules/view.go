@@ -270,7 +270,7 @@ func (s *State) hash(gen bool) uint64 {
 	for i := range s.units {
 		u := &s.units[i]
 		put(int64(u.pos), int64(u.start), int64(u.figures), b2i(u.dead), int64(u.reserve), b2i(u.landed), b2i(u.ordered), b2i(u.moved), int64(u.dist),
-			b2i(u.stopped), b2i(u.noBattle), b2i(u.battled), b2i(u.overrun), b2i(u.fx), int64(u.shots), b2i(u.camo), b2i(u.gave), int64(u.given),
+			b2i(u.stopped), b2i(u.noBattle), b2i(u.battled), b2i(u.overrun), b2i(u.fx), int64(u.shots), b2i(u.camo), b2i(u.boat), b2i(u.gave), int64(u.given),
 			int64(u.marks[0]), int64(u.marks[1]), int64(u.marks[2]))
 	}
 	cards := func(list []CardID) {

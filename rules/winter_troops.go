@@ -10,8 +10,8 @@ const wwV = "Winter Wars V "
 var winterUnits = [...]UnitDef{
 	{Key: "engineers", Class: Infantry, Source: wwV + "Troupes du Génie; FAQ IV Troupes du génie", Figures: 4, MaxMove: 2, MoveAndFight: 1,
 		RangeDice: [MaxRange]int8{3, 2, 1}, NeedsSight: true, TakesGround: true, RetreatPerFlag: 1,
-		CloseIgnoresCover: true, SweepsMines: true, ClearsAfterBattle: true, Symbol: "engineers",
-		Summary: "combat engineers: infantry that ignores the target's terrain protection in close combat; in wire battles at -1 and may still remove it; clears a minefield it enters instead of battling"},
+		CloseIgnoresCover: true, SweepsMines: true, ClearsAfterBattle: true, RemovesInstead: []string{"road-block"}, Symbol: "engineers",
+		Summary: "combat engineers: infantry that ignores the target's terrain protection in close combat; in wire battles at -1 and may still remove it; on a road block may remove it instead of battling; clears a minefield it enters instead of battling"},
 	{Key: "mobile-artillery", Class: Artillery, Source: wwV + "Artillerie mobile", Figures: 2, MaxMove: 2, MoveAndFight: 1,
 		RangeDice: [MaxRange]int8{3, 3, 2, 2, 1, 1}, IgnoresCover: true, RetreatPerFlag: 1, Symbol: "mobile-artillery",
 		Summary: "artillery that moves 1 and battles, or 2 without battle"},

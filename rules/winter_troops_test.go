@@ -283,3 +283,61 @@ func TestStarsHitQuery(t *testing.T) {
 		t.Errorf("StarsHit: armor %v, infantry %v", st.StarsHit(H("6,12"), H("4,12")), st.StarsHit(H("6,12"), H("4,14")))
 	}
 }
+
+// WW V "Troupes du Génie": "Une unité du Génie se trouvant sur un obstacle
+// routier et qui peut combattre peut l'enlever au lieu de combattre" — the
+// newer text over FAQ II Obstacle routier (faq-digest 95, §D5: the FAQ
+// allowed it only where a scenario said so). Plain infantry may not, nor
+// engineers that moved in (entering stops them, but they may still battle:
+// they may remove it then), nor engineers after battling.
+func TestEngineersRoadBlock(t *testing.T) {
+	removable := func(st *State, h string) bool {
+		return slices.Contains(legal(st), "remove-wire "+H(h).String())
+	}
+	t.Run("engineers on it, instead of battling", func(t *testing.T) {
+		st := game(t, "allies inf 5,11 kind=engineers", "5,11 road-block", "axis inf 3,11", "axis inf 0,0", "allies inf 8,24")
+		turn(t, st, "general-advance", "5,11")
+		toBattle(t, st)
+		if !removable(st, "5,11") {
+			t.Fatalf("engineers on a road block may not remove it: %v", legal(st))
+		}
+		act(t, st, "remove-wire 5,11")
+		if st.ObstacleAt(H("5,11")) != NoObstacle {
+			t.Fatal("the road block stayed")
+		}
+		if len(dests(st, ActBattle, "5,11")) > 0 {
+			t.Fatal("the engineers still battle after removing the road block")
+		}
+	})
+	t.Run("engineers that entered it this turn", func(t *testing.T) {
+		st := game(t, "allies inf 6,12 kind=engineers", "5,11 road-block", "axis inf 3,11", "axis inf 0,0", "allies inf 8,24")
+		turn(t, st, "general-advance", "6,12")
+		act(t, st, "move 6,12 5,11")
+		toBattle(t, st)
+		if !removable(st, "5,11") {
+			t.Fatalf("engineers that may battle may not remove the road block: %v", legal(st))
+		}
+	})
+	t.Run("plain infantry may not", func(t *testing.T) {
+		st := game(t, "allies inf 5,11", "5,11 road-block", "axis inf 3,11", "axis inf 0,0", "allies inf 8,24")
+		turn(t, st, "general-advance", "5,11")
+		toBattle(t, st)
+		if removable(st, "5,11") {
+			t.Fatal("plain infantry may remove a road block")
+		}
+		illegal(t, st, "remove-wire 5,11")
+	})
+	t.Run("not after battling", func(t *testing.T) {
+		st := game(t, "allies inf 5,11 kind=engineers", "5,11 road-block", "axis inf 3,11", "axis inf 0,0", "allies inf 8,24", "allies inf 6,2", "axis inf 4,2")
+		turn(t, st, "general-advance", "5,11", "6,2")
+		toBattle(t, st)
+		dice(t, st, "star star")
+		act(t, st, "battle 5,11 3,11")
+		if st.Phase() != PhaseBattle {
+			t.Fatalf("phase %s, want battle (6,2 still to battle)", st.Phase())
+		}
+		if removable(st, "5,11") {
+			t.Fatal("engineers remove a road block after battling")
+		}
+	})
+}

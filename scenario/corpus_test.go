@@ -461,3 +461,36 @@ func TestCorpusDropInTheNightCalledDrop(t *testing.T) {
 		t.Fatal("no game called the daylight drop in")
 	}
 }
+
+// FAQ II Champs de mines (faq-digest 102): where a scenario does not say who
+// lays the mines the defender does, and the FAQ names the side for some
+// scenarios: the Roer crossing and the Peleliu landings (Axis), Red
+// Barricades and Ponyri (Allies). The corpus files carry that side on every
+// minefield (a file without one is unsupported: TestUnsupportedFeatures),
+// and the importer keeps it.
+func TestCorpusMineLayersFAQ(t *testing.T) {
+	for _, c := range []struct {
+		file string
+		side rules.Side
+	}{
+		{"1340-AcrossTheRiverRoer.m44", rules.Axis},
+		{"1517-PeleliuLandingsOverlord.m44", rules.Axis},
+		{"1407-RedBarricadesFactory.m44", rules.Allies},
+		{"1365-Ponyri.m44", rules.Allies},
+	} {
+		t.Run(c.file, func(t *testing.T) {
+			s, _ := loadCorpus(t, c.file)
+			if s == nil {
+				t.Fatal("no setup")
+			}
+			if len(s.Mines) == 0 {
+				t.Fatal("no minefield read")
+			}
+			for _, m := range s.Mines {
+				if m.Side != c.side {
+					t.Errorf("minefield %v laid by %v, want %v (FAQ II Champs de mines)", m.Hex, m.Side, c.side)
+				}
+			}
+		})
+	}
+}

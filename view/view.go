@@ -122,6 +122,8 @@ type Unit struct {
 	Battled    bool       `json:"battled,omitempty"`
 	// Camouflaged: attacked only in close combat (Winter Wars III).
 	Camouflaged bool `json:"camouflaged,omitempty"`
+	// Boat: the infantry has collapsible boats (FAQ III Actions).
+	Boat bool `json:"boat,omitempty"`
 }
 
 // Feature is a hex with terrain other than plain, or with a structure or an
@@ -223,7 +225,7 @@ func BoardOf(st *rules.State) Board {
 	for _, u := range st.Units() {
 		b.Units = append(b.Units, Unit{Hex: u.Hex, Type: u.Type.String(), Kind: cat.Unit(u.Kind).Key, Side: u.Side, Figures: u.Figures, Max: u.Max, Medals: worthShown(u.Medals),
 			Elite: u.Elite, Resistance: u.Resistance, Nation: u.Nation, Badge: u.Badge,
-			Ordered: u.Ordered, Moved: u.Moved, Battled: u.Battled, Camouflaged: u.Camouflaged})
+			Ordered: u.Ordered, Moved: u.Moved, Battled: u.Battled, Camouflaged: u.Camouflaged, Boat: u.Boat})
 	}
 	blown := map[hex.Hex]bool{}
 	for _, br := range st.Setup().Blow.Bridges {

@@ -545,6 +545,7 @@ export class BoardView {
         what = `${rowName('unit', u.kind)} (${t('unit.' + u.type)}${help ? ': ' + help : ''})`;
       }
       bits.push(`${sideName(u.side)} — ${what}, ${t('unit.figures', { n: u.figures, max: u.max })}`);
+      if (u.boat) bits.push(`${t('marker.boat')} (${t('help.marker.boat')})`);
     }
     for (const m of this.targets || []) if (m.target === h) bits.push(t('marker.target', { gun: m.gun }));
     if (!bits.length) bits.push(t('terrain.plain'));

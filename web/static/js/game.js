@@ -480,7 +480,11 @@ class Game {
           marks[a.to] = { kind: 'target', action: a.action, dice: a.dice, label: `${t('phase.battle.picked')} (${a.dice ?? '?'} 🎲)` };
         }
         const w = wires.find((a) => a.from === this.sel.unit);
-        if (w) buttons.push({ label: t('btn.remove-wire'), action: w.action });
+        if (w) {
+          // Engineers remove a road block instead of battling (Winter Wars V); infantry, wire.
+          const wf = ((this.snap && this.snap.view && this.snap.view.features) || []).find((x) => x.hex === w.from);
+          buttons.push({ label: t(wf && wf.obstacle === 'road-block' ? 'btn.remove-road-block' : 'btn.remove-wire'), action: w.action });
+        }
         const rc = recovers.find((a) => a.from === this.sel.unit);
         if (rc) buttons.push({ label: t('btn.recover'), action: rc.action, title: t('help.marker.oasis-recovery') });
         for (const r of reinforces.filter((a) => a.from === this.sel.unit)) buttons.push({ label: t('btn.reinforce', { hex: r.to }), action: r.action });

@@ -532,6 +532,11 @@ export function counter(o, cs, u, pal) {
   const numCol = u.figures < u.max ? '#c62828' : dark;
   out += paint(P().circle(fc.x, fc.y, cs * 0.21), { fill: '#fff', stroke: dark, width: cs * 0.04 });
   out += text(fc.x, fc.y + cs * 0.11, String(u.figures), cs * 0.3, { bold: true, fill: numCol });
+  if (u.boat) { // collapsible boats (FAQ III Actions): a hull at the lower left
+    const c = { x: o.x - h + cs * 0.2, y: o.y + h - cs * 0.08 }, w = cs * 0.42;
+    out += paint(P().poly([{ x: c.x - w / 2, y: c.y - w * 0.14 }, { x: c.x + w / 2, y: c.y - w * 0.14 }, { x: c.x + w * 0.34, y: c.y + w * 0.14 }, { x: c.x - w * 0.34, y: c.y + w * 0.14 }]),
+      { fill: '#8d6e63', stroke: '#4e342e', width: w * 0.06, cls: 'boat' });
+  }
   const corner = { x: o.x + h - cs * 0.04, y: o.y - h + cs * 0.04 };
   if (u.elite) out += paint(star(corner, cs * 0.22), { fill: pal.gold, stroke: pal.goldDark, width: cs * 0.035 });
   else if (u.resistance) {
