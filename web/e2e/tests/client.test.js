@@ -214,7 +214,12 @@ test('hot-seat: the hand stays hidden until the next player confirms', { timeout
     const snap = await snapshotOf(srv.url, page);
     const other = snap.view.active === 'allies' ? 'axis' : 'allies';
     // The seat's whole log arrives after the hand-over: wait for it.
-    await page.waitForFunction((sel) => document.querySelectorAll(sel).length > 0, `#log-list li.log-draw.side-${other}`, { timeout: 15000 }).catch(() => {});
+    // Until it has, the log may still be the one rendered for the seat
+    // before the hand-over: wait for this seat's words of those draws.
+    await page.waitForFunction((sel) => {
+      const l = [...document.querySelectorAll(sel)];
+      return l.length > 0 && l.every((e) => /draw a card$/.test(e.textContent));
+    }, `#log-list li.log-draw.side-${other}`, { timeout: 15000 }).catch(() => {});
     const draws = await page.$$eval(`#log-list li.log-draw.side-${other}`, (l) => l.map((e) => e.textContent));
     assert.ok(draws.length > 0 && draws.every((d) => /draw a card$/.test(d)), draws.join(' | '));
     assert.deepEqual(b.errors, []);
