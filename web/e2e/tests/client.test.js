@@ -435,7 +435,13 @@ test('a refused action is explained, and the board is fetched again', { timeout:
     assert.ok(await click(page, '#hand .card.playable'));
     await page.waitForSelector('#actions .btn.primary');
     assert.ok(await click(page, '#actions .btn.primary'));
-    await page.waitForSelector('#toast.show');
+    // A card that would order nothing is confirmed first (issue 18): the
+    // deal decides, so answer yes when asked.
+    await page.waitForSelector('#toast.show, #confirm-yes');
+    if (await page.$('#confirm-yes')) {
+      await click(page, '#confirm-yes');
+      await page.waitForSelector('#toast.show');
+    }
     assert.equal(await page.textContent('#toast'), 'That move is not allowed: the unit cannot go there');
     await shot(page, '16-refused');
     // Nothing changed: still our card to play, and playing it now works.
@@ -443,6 +449,8 @@ test('a refused action is explained, and the board is fetched again', { timeout:
     assert.ok(await click(page, '#hand .card.playable'));
     await page.waitForSelector('#actions .btn.primary');
     assert.ok(await click(page, '#actions .btn.primary'));
+    await page.waitForFunction(() => document.querySelector('#confirm-yes') || (!document.querySelector('.game.pending') && document.querySelector('#status-what').textContent !== 'Play a card'));
+    if (await page.$('#confirm-yes')) await click(page, '#confirm-yes');
     await page.waitForFunction(() => !document.querySelector('.game.pending') && document.querySelector('#status-what').textContent !== 'Play a card');
   } finally { await b.close(); }
 });
