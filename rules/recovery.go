@@ -42,19 +42,7 @@ func (s *State) canRecover(u *unit) bool {
 func (s *State) recover(ui int) {
 	u := &s.units[ui]
 	u.battled, u.shots, u.moved = true, 0, true
-	n := s.heldCards()
-	ev := Event{Kind: EvDiceRolled, Side: u.side}
-	sym, hasSym := symbolOf(u.typ)
-	var back int8
-	for k := 0; k < n; k++ {
-		f := s.roll()
-		ev.addFace(f)
-		if f == FaceStar || (hasSym && f == sym) {
-			back++
-		}
-	}
-	s.emit(ev)
-	back = min(back, u.max-u.figures)
+	back := s.rollFiguresBack(u, u.side)
 	u.figures += back
 	s.emit(Event{Kind: EvHealed, Side: u.side, To: s.b.hexAt[u.pos], N: back})
 }
