@@ -223,11 +223,15 @@ type NewOptions struct {
 	// option armor_breakthrough_rules: {"ALLIES": {"name": "tank2us",
 	// "nbr_units": 2}}.
 	ArmorBreakthroughRules json.RawMessage `json:"armor_breakthrough_rules"`
+	// SpottingForBombardmentRules: FAQ III Actions 4 "Repérage pour
+	// bombardement", as the .m44 option of the same name: the artillery
+	// holds the big guns' target markers (rules.SpottingForBombardment).
+	SpottingForBombardmentRules bool `json:"spotting_for_bombardment_rules"`
 }
 
 // winter applies the Winter Wars options of "new" to a copy of setup.
 func (o NewOptions) winter(setup *rules.Setup) (*rules.Setup, *Error) {
-	if !o.SnowfallRules && !o.ReducedVisibilityRules && len(o.WinterCombatCards) == 0 && len(o.PontoonBridgeRules) == 0 && len(o.SmokeScreen) == 0 && len(o.ArmorBreakthroughRules) == 0 {
+	if !o.SnowfallRules && !o.ReducedVisibilityRules && len(o.WinterCombatCards) == 0 && len(o.PontoonBridgeRules) == 0 && len(o.SmokeScreen) == 0 && len(o.ArmorBreakthroughRules) == 0 && !o.SpottingForBombardmentRules {
 		return setup, nil
 	}
 	cp := *setup
@@ -240,6 +244,9 @@ func (o NewOptions) winter(setup *rules.Setup) (*rules.Setup, *Error) {
 	}
 	if o.ReducedVisibilityRules && !has("reduced-visibility") {
 		cp.Rulesets = append(cp.Rulesets, rules.ReducedVisibility())
+	}
+	if o.SpottingForBombardmentRules && !has("spotting") {
+		cp.Rulesets = append(cp.Rulesets, rules.SpottingForBombardment())
 	}
 	if len(o.WinterCombatCards) > 0 && string(o.WinterCombatCards) != "null" {
 		defs, err := scenario.ParseCombatCards(o.WinterCombatCards)

@@ -93,3 +93,41 @@ func TestNewPontoonOption(t *testing.T) {
 		t.Errorf("an unknown side: %+v", e)
 	}
 }
+
+// FAQ III Actions 4 "Repérage pour bombardement": "new" takes the option
+// spotting_for_bombardment_rules; the artillery's hit then places a target
+// marker (event target-marked), which the view shows.
+func TestNewSpottingOption(t *testing.T) {
+	for _, on := range []bool{false, true} {
+		s := NewSession()
+		setup := `{"name":"spot","deck":"section","cards":{"allies":3,"axis":3},"victory":{"allies":2,"axis":2},
+"units":[{"hex":"8,12","type":"artillery","side":"allies"},{"hex":"4,12","type":"infantry","side":"axis"},{"hex":"0,0","type":"infantry","side":"axis"}]}`
+		opt := ""
+		if on {
+			opt = `,"options":{"spotting_for_bombardment_rules":true}`
+		}
+		ok(t, s, newGame(setup, 1, opt), nil)
+		ok(t, s, `{"cmd":"hand","side":"allies","cards":["probe-center","probe-left","attack-left"]}`, nil)
+		var v view.View
+		ok(t, s, `{"cmd":"view","as":"allies"}`, &v)
+		play := ""
+		for _, c := range v.Hand {
+			if c.Name == "probe-center" {
+				play = "play " + itoa(int(c.ID))
+			}
+		}
+		for _, a := range []string{play, "order 8,12", "end-moves"} {
+			ok(t, s, `{"cmd":"apply","action":"`+a+`"}`, nil)
+		}
+		ok(t, s, `{"cmd":"dice","faces":["infantry","star"]}`, nil)
+		var res struct {
+			Events []Event `json:"events"`
+		}
+		ok(t, s, `{"cmd":"apply","action":"battle 8,12 4,12"}`, &res)
+		marked := slices.ContainsFunc(res.Events, func(e Event) bool { return e.Kind == "target-marked" })
+		ok(t, s, `{"cmd":"view","as":"axis"}`, &v)
+		if marked != on || (len(v.TargetMarkers) == 1) != on {
+			t.Errorf("option %v: marked %v, view markers %+v", on, marked, v.TargetMarkers)
+		}
+	}
+}

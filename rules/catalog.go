@@ -290,6 +290,11 @@ type RulesetHooks struct {
 	// the fire being resolved (the top frame); any false wins (Winter Wars
 	// II "Visibilité réduite").
 	SymbolsHit func(s *State, f *frame) bool
+	// TargetMarkers gives unit rows target markers (a big gun's rule, see
+	// UnitDef.TargetMarkers), folded into the rows when the catalog is
+	// built; the most any ruleset gives applies (FAQ III Actions
+	// "Repérage pour bombardement", spotting.go).
+	TargetMarkers func(def *UnitDef) int8
 }
 
 // Catalog is the folded rows of a set of rulesets, the base game first.
@@ -326,7 +331,7 @@ func buildCatalog(sets []*Ruleset) (*Catalog, error) {
 		}
 		seen["ruleset "+r.Key] = true
 		c.rulesets = append(c.rulesets, r.Key)
-		if h := r.Hooks; h.MoveCap != nil || h.AirPowerDice != nil || h.SymbolsHit != nil {
+		if h := r.Hooks; h.MoveCap != nil || h.AirPowerDice != nil || h.SymbolsHit != nil || h.TargetMarkers != nil {
 			c.hooks = append(c.hooks, h)
 			c.symbols = c.symbols || h.SymbolsHit != nil
 		}
@@ -381,6 +386,7 @@ func buildCatalog(sets []*Ruleset) (*Catalog, error) {
 			c.decks[d.Key] = deck
 		}
 	}
+	c.foldTargetMarkers(c.hooks)
 	if len(c.grounds) > 255 || len(c.features) > 255 || len(c.units) > 255 || len(c.cards) > 255 {
 		return nil, fmt.Errorf("catalog: more than 255 rows in a table")
 	}

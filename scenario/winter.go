@@ -20,12 +20,21 @@ import (
 //	"pontoon_bridge_rules": true      rules.Setup.Pontoons (both sides; or
 //	                                  "ALLIES", "AXIS", or a list of them)
 //
+// and, in the same style, FAQ III Actions 4 "Repérage pour bombardement",
+// which no corpus file names either:
+//
+//	"spotting_for_bombardment_rules": true  rules.SpottingForBombardment
+//
 // The Winter Combat cards' texts are not shipped: a file (or a player who
 // owns the cards) supplies each card as a CombatCardJSON; "true" alone names
 // the rule without its cards, which the importer reports as unsupported.
 
 // WinterOptions are the option names this file reads.
-var WinterOptions = []string{"snowfall_rules", "reduced_visibility_rules", "winter_combat_cards", "pontoon_bridge_rules"}
+var WinterOptions = []string{"snowfall_rules", "reduced_visibility_rules", "winter_combat_cards", "pontoon_bridge_rules", SpottingOption}
+
+// SpottingOption is the option of FAQ III Actions 4 "Repérage pour
+// bombardement" (rules.SpottingForBombardment).
+const SpottingOption = "spotting_for_bombardment_rules"
 
 // ParsePontoonSides reads the value of pontoon_bridge_rules: true (both
 // sides), false or null (none), a side name ("ALLIES", "AXIS") or a list
@@ -143,7 +152,7 @@ func CombatCardsJSON(defs []rules.CombatCardDef) []CombatCardJSON {
 // winterOption reads one of WinterOptions; false if k is none of them.
 func (c *converter) winterOption(k string, v json.RawMessage, field string) bool {
 	switch strings.ToLower(k) {
-	case "snowfall_rules", "reduced_visibility_rules":
+	case "snowfall_rules", "reduced_visibility_rules", SpottingOption:
 		if emptyJSON(v) {
 			return true
 		}
@@ -152,9 +161,15 @@ func (c *converter) winterOption(k string, v json.RawMessage, field string) bool
 			c.r.errorf(hex.None, field, "want true or false, got %s", clip(compact(v), 40))
 			return true
 		}
-		if strings.EqualFold(k, "snowfall_rules") {
+		if !on {
+			return true
+		}
+		switch strings.ToLower(k) {
+		case "snowfall_rules":
 			c.s.Rulesets = append(c.s.Rulesets, rules.Snowfall())
-		} else {
+		case SpottingOption:
+			c.s.Rulesets = append(c.s.Rulesets, rules.SpottingForBombardment())
+		default:
 			c.s.Rulesets = append(c.s.Rulesets, rules.ReducedVisibility())
 		}
 		return true

@@ -102,3 +102,38 @@ func TestPontoonOption(t *testing.T) {
 		t.Error("an unknown side was accepted")
 	}
 }
+
+// FAQ III Actions 4 "Repérage pour bombardement": the option
+// spotting_for_bombardment_rules plays rules.SpottingForBombardment (the
+// artillery's target markers; docs/rules-decisions.md); false plays nothing.
+func TestSpottingOption(t *testing.T) {
+	m := base()
+	for _, tc := range []struct {
+		val  any
+		want []string
+	}{
+		{true, []string{"spotting"}},
+		{false, nil},
+		{nil, nil},
+	} {
+		gi(m)["options"] = obj{SpottingOption: tc.val}
+		s, r := convert(t, m)
+		if !r.Playable() || s == nil {
+			t.Fatalf("%v: not playable: %+v", tc.val, r)
+		}
+		var keys []string
+		for _, rs := range s.Rulesets {
+			keys = append(keys, rs.Key)
+		}
+		if !slices.Equal(keys, tc.want) {
+			t.Errorf("%v: rulesets %v, want %v", tc.val, keys, tc.want)
+		}
+		if _, err := rules.New(s, 1); err != nil {
+			t.Fatal(err)
+		}
+	}
+	gi(m)["options"] = obj{SpottingOption: "yes"}
+	if _, r := convert(t, m); r.Playable() {
+		t.Error("a value that is no boolean was accepted")
+	}
+}
