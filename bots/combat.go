@@ -34,8 +34,28 @@ func combatScore(s *rules.State, a rules.Action, me rules.Side) float64 {
 		return 0.35 * float64(d.N)
 	case rules.AttackMalus:
 		return 0.3 * float64(d.N)
+	case rules.Deploy:
+		return deployScore(s, a.From, me)
 	}
 	return -0.1
+}
+
+// deployScore: a new full unit is worth more than any reinforcement; of the
+// hexes the engine offers, the nearer the enemy the better (the unit is to
+// fight), but not next to it (it would take the first close assault).
+func deployScore(s *rules.State, h hex.Hex, me rules.Side) float64 {
+	var buf [64]rules.UnitInfo
+	near := 99
+	for _, u := range s.AppendUnits(buf[:0]) {
+		if u.Side != me {
+			near = min(near, hex.Distance(h, u.Hex))
+		}
+	}
+	v := 1.2 - 0.02*float64(min(near, 20))
+	if near <= 1 {
+		v -= 0.3
+	}
+	return v
 }
 
 // unitsNearEnemy counts me's units of the classes (0: any) within 2 hexes

@@ -20,13 +20,15 @@ func winterSetup() *rules.Setup {
 		{Key: "b-orders", Timing: rules.BeforeOrdering, Effect: rules.ExtraOrders, N: 1, Copies: 2},
 		{Key: "b-men", Timing: rules.BeforeOrdering, Effect: rules.Reinforce, N: 2, Copies: 2},
 		{Key: "b-cover", Timing: rules.InReaction, Effect: rules.AttackMalus, N: 1, Tenacity: true, Copies: 4},
+		{Key: "b-new-men", Timing: rules.BeforeOrdering, Effect: rules.Deploy, N: 1, Classes: rules.InfantryOnly, Copies: 3},
 	}
 	return s
 }
 
 // WW II "Cartes Combat d'Hiver": every level answers legally in the
 // reaction window and with Combat cards in hand, and easy bots play the
-// cards (they do not ignore them) in games that finish.
+// cards (they do not ignore them, a card that deploys a unit included) in
+// games that finish.
 func TestBotsPlayCombatCards(t *testing.T) {
 	setup := winterSetup()
 	levels := []struct {
@@ -54,7 +56,7 @@ func TestBotsPlayCombatCards(t *testing.T) {
 		t.Fatalf("no decision in the reaction window: %v", phases)
 	}
 	// Easy against easy: the games end and Combat cards are played.
-	played, tenacity, over := 0, 0, 0
+	played, tenacity, over, deployed := 0, 0, 0, 0
 	for seed := uint64(1); seed <= 6; seed++ {
 		s, err := rules.New(setup, seed)
 		if err != nil {
@@ -73,6 +75,9 @@ func TestBotsPlayCombatCards(t *testing.T) {
 				t.Fatal(err)
 			}
 			for _, e := range evs {
+				if e.Kind == rules.EvDeployed {
+					deployed++
+				}
 				if e.Kind == rules.EvCombatPlayed {
 					played++
 					if e.N == rules.ArgTenacity {
@@ -82,8 +87,8 @@ func TestBotsPlayCombatCards(t *testing.T) {
 			}
 		}
 	}
-	t.Logf("6 games: %d over, %d Combat cards played (%d as Tenacity)", over, played, tenacity)
-	if over < 6 || played < 6 {
-		t.Fatalf("%d of 6 games over, %d Combat cards played", over, played)
+	t.Logf("6 games: %d over, %d Combat cards played (%d as Tenacity), %d units deployed", over, played, tenacity, deployed)
+	if over < 6 || played < 6 || deployed == 0 {
+		t.Fatalf("%d of 6 games over, %d Combat cards played, %d units deployed", over, played, deployed)
 	}
 }

@@ -183,6 +183,8 @@ func describe(st *rules.State, e rules.Event) (string, map[string]any) {
 		return key, map[string]any{"side": side, "hex": e.To.String(), "dice": int(e.N)}
 	case rules.EvMineCleared:
 		return key, map[string]any{"side": side, "hex": e.To.String()}
+	case rules.EvDeployed:
+		return key, map[string]any{"side": side, "hex": e.To.String(), "figures": int(e.N)}
 	case rules.EvSabotage:
 		needed := 0
 		for _, tg := range st.SabotageTargets() {

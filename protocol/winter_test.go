@@ -5,6 +5,7 @@ import (
 	"strconv"
 	"testing"
 
+	"m44/rules"
 	"m44/view"
 )
 
@@ -129,5 +130,65 @@ func TestNewSpottingOption(t *testing.T) {
 		if marked != on || (len(v.TargetMarkers) == 1) != on {
 			t.Errorf("option %v: marked %v, view markers %+v", on, marked, v.TargetMarkers)
 		}
+	}
+}
+
+// A Winter Combat card that deploys a unit (effect "deploy", decided:
+// docs/rules-decisions.md): once a full infantry unit's figures are lost,
+// the legal actions offer the card on each empty hex of the side's
+// baseline ("combat ID r,c"); playing it puts the unit there (event
+// deployed), which every view shows.
+func TestNewCombatDeploy(t *testing.T) {
+	s := NewSession()
+	setup := `{"name":"deploy","deck":"section","cards":{"allies":3,"axis":3},"victory":{"allies":3,"axis":3},"first":"axis",
+"units":[{"hex":"6,12","type":"infantry","side":"allies"},{"hex":"8,0","type":"infantry","side":"allies"},
+ {"hex":"5,11","type":"infantry","side":"axis"},{"hex":"5,13","type":"infantry","side":"axis"},{"hex":"0,0","type":"infantry","side":"axis"}]}`
+	cards := `[{"key":"zz-new","name":"Zz New men","timing":"before-ordering","effect":"deploy","n":1,"classes":["infantry"],"copies":6}]`
+	ok(t, s, newGame(setup, 1, `,"options":{"winter_combat_cards":`+cards+`}`), nil)
+	ok(t, s, `{"cmd":"hand","side":"axis","cards":["probe-center","probe-left","attack-left"]}`, nil)
+	var v view.View
+	ok(t, s, `{"cmd":"view","as":"axis"}`, &v)
+	if v.CombatHand[0].Effect != "deploy" {
+		t.Fatalf("combat hand %+v", v.CombatHand)
+	}
+	play := ""
+	for _, c := range v.Hand {
+		if c.Name == "probe-center" {
+			play = "play " + itoa(int(c.ID))
+		}
+	}
+	apply := func(a string) {
+		t.Helper()
+		ok(t, s, `{"cmd":"apply","action":"`+a+`"}`, nil)
+	}
+	// The Axis destroys the 4 figures of 6,12 (the Allies, holding Combat
+	// cards, pass each reaction window).
+	for _, a := range []string{play, "order 5,11", "order 5,13", "end-moves"} {
+		apply(a)
+	}
+	for _, b := range []string{"battle 5,11 6,12", "battle 5,13 6,12"} {
+		ok(t, s, `{"cmd":"dice","faces":["infantry","infantry","infantry"]}`, nil)
+		apply(b)
+		ok(t, s, `{"cmd":"view","as":"allies"}`, &v)
+		if slices.Contains(v.Legal, "skip") {
+			apply("skip")
+		}
+	}
+	apply("skip") // no take ground
+	ok(t, s, `{"cmd":"view","as":"allies"}`, &v)
+	act := "combat " + itoa(int(v.CombatHand[0].ID)) + " 8,10"
+	if !slices.Contains(v.Legal, act) || slices.Contains(v.Legal, "combat "+itoa(int(v.CombatHand[0].ID))+" 8,0") {
+		t.Fatalf("legal %v: want %q and not the occupied 8,0", v.Legal, act)
+	}
+	var res struct {
+		Events []Event `json:"events"`
+	}
+	ok(t, s, `{"cmd":"apply","action":"`+act+`"}`, &res)
+	if !slices.ContainsFunc(res.Events, func(e Event) bool { return e.Kind == "deployed" }) {
+		t.Errorf("events %+v lack deployed", res.Events)
+	}
+	ok(t, s, `{"cmd":"view","as":"axis"}`, &v)
+	if !slices.ContainsFunc(v.Units, func(u view.Unit) bool { return u.Hex.String() == "8,10" && u.Figures == 4 && u.Side == rules.Allies }) {
+		t.Errorf("the Axis view lacks the deployed unit on 8,10: %+v", v.Units)
 	}
 }

@@ -49,12 +49,13 @@ const (
 	EvTargetMarked                         // Side (the gun's), From = the big gun, To = the unit it marked (troops_special.go)
 	EvSmoke                                // Side (that laid it), From = a hex of its smoke screen (smokescreen.go)
 	EvEntered                              // Side, From = the baseline hex a breakthrough armor entered on (armor_breakthrough.go)
+	EvDeployed                             // Side, To = the hex a Winter Combat card deployed a unit on, N = its figures (winter_deploy.go)
 )
 
 var eventNames = [...]string{"", "turn", "play", "order", "move", "obstacle-removed", "battle", "dice", "hits", "flag-ignored",
 	"retreat", "flag-losses", "eliminated", "medals", "take-ground", "discard", "draw", "reshuffle", "turn-end", "game-over",
 	"healed", "obstacle-placed", "ambush", "card-attack", "airdrop", "exit", "battle-back", "visibility",
-	"combat", "combat-draw", "combat-reshuffle", "mine-revealed", "mine-cleared", "reinforced", "bridge-blown", "sabotage", "pontoon-built", "target-marked", "smoke", "breakthrough"}
+	"combat", "combat-draw", "combat-reshuffle", "mine-revealed", "mine-cleared", "reinforced", "bridge-blown", "sabotage", "pontoon-built", "target-marked", "smoke", "breakthrough", "deployed"}
 
 func (k EventKind) String() string {
 	if int(k) < len(eventNames) {
@@ -154,6 +155,8 @@ func (e Event) String() string {
 		return fmt.Sprintf("reinforced %s %s %d", e.From, e.To, e.N)
 	case EvTargetMarked:
 		return fmt.Sprintf("target-marked %s %s", e.From, e.To)
+	case EvDeployed:
+		return fmt.Sprintf("deployed %s %s %d", e.Side, e.To, e.N)
 	case EvCardAttack:
 		return fmt.Sprintf("card-attack %s dice=%d", e.To, e.N)
 	case EvBattle:

@@ -85,6 +85,9 @@ type board struct {
 	// breakAt[k] is the index of the first unit of armor breakthrough k
 	// (Setup.Breakthroughs; armor_breakthrough.go).
 	breakAt []int16
+	// deploys are the units reserved for the Combat cards that deploy one
+	// (winter_deploy.go).
+	deploys []deployPool
 	// combat is the Winter Combat card of each id of the game's Combat
 	// pile (winter_combat.go); empty when the game plays without them.
 	combat []*CombatCardDef
@@ -495,6 +498,16 @@ func Compile(s *Setup) (*Board, error) {
 			return nil, err
 		}
 		b.breakAt = append(b.breakAt, at)
+	}
+	for k, p := range deploySlots(s) {
+		at := int16(len(st.units))
+		if err := reserve("combat card deployment", k, p.side, UnitSetup{Side: p.side, Type: p.typ, Nation: sideNation(s, p.side)}, p.n); err != nil {
+			return nil, err
+		}
+		b.deploys = append(b.deploys, deployPool{side: p.side, typ: p.typ, at: at, n: int16(p.n)})
+	}
+	if len(st.units) > 127 {
+		return nil, fmt.Errorf("units: %d with those waiting off the board, at most 127", len(st.units))
 	}
 	b.objHex = make([][]int16, len(s.Objectives))
 	for k, o := range s.Objectives {

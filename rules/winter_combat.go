@@ -67,10 +67,14 @@ const (
 	Reinforce
 	// AttackMalus: the enemy unit attacking rolls N fewer dice in this battle.
 	AttackMalus
+	// Deploy: one full unit of the card's one class enters the board, made
+	// of the side's available figures, before ordering (N is 1; where it
+	// enters: winter_deploy.go).
+	Deploy
 	numCombatEffects
 )
 
-var effectNames = [numCombatEffects]string{"none", "bonus-dice", "stars-hit", "extra-orders", "reinforce", "attack-malus"}
+var effectNames = [numCombatEffects]string{"none", "bonus-dice", "stars-hit", "extra-orders", "reinforce", "attack-malus", "deploy"}
 
 func (e CombatEffect) String() string {
 	if e < numCombatEffects {
@@ -100,7 +104,7 @@ func CombatTimingByName(name string) (CombatTiming, bool) {
 }
 
 // effectTiming is the timing each effect kind works at (NoEffect: either).
-var effectTiming = [numCombatEffects]CombatTiming{0, BeforeOrdering, BeforeOrdering, BeforeOrdering, BeforeOrdering, InReaction}
+var effectTiming = [numCombatEffects]CombatTiming{0, BeforeOrdering, BeforeOrdering, BeforeOrdering, BeforeOrdering, InReaction, BeforeOrdering}
 
 // CombatCardDef is one Winter Combat card: its text as its owner supplies
 // it, and what the engine does with it.
@@ -144,6 +148,9 @@ func validateCombat(defs []CombatCardDef) error {
 		}
 		if d.Effect != NoEffect && d.Effect != StarsHit && (d.N < 1 || d.N > 9) {
 			return fmt.Errorf("combat card %q: effect %s needs n in 1..9", d.Key, d.Effect)
+		}
+		if d.Effect == Deploy && (d.N != 1 || (d.Classes != InfantryOnly && d.Classes != ArmorOnly && d.Classes != ArtilleryOnly)) {
+			return fmt.Errorf("combat card %q: deploy brings in one unit (n 1) of one class", d.Key)
 		}
 		if d.Copies < 0 {
 			return fmt.Errorf("combat card %q: negative copies", d.Key)
@@ -278,7 +285,7 @@ func (s *State) availableFigures(side Side, t UnitType) int {
 			n += int(u.max - u.figures)
 		}
 	}
-	return n
+	return n - s.deployedFigures(side, t)
 }
 
 // fullUnit: a unit with all its figures (WW II "Une unité complète").
@@ -309,6 +316,10 @@ func (s *State) combatOptions(buf []Action) []Action {
 						buf = append(buf, Action{Kind: ActCombat, Card: c, From: s.b.hexAt[u.pos]})
 					}
 				}
+				continue
+			}
+			if d.Effect == Deploy {
+				buf = s.deployHexes(buf, c, d, s.active)
 				continue
 			}
 			if d.Effect == ExtraOrders && s.phase == PhaseCard {
@@ -373,6 +384,8 @@ func (s *State) playCombat(a Action) {
 		n := min(d.N, u.max-u.figures, int8(min(s.availableFigures(side, u.typ), 9)))
 		u.figures += n
 		s.emitUnits(Event{Kind: EvHealed, To: a.From, N: n}, ui, -1)
+	case Deploy:
+		s.deploy(d, side, a.From)
 	case AttackMalus:
 		s.top().malus += d.N
 		if s.combatHeld(side) == 0 {
@@ -531,6 +544,12 @@ func (d CombatCardDef) Summary() string {
 		s = fmt.Sprintf("up to %d lost figures back to one of your %s", d.N, units)
 	case AttackMalus:
 		s = fmt.Sprintf("the attacking unit rolls %d fewer dice", d.N)
+	case Deploy:
+		where := "on your baseline"
+		if d.Buildings {
+			where = "on a building hex of your half of the board"
+		}
+		s = fmt.Sprintf("deploy a full %s unit of your available figures %s", deployClass(&d), where)
 	default:
 		s = "no effect of its own"
 	}

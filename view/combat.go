@@ -16,7 +16,7 @@ type CombatCard struct {
 	Name      string       `json:"name,omitempty"`
 	Text      string       `json:"text,omitempty"`
 	Timing    string       `json:"timing"` // before-ordering | in-reaction
-	Effect    string       `json:"effect"` // none | bonus-dice | stars-hit | extra-orders | reinforce | attack-malus
+	Effect    string       `json:"effect"` // none | bonus-dice | stars-hit | extra-orders | reinforce | attack-malus | deploy
 	N         int8         `json:"n,omitempty"`
 	Classes   []string     `json:"classes,omitempty"`
 	Buildings bool         `json:"buildings,omitempty"`

@@ -21,7 +21,7 @@ function effectText(c) {
 function cardHtml(c, plays) {
   const buttons = plays.map((a) => {
     const label = a.tenacity || / tenacity$/.test(a.action) ? t('combat.as-tenacity')
-      : a.from ? t('combat.play-on', { hex: a.from }) : t('combat.play');
+      : a.from ? t(c.effect === 'deploy' ? 'combat.deploy-on' : 'combat.play-on', { hex: a.from }) : t('combat.play');
     return `<button type="button" class="combat-play" data-action="${esc(a.action)}">${esc(label)}</button>`;
   }).join('');
   const title = c.name || c.key;
