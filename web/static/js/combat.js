@@ -19,11 +19,16 @@ function effectText(c) {
 
 // cardHtml is one Combat card with the buttons of its legal plays.
 function cardHtml(c, plays) {
-  const buttons = plays.map((a) => {
+  // A deployment offers one small button per hex the engine allows, under
+  // one "Deploy on" line; each button's title says the whole play.
+  const deploy = c.effect === 'deploy' && plays.some((a) => a.from);
+  let buttons = plays.map((a) => {
     const label = a.tenacity || / tenacity$/.test(a.action) ? t('combat.as-tenacity')
       : a.from ? t(c.effect === 'deploy' ? 'combat.deploy-on' : 'combat.play-on', { hex: a.from }) : t('combat.play');
+    if (deploy && a.from) return `<button type="button" class="combat-play combat-hex" data-action="${esc(a.action)}" title="${esc(label)}" aria-label="${esc(label)}">${esc(a.from)}</button>`;
     return `<button type="button" class="combat-play" data-action="${esc(a.action)}">${esc(label)}</button>`;
   }).join('');
+  if (deploy) buttons = `<div class="combat-deploy">${esc(t('combat.deploy'))}</div><div class="combat-hexes">${buttons}</div>`;
   const title = c.name || c.key;
   return `<div class="combat-card${plays.length ? ' playable' : ''}" data-combat="${c.id}">
     <div class="combat-top"><b>${esc(title)}</b>${c.tenacity ? `<span class="combat-tenacity" title="${esc(t('combat.tenacity'))}">T</span>` : ''}</div>

@@ -278,6 +278,7 @@ export default {
   'combat.play': 'Spielen',
   'combat.play-on': 'Auf {hex} spielen',
   'combat.deploy-on': 'Auf {hex} aufstellen',
+  'combat.deploy': 'Aufstellen auf:',
   'combat.as-tenacity': 'Als Zähigkeit spielen',
   'combat.pile': 'Stapel: {n}',
   'combat.held': '{side}: {n}',

@@ -280,6 +280,7 @@ export default {
   'combat.play': 'Play',
   'combat.play-on': 'Play on {hex}',
   'combat.deploy-on': 'Deploy on {hex}',
+  'combat.deploy': 'Deploy on:',
   'combat.as-tenacity': 'Play as Tenacity',
   'combat.pile': 'Pile: {n}',
   'combat.held': '{side}: {n}',

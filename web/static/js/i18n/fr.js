@@ -278,6 +278,7 @@ export default {
   'combat.play': 'Jouer',
   'combat.play-on': 'Jouer sur {hex}',
   'combat.deploy-on': 'Déployer en {hex}',
+  'combat.deploy': 'Déployer en :',
   'combat.as-tenacity': 'Jouer en Ténacité',
   'combat.pile': 'Pioche : {n}',
   'combat.held': '{side} : {n}',
