@@ -42,12 +42,27 @@ test('Winter Combat cards: a card that deploys a unit lets the player choose the
         // Every offered hex is on the Allied baseline (row 8), one button each.
         for (const [action] of dep) assert.match(action, /^combat \d+ 8,\d+$/);
         await shot(page, '22-combat-deploy-offered');
+        // The hex buttons wrap inside their card on a phone and a tablet too.
+        for (const [w, h, name] of [[390, 844, 'phone'], [820, 1180, 'tablet']]) {
+          await page.setViewportSize({ width: w, height: h });
+          await page.locator('#combat-hand .combat-hexes').first().scrollIntoViewIfNeeded();
+          await shot(page, `22-combat-deploy-offered-${name}`);
+          const out = await page.$$eval('#combat-hand .combat-hex', (l) => l.filter((b) => {
+            const c = b.closest('.combat-card').getBoundingClientRect(), r = b.getBoundingClientRect();
+            return r.right > c.right + 1 || r.left < c.left - 1;
+          }).length);
+          assert.equal(out, 0, `${name}: hex buttons outside their card`);
+          console.log(name, 'page overflow', await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth));
+        }
+        await page.setViewportSize({ width: 1366, height: 768 });
         const [action] = dep[Math.floor(dep.length / 2)];
         await page.click(`#combat-hand button.combat-play[data-action="${action}"]`);
         await page.waitForFunction(() => [...document.querySelectorAll('#log-list li.log-deployed')].some((li) => /deploy/.test(li.textContent)), null, { timeout: 20000 });
         const line = await page.textContent('#log-list li.log-deployed');
         assert.match(line, /Allies deploy/, line);
         await shot(page, '23-combat-deployed');
+        await page.setViewportSize({ width: 820, height: 1180 });
+        console.log('tablet page overflow after the deployment (one Combat card, no hex buttons)', await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth));
         deployed = true;
         break;
       }
