@@ -248,6 +248,9 @@ func encodeEvent(st *rules.State, e rules.Event) (Event, bool) {
 	case rules.EvAirdrop:
 		withSide()
 		out.Hex, out.Figures = e.To.String(), &n // figures: 1 landed, 0 lost
+	case rules.EvDeployed:
+		withSide()
+		out.Hex, out.Figures = e.To.String(), &n // a Combat card's new full unit
 	case rules.EvBridgeBlown, rules.EvPontoonBuilt, rules.EvSmoke, rules.EvEntered:
 		withSide()
 		out.Hex = e.From.String()
