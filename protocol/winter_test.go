@@ -184,7 +184,9 @@ func TestNewCombatDeploy(t *testing.T) {
 		Events []Event `json:"events"`
 	}
 	ok(t, s, `{"cmd":"apply","action":"`+act+`"}`, &res)
-	if !slices.ContainsFunc(res.Events, func(e Event) bool { return e.Kind == "deployed" && e.Hex == "8,10" && e.Figures != nil && *e.Figures == 4 }) {
+	if !slices.ContainsFunc(res.Events, func(e Event) bool {
+		return e.Kind == "deployed" && e.Hex == "8,10" && e.Figures != nil && *e.Figures == 4
+	}) {
 		t.Errorf("events %+v lack deployed", res.Events)
 	}
 	ok(t, s, `{"cmd":"view","as":"axis"}`, &v)
