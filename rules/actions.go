@@ -292,6 +292,9 @@ func (s *State) LegalActions(buf []Action) []Action {
 	case PhaseOrder:
 		of := s.orderFit()
 		for _, i := range s.b.sideUnits[s.active] {
+			if of.none {
+				break // no orders left
+			}
 			if s.units[i].ordered {
 				continue // the quick part of orderableBy
 			}

@@ -46,7 +46,7 @@ func (s *State) startTurn() {
 
 // slotsOf is the bit set of order slots unit u fits, seen by its owner.
 func (s *State) slotsOf(u *unit) uint16 {
-	return uint16(s.b.section[u.side][u.pos]) | 1<<slotAny | 1<<(slotInf+int(u.typ))
+	return uint16(s.b.section[u.side&1][uint8(u.pos)]) | 1<<slotAny | 1<<(slotInf+int(u.typ))
 }
 
 // ordersFit reports whether the units ordered so far plus extra (-1 for
@@ -130,6 +130,8 @@ type orderFits struct {
 		fits  bool
 	}
 	nk int
+	// none: no unit can be ordered whatever its slots (no orders left)
+	none bool
 }
 
 func (s *State) orderFit() orderFits {
@@ -137,6 +139,7 @@ func (s *State) orderFit() orderFits {
 	if of.mask != 0 && of.mask&(of.mask-1) == 0 {
 		of.single = bits.TrailingZeros16(of.mask)
 	}
+	of.none = of.mask == 0 || of.single >= 0 && of.n >= int(s.quota[of.single])
 	if !s.fallback {
 		of.may = s.effDef().Hooks.MayOrder
 	}
@@ -184,6 +187,9 @@ func (s *State) quotaMask() uint16 {
 
 func (s *State) anyOrderable() bool {
 	of := s.orderFit()
+	if of.none {
+		return false
+	}
 	for _, i := range s.b.sideUnits[s.active] {
 		if s.units[i].ordered {
 			continue // the quick part of orderableBy

@@ -167,11 +167,11 @@ func (s *State) reachIn(ui int, out []dest, sc *reachSearch) []dest {
 	for qh < qt {
 		n := queue[qh]
 		qh++
-		budget := maxM
+		lim := maxM // the most a way may cost: one hex more wholly on road
 		if n.road {
-			budget += rb
+			lim += rb
 		}
-		if n.stop || n.cost >= budget {
+		if n.stop || n.cost >= lim {
 			continue // stopped, or no movement left (every step costs at least 1)
 		}
 		steps := &stepTab[n.pos]
@@ -179,23 +179,22 @@ func (s *State) reachIn(ui int, out []dest, sc *reachSearch) []dest {
 		// plainWay: no road, beach, ice or infiltration on the way so far;
 		// a step from it into a plain hex needs none of their tests.
 		plainWay := !bel && !ice && !n.road && !n.capped
+		// A unit that starts in a hedgerow stops on its first step.
+		firstStop := startHedge && n.pos == u.start && n.cost == 0
 		for d := 0; d < 6; d++ {
-			q := nb[d]
-			if q < 0 {
-				continue
-			}
-			qi := uint8(q) // maxCells is 256: the tables below need no bounds checks
 			c := steps[d]
 			if c < 0 {
-				continue
+				continue // off the board (the step tables say -1 there) or forbidden
 			}
 			if bel {
 				c = 1
 			}
 			cost := n.cost + c
-			if cost > maxM && !(n.road && cost <= maxM+rb) {
+			if cost > lim {
 				continue // too far, whoever stands there (below: the exact test)
 			}
+			q := nb[d]
+			qi := uint8(q) // maxCells is 256: the tables below need no bounds checks
 			if occ[qi] >= 0 {
 				touch[qi>>6] |= 1 << (qi & 63) // would matter if it left
 				continue
@@ -208,15 +207,13 @@ func (s *State) reachIn(ui int, out []dest, sc *reachSearch) []dest {
 			f := fx[qi]
 			if plainWay && f&fxMoveRules == 0 {
 				// The general case below, for a plain way into a plain hex:
-				// no road, no cap, no stop, no hedgerow, no ice dice.
+				// no road, no cap, no stop, no hedgerow, no ice dice (and
+				// cost is within maxM: the way is not on road).
 				if b := cl.best[wayFree]; b != 0 && b <= cost+1 {
 					continue // already reached, uncapped, at no more cost
 				}
 				if b := cl.best[wayRoad]; b != 0 && b <= cost+1 {
 					continue // already reached on road at no more cost
-				}
-				if cost > maxM {
-					continue
 				}
 				nd := dest{pos: q, cost: cost}
 				switch {
@@ -232,7 +229,7 @@ func (s *State) reachIn(ui int, out []dest, sc *reachSearch) []dest {
 				cl.best[wayFree], cl.dice[wayFree] = cost+1, 0
 				touch[qi>>6] |= 1 << (qi & 63)
 				if qt < len(queue) {
-					queue[qt] = reachNode{pos: q, cost: cost, stop: startHedge && n.pos == u.start && n.cost == 0}
+					queue[qt] = reachNode{pos: q, cost: cost, stop: firstStop}
 					qt++
 				}
 				continue
@@ -267,7 +264,7 @@ func (s *State) reachIn(ui int, out []dest, sc *reachSearch) []dest {
 			if f&fxAdjOnly != 0 && !bel && !s.adjacent(u.start, q) {
 				continue // enter a hedgerow only from a hex adjacent at turn start
 			}
-			stop := !bel && (f&fxStop != 0 || f&fxVehStop != 0 && vehicle || (startHedge && n.pos == u.start && n.cost == 0))
+			stop := !bel && (f&fxStop != 0 || f&fxVehStop != 0 && vehicle || firstStop)
 			k := wayFree
 			switch {
 			case road:

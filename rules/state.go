@@ -64,7 +64,7 @@ type board struct {
 	// terrain rules per side (HexSetup.ClosedTo).
 	step [2][numUnitTypes][][6]int8
 	// section[side][i] is the bit set of sections hex i is in, seen by side.
-	section [2][]uint8
+	section [2][maxCells]uint8
 	objHex  [][]int16
 	turnEnd bool // some objective is counted at the end of a turn
 	deck    Deck
@@ -274,8 +274,6 @@ func Compile(s *Setup) (*Board, error) {
 	b.valid = make([]bool, b.n)
 	b.ground = make([]Terrain, b.n)
 	b.nb = make([][6]int16, b.n)
-	b.section[0] = make([]uint8, b.n)
-	b.section[1] = make([]uint8, b.n)
 	for i := 0; i < b.n; i++ {
 		h, ok := g.At(i)
 		b.hexAt[i], b.valid[i] = h, ok
