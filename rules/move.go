@@ -212,12 +212,12 @@ func (s *State) reachIn(ui int, out []dest, sc *reachSearch) []dest {
 				if b := cl.best[wayFree]; b != 0 && b <= cost+1 {
 					continue // already reached, uncapped, at no more cost
 				}
-				if b := cl.best[wayRoad]; b != 0 && b <= cost+1 {
-					continue // already reached on road at no more cost
+				if b := cl.best[wayRoad]; startRoad && b != 0 && b <= cost+1 {
+					continue // already reached on road at no more cost (road ways start on a road)
 				}
 				nd := dest{pos: q, cost: cost}
 				switch {
-				case cl.out == 0 && cl.best == [numWays]int8{}:
+				case cl.out == 0: // first reached (the start hex is never reached again: no way costs 0)
 					out = append(out, nd)
 					cl.out = int16(len(out) - base)
 				case cl.out != 0:
@@ -228,8 +228,9 @@ func (s *State) reachIn(ui int, out []dest, sc *reachSearch) []dest {
 				}
 				cl.best[wayFree], cl.dice[wayFree] = cost+1, 0
 				touch[qi>>6] |= 1 << (qi & 63)
-				if qt < len(queue) {
-					queue[qt] = reachNode{pos: q, cost: cost, stop: firstStop}
+				if cost < maxM && !firstStop && qt < len(queue) {
+					// (a way with no movement left, or stopped, goes no further)
+					queue[qt] = reachNode{pos: q, cost: cost}
 					qt++
 				}
 				continue
@@ -280,7 +281,7 @@ func (s *State) reachIn(ui int, out []dest, sc *reachSearch) []dest {
 			}
 			nd := dest{pos: q, cost: cost, road: road, dice: dice}
 			switch {
-			case cl.out == 0 && cl.best == [numWays]int8{}:
+			case cl.out == 0: // first reached
 				out = append(out, nd)
 				cl.out = int16(len(out) - base)
 			case cl.out != 0:
@@ -291,8 +292,8 @@ func (s *State) reachIn(ui int, out []dest, sc *reachSearch) []dest {
 			}
 			cl.best[k], cl.dice[k] = cost+1, dice
 			touch[qi>>6] |= 1 << (qi & 63) // would matter if a unit entered it
-			if qt < len(queue) {
-				queue[qt] = reachNode{pos: q, cost: cost, capped: capped, road: road, stop: stop, dice: dice}
+			if next := cost < maxM || road && cost < maxM+rb; next && !stop && qt < len(queue) {
+				queue[qt] = reachNode{pos: q, cost: cost, capped: capped, road: road, dice: dice}
 				qt++
 			}
 		}
