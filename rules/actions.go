@@ -290,16 +290,23 @@ func (s *State) LegalActions(buf []Action) []Action {
 		buf = s.combatOptions(buf)
 		buf = s.smokeOptions(buf)
 	case PhaseOrder:
-		of := s.orderFit()
-		for _, i := range s.b.sideUnits[s.active] {
-			if of.none {
-				break // no orders left
-			}
-			if s.units[i].ordered {
-				continue // the quick part of orderableBy
-			}
-			if s.orderableBy(&of, int(i)) {
+		if s.ordKey == s.rgen+1 {
+			// Listed by anyOrderable as the action before ended.
+			for _, i := range s.ordList[:s.ordN] {
 				buf = append(buf, Action{Kind: ActOrder, From: s.b.hexAt[s.units[i].pos]})
+			}
+		} else {
+			of := s.orderFit()
+			for _, i := range s.b.sideUnits[s.active] {
+				if of.none {
+					break // no orders left
+				}
+				if s.units[i].ordered {
+					continue // the quick part of orderableBy
+				}
+				if s.orderableBy(&of, int(i)) {
+					buf = append(buf, Action{Kind: ActOrder, From: s.b.hexAt[s.units[i].pos]})
+				}
 			}
 		}
 		buf = s.combatOptions(buf)

@@ -185,20 +185,33 @@ func (s *State) quotaMask() uint16 {
 	return m
 }
 
+// anyOrderable reports whether a unit may be ordered now. It lists them
+// all, and keeps the list for the decision's LegalActions (State.ordList;
+// issue 15: order feasibility is not worked out twice for one decision).
 func (s *State) anyOrderable() bool {
+	s.ordKey = 0
 	of := s.orderFit()
 	if of.none {
 		return false
 	}
+	n, kept := 0, true
 	for _, i := range s.b.sideUnits[s.active] {
 		if s.units[i].ordered {
 			continue // the quick part of orderableBy
 		}
 		if s.orderableBy(&of, int(i)) {
-			return true
+			if n == len(s.ordList) {
+				kept = false
+				break
+			}
+			s.ordList[n] = i
+			n++
 		}
 	}
-	return false
+	if kept {
+		s.ordKey, s.ordN = s.rgen+1, uint8(n)
+	}
+	return n > 0
 }
 
 // hasUnitOfType reports whether side has any unit of type t on the board.

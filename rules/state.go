@@ -229,7 +229,18 @@ type State struct {
 	// rgen changes whenever the kept reaches may no longer hold.
 	rs   *reachScratch
 	rgen uint32
+	// The units that may be ordered at the order step's decision, as
+	// anyOrderable found them while ending the action before it, for
+	// LegalActions; valid while ordKey is 1 + rgen (every action but a move
+	// changes rgen). Copied with the position.
+	ordKey  uint32
+	ordN    uint8
+	ordList [ordListCap]int8
 }
+
+// ordListCap bounds the orderable units kept for LegalActions (more are
+// asked again).
+const ordListCap = 40
 
 // Errors returned by Apply.
 var (
