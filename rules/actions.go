@@ -337,18 +337,10 @@ func (s *State) LegalActions(buf []Action) []Action {
 		}
 		buf = append(buf, Action{Kind: ActEndMoves})
 	case PhaseBattle:
-		for _, ui := range s.orderedBy {
-			u := &s.units[ui]
-			if s.canBattleNow(u) {
-				buf = s.targets(int(ui), buf)
-			}
-			if s.canRemoveWire(u) {
-				buf = append(buf, Action{Kind: ActRemoveWire, From: s.b.hexAt[u.pos]})
-			}
-			if s.canRecover(u) {
-				buf = append(buf, Action{Kind: ActRecover, From: s.b.hexAt[u.pos]})
-			}
-			buf = s.reinforceOptions(u, buf)
+		if sc := s.rs; sc != nil && sc.bkey == s.rgen+1 {
+			buf = append(buf, sc.bacts[:sc.bn]...) // listed by afterBattle as the action before ended
+		} else {
+			buf = s.battleOptions(buf)
 		}
 		buf = append(buf, Action{Kind: ActEndBattles})
 	case PhaseRetreat:
@@ -383,6 +375,25 @@ func (s *State) LegalActions(buf []Action) []Action {
 		buf = append(buf, Action{Kind: ActSkip})
 	}
 	_ = g
+	return buf
+}
+
+// battleOptions appends the battle step's actions but ActEndBattles: each
+// ordered unit's battles, wire removal, recovery, reinforcements.
+func (s *State) battleOptions(buf []Action) []Action {
+	for _, ui := range s.orderedBy {
+		u := &s.units[ui]
+		if s.canBattleNow(u) {
+			buf = s.targets(int(ui), buf)
+		}
+		if s.canRemoveWire(u) {
+			buf = append(buf, Action{Kind: ActRemoveWire, From: s.b.hexAt[u.pos]})
+		}
+		if s.canRecover(u) {
+			buf = append(buf, Action{Kind: ActRecover, From: s.b.hexAt[u.pos]})
+		}
+		buf = s.reinforceOptions(u, buf)
+	}
 	return buf
 }
 

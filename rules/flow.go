@@ -374,6 +374,21 @@ func (s *State) afterBattle() {
 	if s.phase != PhaseBattle {
 		return
 	}
+	if sc := s.rs; sc != nil {
+		// List the decision's options once, for LegalActions too: the step
+		// goes on if there is any (reinforceOptions lists a unit's
+		// reinforcements exactly when canReinforce).
+		sc.bkey = 0
+		opts := s.battleOptions(sc.bacts[:0])
+		if len(opts) <= len(sc.bacts) && &opts[:1][0] == &sc.bacts[0] {
+			sc.bkey, sc.bn = s.rgen+1, len(opts)
+		}
+		if len(opts) > 0 {
+			return
+		}
+		s.endBattles()
+		return
+	}
 	var buf [32]Action
 	for _, ui := range s.orderedBy {
 		u := &s.units[ui]

@@ -75,6 +75,13 @@ type reachScratch struct {
 	nx    int
 
 	probe unit // CardEffectFor's made-up unit
+
+	// The battle step's options as afterBattle listed them while ending the
+	// action before the decision (valid while bkey is 1 + the state's rgen),
+	// for LegalActions (issue 15: not worked out twice for one decision).
+	bkey  uint32
+	bn    int
+	bacts [96]Action
 }
 
 // scratch is the state's search memory, made on first use.
@@ -118,6 +125,7 @@ func (sc *reachSearch) best(q int16, w int) int8 {
 // reset drops every kept reach.
 func (sc *reachScratch) reset(gen uint32) {
 	sc.gen = gen
+	sc.bkey = 0
 	for k := range sc.ent {
 		sc.ent[k].ok = false
 	}
