@@ -195,6 +195,26 @@ func (s *State) anyOrderable() bool {
 		return false
 	}
 	n, kept := 0, true
+	if of.single >= 0 && of.may == nil {
+		// One slot with orders left and no hook (most cards): orderableBy
+		// for the active side's units comes down to this.
+		for _, i := range s.b.sideUnits[s.active] {
+			u := &s.units[i]
+			if u.dead || u.ordered || u.landed || s.slotsOf(u)&of.mask == 0 {
+				continue
+			}
+			if n == len(s.ordList) {
+				kept = false
+				break
+			}
+			s.ordList[n] = i
+			n++
+		}
+		if kept {
+			s.ordKey, s.ordN = s.rgen+1, uint8(n)
+		}
+		return n > 0
+	}
 	for _, i := range s.b.sideUnits[s.active] {
 		if s.units[i].ordered {
 			continue // the quick part of orderableBy
@@ -698,7 +718,7 @@ func (s *State) airdrop() {
 	var drop [16]int16
 	var idx [16]int
 	n := 0
-	for i := range s.units {
+	for i := s.b.dropUnits[0]; i < s.b.dropUnits[1]; i++ { // (no other unit waits for Setup.Airdrops)
 		u := &s.units[i]
 		if u.reserve == 0 || int(u.reserve) > len(s.b.setup.Airdrops) || u.side != s.active || n == len(drop) {
 			continue

@@ -20,8 +20,10 @@ type board struct {
 	// calledAt[k] is the index of the first unit of called airdrop k
 	// (Setup.CalledAirdrops; airdrop_called.go).
 	calledAt []int16
-	hexAt    []hex.Hex
-	valid    []bool
+	// dropUnits: the units Setup.Airdrops brings are units[dropUnits[0]:dropUnits[1]]
+	dropUnits [2]int
+	hexAt     []hex.Hex
+	valid     []bool
 	// ground and gdef are each hex's ground and its catalog row.
 	ground []Terrain
 	gdef   []*TerrainDef
@@ -486,11 +488,13 @@ func Compile(s *Setup) (*Board, error) {
 		}
 		return nil
 	}
+	b.dropUnits[0] = len(st.units)
 	for k, a := range s.Airdrops {
 		if err := reserve("airdrop", k, a.Side, a.Unit, a.Count); err != nil {
 			return nil, err
 		}
 	}
+	b.dropUnits[1] = len(st.units)
 	for k, a := range s.CalledAirdrops {
 		at := int16(len(st.units))
 		if err := reserve("called airdrop", k, a.Side, a.Unit, a.Max); err != nil {
