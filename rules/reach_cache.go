@@ -68,6 +68,7 @@ type reachScratch struct {
 	reachSearch
 
 	gen   uint32
+	used  int // the entries set since the last reset are ent[:used]
 	ent   [reachSlots]reachEntry
 	dests [512]dest
 	nd    int
@@ -126,10 +127,10 @@ func (sc *reachSearch) best(q int16, w int) int8 {
 func (sc *reachScratch) reset(gen uint32) {
 	sc.gen = gen
 	sc.bkey = 0
-	for k := range sc.ent {
+	for k := range sc.used {
 		sc.ent[k].ok = false
 	}
-	sc.nd, sc.nx = 0, 0
+	sc.used, sc.nd, sc.nx = 0, 0, 0
 }
 
 // reachKept is reachExit for the ordered unit in slot k of orderedBy,
@@ -157,6 +158,7 @@ func (s *State) reachKept(k int, out []dest, exitOut []int16) ([]dest, []int16) 
 		return out, exitOut
 	}
 	e := &sc.ent[k]
+	sc.used = max(sc.used, k+1)
 	*e = reachEntry{ok: true, ui: int8(ui), off: uint16(sc.nd), n: uint16(len(out)), xoff: uint16(sc.nx), xn: uint8(len(exitOut)), touched: sc.touch}
 	sc.nd += copy(sc.dests[sc.nd:], out)
 	sc.nx += copy(sc.exits[sc.nx:], exitOut)
@@ -199,7 +201,7 @@ func (s *State) movedPlainly(ui int, from, to int16) {
 	}
 	fw, fb := from>>6, uint64(1)<<(from&63)
 	tw, tb := to>>6, uint64(1)<<(to&63)
-	for k := range sc.ent {
+	for k := range sc.used {
 		e := &sc.ent[k]
 		if e.ok && (int(e.ui) == ui || e.touched[fw]&fb != 0 || e.touched[tw]&tb != 0) {
 			e.ok = false
