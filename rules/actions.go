@@ -328,8 +328,10 @@ func (s *State) LegalActions(buf []Action) []Action {
 			dests, exits := s.reachKept(k, ds[:0], ex[:0])
 			n := len(buf)
 			buf = slices.Grow(buf, len(dests)+len(exits)+1)[:n+len(dests)]
-			for j, d := range dests {
-				buf[n+j] = Action{Kind: ActMove, From: from, To: hexAt[d.pos]}
+			a, w := Action{Kind: ActMove, From: from}, buf[n:]
+			for j := range w {
+				a.To = hexAt[dests[j].pos]
+				w[j] = a
 			}
 			for _, e := range exits {
 				buf = append(buf, Action{Kind: ActExit, From: from, To: s.b.hexAt[e]})

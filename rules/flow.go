@@ -88,24 +88,26 @@ func (s *State) ordersFit(extra int) bool {
 		list[n] = s.slotsOf(&s.units[extra])
 		n++
 	}
-	var fit func(k int) bool
-	fit = func(k int) bool {
-		if k == n {
-			return true
-		}
-		for sl := 0; sl < numSlots; sl++ {
-			if list[k]&(1<<sl) != 0 && q[sl] > 0 {
-				q[sl]--
-				ok := fit(k + 1)
-				q[sl]++
-				if ok {
-					return true
-				}
+	return slotsFit(list[:n], &q)
+}
+
+// slotsFit reports whether units that may count for the slots of list (a
+// bit set each) can all be given one of the slots with orders left in q.
+func slotsFit(list []uint16, q *[numSlots]int8) bool {
+	if len(list) == 0 {
+		return true
+	}
+	for sl := 0; sl < numSlots; sl++ {
+		if list[0]&(1<<sl) != 0 && q[sl] > 0 {
+			q[sl]--
+			ok := slotsFit(list[1:], q)
+			q[sl]++
+			if ok {
+				return true
 			}
 		}
-		return false
 	}
-	return fit(0)
+	return false
 }
 
 // orderable reports whether unit i may be ordered now.
