@@ -290,13 +290,23 @@ func (s *State) LegalActions(buf []Action) []Action {
 		buf = s.combatOptions(buf)
 		buf = s.smokeOptions(buf)
 	case PhaseOrder:
-		of := s.orderFit()
-		for _, i := range s.b.sideUnits[s.active] {
-			if s.units[i].ordered {
-				continue // the quick part of orderableBy
-			}
-			if s.orderableBy(&of, int(i)) {
+		if s.ordKey == s.rgen+1 {
+			// Listed by anyOrderable as the action before ended.
+			for _, i := range s.ordList[:s.ordN] {
 				buf = append(buf, Action{Kind: ActOrder, From: s.b.hexAt[s.units[i].pos]})
+			}
+		} else {
+			of := s.orderFit()
+			for _, i := range s.b.sideUnits[s.active] {
+				if of.none {
+					break // no orders left
+				}
+				if s.units[i].ordered {
+					continue // the quick part of orderableBy
+				}
+				if s.orderableBy(&of, int(i)) {
+					buf = append(buf, Action{Kind: ActOrder, From: s.b.hexAt[s.units[i].pos]})
+				}
 			}
 		}
 		buf = s.combatOptions(buf)
@@ -318,8 +328,10 @@ func (s *State) LegalActions(buf []Action) []Action {
 			dests, exits := s.reachKept(k, ds[:0], ex[:0])
 			n := len(buf)
 			buf = slices.Grow(buf, len(dests)+len(exits)+1)[:n+len(dests)]
-			for j, d := range dests {
-				buf[n+j] = Action{Kind: ActMove, From: from, To: hexAt[d.pos]}
+			a, w := Action{Kind: ActMove, From: from}, buf[n:]
+			for j := range w {
+				a.To = hexAt[dests[j].pos]
+				w[j] = a
 			}
 			for _, e := range exits {
 				buf = append(buf, Action{Kind: ActExit, From: from, To: s.b.hexAt[e]})
@@ -327,18 +339,10 @@ func (s *State) LegalActions(buf []Action) []Action {
 		}
 		buf = append(buf, Action{Kind: ActEndMoves})
 	case PhaseBattle:
-		for _, ui := range s.orderedBy {
-			u := &s.units[ui]
-			if s.canBattleNow(u) {
-				buf = s.targets(int(ui), buf)
-			}
-			if s.canRemoveWire(u) {
-				buf = append(buf, Action{Kind: ActRemoveWire, From: s.b.hexAt[u.pos]})
-			}
-			if s.canRecover(u) {
-				buf = append(buf, Action{Kind: ActRecover, From: s.b.hexAt[u.pos]})
-			}
-			buf = s.reinforceOptions(u, buf)
+		if sc := s.rs; sc != nil && sc.bkey == s.rgen+1 {
+			buf = append(buf, sc.bacts[:sc.bn]...) // listed by afterBattle as the action before ended
+		} else {
+			buf = s.battleOptions(buf)
 		}
 		buf = append(buf, Action{Kind: ActEndBattles})
 	case PhaseRetreat:
@@ -373,6 +377,25 @@ func (s *State) LegalActions(buf []Action) []Action {
 		buf = append(buf, Action{Kind: ActSkip})
 	}
 	_ = g
+	return buf
+}
+
+// battleOptions appends the battle step's actions but ActEndBattles: each
+// ordered unit's battles, wire removal, recovery, reinforcements.
+func (s *State) battleOptions(buf []Action) []Action {
+	for _, ui := range s.orderedBy {
+		u := &s.units[ui]
+		if s.canBattleNow(u) {
+			buf = s.targets(int(ui), buf)
+		}
+		if s.canRemoveWire(u) {
+			buf = append(buf, Action{Kind: ActRemoveWire, From: s.b.hexAt[u.pos]})
+		}
+		if s.canRecover(u) {
+			buf = append(buf, Action{Kind: ActRecover, From: s.b.hexAt[u.pos]})
+		}
+		buf = s.reinforceOptions(u, buf)
+	}
 	return buf
 }
 

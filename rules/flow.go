@@ -46,7 +46,7 @@ func (s *State) startTurn() {
 
 // slotsOf is the bit set of order slots unit u fits, seen by its owner.
 func (s *State) slotsOf(u *unit) uint16 {
-	return uint16(s.b.section[u.side][u.pos]) | 1<<slotAny | 1<<(slotInf+int(u.typ))
+	return uint16(s.b.section[u.side&1][uint8(u.pos)]) | 1<<slotAny | 1<<(slotInf+int(u.typ))
 }
 
 // ordersFit reports whether the units ordered so far plus extra (-1 for
@@ -88,24 +88,26 @@ func (s *State) ordersFit(extra int) bool {
 		list[n] = s.slotsOf(&s.units[extra])
 		n++
 	}
-	var fit func(k int) bool
-	fit = func(k int) bool {
-		if k == n {
-			return true
-		}
-		for sl := 0; sl < numSlots; sl++ {
-			if list[k]&(1<<sl) != 0 && q[sl] > 0 {
-				q[sl]--
-				ok := fit(k + 1)
-				q[sl]++
-				if ok {
-					return true
-				}
+	return slotsFit(list[:n], &q)
+}
+
+// slotsFit reports whether units that may count for the slots of list (a
+// bit set each) can all be given one of the slots with orders left in q.
+func slotsFit(list []uint16, q *[numSlots]int8) bool {
+	if len(list) == 0 {
+		return true
+	}
+	for sl := 0; sl < numSlots; sl++ {
+		if list[0]&(1<<sl) != 0 && q[sl] > 0 {
+			q[sl]--
+			ok := slotsFit(list[1:], q)
+			q[sl]++
+			if ok {
+				return true
 			}
 		}
-		return false
 	}
-	return fit(0)
+	return false
 }
 
 // orderable reports whether unit i may be ordered now.
@@ -130,6 +132,8 @@ type orderFits struct {
 		fits  bool
 	}
 	nk int
+	// none: no unit can be ordered whatever its slots (no orders left)
+	none bool
 }
 
 func (s *State) orderFit() orderFits {
@@ -137,6 +141,7 @@ func (s *State) orderFit() orderFits {
 	if of.mask != 0 && of.mask&(of.mask-1) == 0 {
 		of.single = bits.TrailingZeros16(of.mask)
 	}
+	of.none = of.mask == 0 || of.single >= 0 && of.n >= int(s.quota[of.single])
 	if !s.fallback {
 		of.may = s.effDef().Hooks.MayOrder
 	}
@@ -182,17 +187,53 @@ func (s *State) quotaMask() uint16 {
 	return m
 }
 
+// anyOrderable reports whether a unit may be ordered now. It lists them
+// all, and keeps the list for the decision's LegalActions (State.ordList;
+// issue 15: order feasibility is not worked out twice for one decision).
 func (s *State) anyOrderable() bool {
+	s.ordKey = 0
 	of := s.orderFit()
+	if of.none {
+		return false
+	}
+	n, kept := 0, true
+	if of.single >= 0 && of.may == nil {
+		// One slot with orders left and no hook (most cards): orderableBy
+		// for the active side's units comes down to this.
+		for _, i := range s.b.sideUnits[s.active] {
+			u := &s.units[i]
+			if u.dead || u.ordered || u.landed || s.slotsOf(u)&of.mask == 0 {
+				continue
+			}
+			if n == len(s.ordList) {
+				kept = false
+				break
+			}
+			s.ordList[n] = i
+			n++
+		}
+		if kept {
+			s.ordKey, s.ordN = s.rgen+1, uint8(n)
+		}
+		return n > 0
+	}
 	for _, i := range s.b.sideUnits[s.active] {
 		if s.units[i].ordered {
 			continue // the quick part of orderableBy
 		}
 		if s.orderableBy(&of, int(i)) {
-			return true
+			if n == len(s.ordList) {
+				kept = false
+				break
+			}
+			s.ordList[n] = i
+			n++
 		}
 	}
-	return false
+	if kept {
+		s.ordKey, s.ordN = s.rgen+1, uint8(n)
+	}
+	return n > 0
 }
 
 // hasUnitOfType reports whether side has any unit of type t on the board.
@@ -353,6 +394,21 @@ func (s *State) endMoves() {
 // afterBattle ends the battle step when no ordered unit can battle any more.
 func (s *State) afterBattle() {
 	if s.phase != PhaseBattle {
+		return
+	}
+	if sc := s.rs; sc != nil {
+		// List the decision's options once, for LegalActions too: the step
+		// goes on if there is any (reinforceOptions lists a unit's
+		// reinforcements exactly when canReinforce).
+		sc.bkey = 0
+		opts := s.battleOptions(sc.bacts[:0])
+		if len(opts) <= len(sc.bacts) && &opts[:1][0] == &sc.bacts[0] {
+			sc.bkey, sc.bn = s.rgen+1, len(opts)
+		}
+		if len(opts) > 0 {
+			return
+		}
+		s.endBattles()
 		return
 	}
 	var buf [32]Action
@@ -664,7 +720,7 @@ func (s *State) airdrop() {
 	var drop [16]int16
 	var idx [16]int
 	n := 0
-	for i := range s.units {
+	for i := s.b.dropUnits[0]; i < s.b.dropUnits[1]; i++ { // (no other unit waits for Setup.Airdrops)
 		u := &s.units[i]
 		if u.reserve == 0 || int(u.reserve) > len(s.b.setup.Airdrops) || u.side != s.active || n == len(drop) {
 			continue

@@ -167,35 +167,94 @@ func (s *State) reachIn(ui int, out []dest, sc *reachSearch) []dest {
 	for qh < qt {
 		n := queue[qh]
 		qh++
-		budget := maxM
+		lim := maxM // the most a way may cost: one hex more wholly on road
 		if n.road {
-			budget += rb
+			lim += rb
 		}
-		if n.stop || n.cost >= budget {
+		if n.stop || n.cost >= lim {
 			continue // stopped, or no movement left (every step costs at least 1)
 		}
 		steps := &stepTab[n.pos]
 		nb := &nbs[n.pos]
-		// plainWay: no road, beach, ice or infiltration on the way so far;
-		// a step from it into a plain hex needs none of their tests.
-		plainWay := !bel && !ice && !n.road && !n.capped
-		for d := 0; d < 6; d++ {
-			q := nb[d]
-			if q < 0 {
-				continue
+		// A unit that starts in a hedgerow stops on its first step.
+		firstStop := startHedge && n.pos == u.start && n.cost == 0
+		if !bel && !ice && !n.road && !n.capped {
+			// A plain way (no road, beach, ice or infiltration so far): the
+			// general case below without them. Its cost stays within maxM,
+			// it carries no ice dice, and a way on road exists only from a
+			// start on a road.
+			for d := 0; d < 6; d++ {
+				c := steps[d]
+				if c < 0 {
+					continue // off the board (the step tables say -1 there) or forbidden
+				}
+				cost := n.cost + c
+				if cost > maxM {
+					continue // too far, whoever stands there
+				}
+				q := nb[d]
+				qi := uint8(q) // maxCells is 256: the tables below need no bounds checks
+				if occ[qi] >= 0 {
+					touch[qi>>6] |= 1 << (qi & 63) // would matter if it left
+					continue
+				}
+				cl := &cells[qi]
+				if stamp[qi] != cur {
+					stamp[qi] = cur
+					*cl = reachCell{}
+				}
+				if b := cl.best[wayFree]; b != 0 && b <= cost+1 {
+					continue // already reached, uncapped, at no more cost
+				}
+				if startRoad && cl.best[wayRoad] != 0 && cl.best[wayRoad] <= cost+1 {
+					continue // already reached on road at no more cost
+				}
+				k, capped, stop := wayFree, false, firstStop
+				if f := fx[qi]; f&fxMoveRules != 0 {
+					if f>>fxCapShift != 0 {
+						if cost > 2 {
+							continue // entering a beach caps the move at 2 (rulebook "Plages")
+						}
+						if b := cl.best[wayCapped]; b != 0 && b <= cost+1 {
+							continue
+						}
+						k, capped = wayCapped, true
+					}
+					if f&fxAdjOnly != 0 && !s.adjacent(u.start, q) {
+						continue // enter a hedgerow only from a hex adjacent at turn start
+					}
+					stop = stop || f&fxStop != 0 || f&fxVehStop != 0 && vehicle
+				}
+				if cl.out == 0 { // first reached (the start hex is never reached again: no way costs 0)
+					out = append(out, dest{pos: q, cost: cost})
+					cl.out = int16(len(out) - base)
+				} else if o := &out[base+int(cl.out)-1]; cost < o.eff() || cost == o.eff() && cost < o.cost {
+					*o = dest{pos: q, cost: cost}
+				}
+				cl.best[k] = cost + 1          // (its dice stay 0: no ice in this search)
+				touch[qi>>6] |= 1 << (qi & 63) // would matter if a unit entered it
+				if cost < maxM && !stop && qt < len(queue) {
+					// (a way with no movement left, or stopped, goes no further)
+					queue[qt] = reachNode{pos: q, cost: cost, capped: capped}
+					qt++
+				}
 			}
-			qi := uint8(q) // maxCells is 256: the tables below need no bounds checks
+			continue
+		}
+		for d := 0; d < 6; d++ {
 			c := steps[d]
 			if c < 0 {
-				continue
+				continue // off the board (the step tables say -1 there) or forbidden
 			}
 			if bel {
 				c = 1
 			}
 			cost := n.cost + c
-			if cost > maxM && !(n.road && cost <= maxM+rb) {
+			if cost > lim {
 				continue // too far, whoever stands there (below: the exact test)
 			}
+			q := nb[d]
+			qi := uint8(q) // maxCells is 256: the tables below need no bounds checks
 			if occ[qi] >= 0 {
 				touch[qi>>6] |= 1 << (qi & 63) // would matter if it left
 				continue
@@ -206,37 +265,6 @@ func (s *State) reachIn(ui int, out []dest, sc *reachSearch) []dest {
 				*cl = reachCell{}
 			}
 			f := fx[qi]
-			if plainWay && f&fxMoveRules == 0 {
-				// The general case below, for a plain way into a plain hex:
-				// no road, no cap, no stop, no hedgerow, no ice dice.
-				if b := cl.best[wayFree]; b != 0 && b <= cost+1 {
-					continue // already reached, uncapped, at no more cost
-				}
-				if b := cl.best[wayRoad]; b != 0 && b <= cost+1 {
-					continue // already reached on road at no more cost
-				}
-				if cost > maxM {
-					continue
-				}
-				nd := dest{pos: q, cost: cost}
-				switch {
-				case cl.out == 0 && cl.best == [numWays]int8{}:
-					out = append(out, nd)
-					cl.out = int16(len(out) - base)
-				case cl.out != 0:
-					j := base + int(cl.out) - 1
-					if o := out[j]; nd.eff() < o.eff() || nd.eff() == o.eff() && nd.cost < o.cost {
-						out[j] = nd
-					}
-				}
-				cl.best[wayFree], cl.dice[wayFree] = cost+1, 0
-				touch[qi>>6] |= 1 << (qi & 63)
-				if qt < len(queue) {
-					queue[qt] = reachNode{pos: q, cost: cost, stop: startHedge && n.pos == u.start && n.cost == 0}
-					qt++
-				}
-				continue
-			}
 			road := n.road && f&fxRoad != 0
 			dice := n.dice
 			if ice {
@@ -267,7 +295,7 @@ func (s *State) reachIn(ui int, out []dest, sc *reachSearch) []dest {
 			if f&fxAdjOnly != 0 && !bel && !s.adjacent(u.start, q) {
 				continue // enter a hedgerow only from a hex adjacent at turn start
 			}
-			stop := !bel && (f&fxStop != 0 || f&fxVehStop != 0 && vehicle || (startHedge && n.pos == u.start && n.cost == 0))
+			stop := !bel && (f&fxStop != 0 || f&fxVehStop != 0 && vehicle || firstStop)
 			k := wayFree
 			switch {
 			case road:
@@ -283,7 +311,7 @@ func (s *State) reachIn(ui int, out []dest, sc *reachSearch) []dest {
 			}
 			nd := dest{pos: q, cost: cost, road: road, dice: dice}
 			switch {
-			case cl.out == 0 && cl.best == [numWays]int8{}:
+			case cl.out == 0: // first reached
 				out = append(out, nd)
 				cl.out = int16(len(out) - base)
 			case cl.out != 0:
@@ -294,8 +322,8 @@ func (s *State) reachIn(ui int, out []dest, sc *reachSearch) []dest {
 			}
 			cl.best[k], cl.dice[k] = cost+1, dice
 			touch[qi>>6] |= 1 << (qi & 63) // would matter if a unit entered it
-			if qt < len(queue) {
-				queue[qt] = reachNode{pos: q, cost: cost, capped: capped, road: road, stop: stop, dice: dice}
+			if next := cost < maxM || road && cost < maxM+rb; next && !stop && qt < len(queue) {
+				queue[qt] = reachNode{pos: q, cost: cost, capped: capped, road: road, dice: dice}
 				qt++
 			}
 		}

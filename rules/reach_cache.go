@@ -68,6 +68,7 @@ type reachScratch struct {
 	reachSearch
 
 	gen   uint32
+	used  int // the entries set since the last reset are ent[:used]
 	ent   [reachSlots]reachEntry
 	dests [512]dest
 	nd    int
@@ -75,6 +76,13 @@ type reachScratch struct {
 	nx    int
 
 	probe unit // CardEffectFor's made-up unit
+
+	// The battle step's options as afterBattle listed them while ending the
+	// action before the decision (valid while bkey is 1 + the state's rgen),
+	// for LegalActions (issue 15: not worked out twice for one decision).
+	bkey  uint32
+	bn    int
+	bacts [96]Action
 }
 
 // scratch is the state's search memory, made on first use.
@@ -118,10 +126,11 @@ func (sc *reachSearch) best(q int16, w int) int8 {
 // reset drops every kept reach.
 func (sc *reachScratch) reset(gen uint32) {
 	sc.gen = gen
-	for k := range sc.ent {
+	sc.bkey = 0
+	for k := range sc.used {
 		sc.ent[k].ok = false
 	}
-	sc.nd, sc.nx = 0, 0
+	sc.used, sc.nd, sc.nx = 0, 0, 0
 }
 
 // reachKept is reachExit for the ordered unit in slot k of orderedBy,
@@ -149,6 +158,7 @@ func (s *State) reachKept(k int, out []dest, exitOut []int16) ([]dest, []int16) 
 		return out, exitOut
 	}
 	e := &sc.ent[k]
+	sc.used = max(sc.used, k+1)
 	*e = reachEntry{ok: true, ui: int8(ui), off: uint16(sc.nd), n: uint16(len(out)), xoff: uint16(sc.nx), xn: uint8(len(exitOut)), touched: sc.touch}
 	sc.nd += copy(sc.dests[sc.nd:], out)
 	sc.nx += copy(sc.exits[sc.nx:], exitOut)
@@ -191,7 +201,7 @@ func (s *State) movedPlainly(ui int, from, to int16) {
 	}
 	fw, fb := from>>6, uint64(1)<<(from&63)
 	tw, tb := to>>6, uint64(1)<<(to&63)
-	for k := range sc.ent {
+	for k := range sc.used {
 		e := &sc.ent[k]
 		if e.ok && (int(e.ui) == ui || e.touched[fw]&fb != 0 || e.touched[tw]&tb != 0) {
 			e.ok = false

@@ -20,8 +20,10 @@ type board struct {
 	// calledAt[k] is the index of the first unit of called airdrop k
 	// (Setup.CalledAirdrops; airdrop_called.go).
 	calledAt []int16
-	hexAt    []hex.Hex
-	valid    []bool
+	// dropUnits: the units Setup.Airdrops brings are units[dropUnits[0]:dropUnits[1]]
+	dropUnits [2]int
+	hexAt     []hex.Hex
+	valid     []bool
 	// ground and gdef are each hex's ground and its catalog row.
 	ground []Terrain
 	gdef   []*TerrainDef
@@ -64,7 +66,7 @@ type board struct {
 	// terrain rules per side (HexSetup.ClosedTo).
 	step [2][numUnitTypes][][6]int8
 	// section[side][i] is the bit set of sections hex i is in, seen by side.
-	section [2][]uint8
+	section [2][maxCells]uint8
 	objHex  [][]int16
 	turnEnd bool // some objective is counted at the end of a turn
 	deck    Deck
@@ -232,7 +234,18 @@ type State struct {
 	// rgen changes whenever the kept reaches may no longer hold.
 	rs   *reachScratch
 	rgen uint32
+	// The units that may be ordered at the order step's decision, as
+	// anyOrderable found them while ending the action before it, for
+	// LegalActions; valid while ordKey is 1 + rgen (every action but a move
+	// changes rgen). Copied with the position.
+	ordKey  uint32
+	ordN    uint8
+	ordList [ordListCap]int8
 }
+
+// ordListCap bounds the orderable units kept for LegalActions (more are
+// asked again).
+const ordListCap = 40
 
 // Errors returned by Apply.
 var (
@@ -277,8 +290,6 @@ func Compile(s *Setup) (*Board, error) {
 	b.valid = make([]bool, b.n)
 	b.ground = make([]Terrain, b.n)
 	b.nb = make([][6]int16, b.n)
-	b.section[0] = make([]uint8, b.n)
-	b.section[1] = make([]uint8, b.n)
 	for i := 0; i < b.n; i++ {
 		h, ok := g.At(i)
 		b.hexAt[i], b.valid[i] = h, ok
@@ -480,11 +491,13 @@ func Compile(s *Setup) (*Board, error) {
 		}
 		return nil
 	}
+	b.dropUnits[0] = len(st.units)
 	for k, a := range s.Airdrops {
 		if err := reserve("airdrop", k, a.Side, a.Unit, a.Count); err != nil {
 			return nil, err
 		}
 	}
+	b.dropUnits[1] = len(st.units)
 	for k, a := range s.CalledAirdrops {
 		at := int16(len(st.units))
 		if err := reserve("called airdrop", k, a.Side, a.Unit, a.Max); err != nil {
