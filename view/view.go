@@ -311,7 +311,13 @@ type View struct {
 }
 
 // Of is st as viewer v may see it.
-func Of(st *rules.State, v Viewer) View {
+func Of(st *rules.State, v Viewer) View { return of(st, v, true) }
+
+// OfWithoutLegal is Of without the legal actions (Legal nil), for a
+// caller that lists them its own way (the web server's snapshot).
+func OfWithoutLegal(st *rules.State, v Viewer) View { return of(st, v, false) }
+
+func of(st *rules.State, v Viewer, withLegal bool) View {
 	out := View{Board: BoardOf(st)}
 	if v.spectator {
 		c := &Counts{}
@@ -340,6 +346,9 @@ func Of(st *rules.State, v Viewer) View {
 		}
 	}
 	out.SeatCards = sc
+	if !withLegal {
+		return out
+	}
 	out.Legal = []string{}
 	if over, _ := st.Over(); !over && st.ToAct() == side && p == st.CurrentPlayer(side) {
 		for _, a := range st.Legal() {

@@ -16,6 +16,7 @@ import (
 	"net/http"
 	"slices"
 	"strconv"
+	"strings"
 	"sync"
 	"time"
 )
@@ -50,12 +51,30 @@ type Result struct {
 	Finished           int // games that ended during the run
 	PerSecond          float64
 	P50, P90, P99, Max time.Duration
+	// ServerCPU is the CPU time the server's process used while the
+	// games were played (its /metrics' process_cpu_seconds_total, read
+	// before and after; 0 if it cannot be read). With the server in the
+	// load client's process it counts the client too.
+	ServerCPU time.Duration
+}
+
+// CPUPerAction is the server's CPU time per action accepted (0 if unknown).
+func (r Result) CPUPerAction() time.Duration {
+	if r.ServerCPU <= 0 || r.Actions == 0 {
+		return 0
+	}
+	return r.ServerCPU / time.Duration(r.Actions)
 }
 
 func (r Result) String() string {
-	return fmt.Sprintf("%d games, %v: %d actions (%.0f/s), %d refused, %d errors, %d games finished; POST latency p50 %v p90 %v p99 %v max %v",
+	s := fmt.Sprintf("%d games, %v: %d actions (%.0f/s), %d refused, %d errors, %d games finished; POST latency p50 %v p90 %v p99 %v max %v",
 		r.Games, r.Elapsed.Round(time.Millisecond), r.Actions, r.PerSecond, r.Refused, r.Errors, r.Finished,
 		r.P50.Round(10*time.Microsecond), r.P90.Round(10*time.Microsecond), r.P99.Round(10*time.Microsecond), r.Max.Round(10*time.Microsecond))
+	if c := r.CPUPerAction(); c > 0 {
+		s += fmt.Sprintf("; server CPU %.2f s, %v per action (%.0f actions per CPU-second)",
+			r.ServerCPU.Seconds(), c.Round(time.Microsecond), float64(r.Actions)/r.ServerCPU.Seconds())
+	}
+	return s
 }
 
 type snapshot struct {
@@ -91,7 +110,8 @@ func Run(ctx context.Context, cfg Config) (Result, error) {
 		}
 		games[i] = c
 	}
-	ctx, cancel := context.WithTimeout(ctx, cfg.Duration)
+	cpu0, cpuErr := p.serverCPU(ctx)
+	pctx, cancel := context.WithTimeout(ctx, cfg.Duration)
 	defer cancel()
 	start := time.Now()
 	var wg sync.WaitGroup
@@ -99,12 +119,15 @@ func Run(ctx context.Context, cfg Config) (Result, error) {
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
-			p.play(ctx, games[i], rand.New(rand.NewPCG(cfg.Seed, uint64(i))))
+			p.play(pctx, games[i], rand.New(rand.NewPCG(cfg.Seed, uint64(i))))
 		}()
 	}
 	wg.Wait()
 	elapsed := time.Since(start)
 	r := Result{Games: cfg.Games, Elapsed: elapsed, Actions: len(p.lat), Refused: p.refused, Errors: p.errors, Finished: p.finished}
+	if cpu1, err := p.serverCPU(ctx); err == nil && cpuErr == nil && cpu1 > cpu0 {
+		r.ServerCPU = cpu1 - cpu0
+	}
 	r.PerSecond = float64(r.Actions) / elapsed.Seconds()
 	if len(p.lat) > 0 {
 		slices.Sort(p.lat)
@@ -154,6 +177,34 @@ func (p *player) do(ctx context.Context, method, path string, body, out any) (in
 		}
 	}
 	return resp.StatusCode, nil
+}
+
+// serverCPU reads the server's process_cpu_seconds_total from its
+// /metrics (Prometheus text).
+func (p *player) serverCPU(ctx context.Context) (time.Duration, error) {
+	req, err := http.NewRequestWithContext(ctx, "GET", p.cfg.URL+"/metrics", nil)
+	if err != nil {
+		return 0, err
+	}
+	resp, err := p.client.Do(req)
+	if err != nil {
+		return 0, err
+	}
+	defer resp.Body.Close()
+	raw, err := io.ReadAll(resp.Body)
+	if err != nil {
+		return 0, err
+	}
+	for _, line := range strings.Split(string(raw), "\n") {
+		if v, ok := strings.CutPrefix(line, "process_cpu_seconds_total "); ok {
+			f, err := strconv.ParseFloat(strings.TrimSpace(v), 64)
+			if err != nil {
+				return 0, err
+			}
+			return time.Duration(f * float64(time.Second)), nil
+		}
+	}
+	return 0, errors.New("no process_cpu_seconds_total in /metrics")
 }
 
 // play plays one game until ctx is done or the game is over. It reads the
