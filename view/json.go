@@ -1,6 +1,9 @@
 package view
 
-import "m44/internal/jsonenc"
+import (
+	"m44/hex"
+	"m44/internal/jsonenc"
+)
 
 // AppendJSON appends v's JSON to b: the same bytes as encoding/json writes
 // for v (TestAppendJSONIsEncodingJSON), without its reflection. The web
@@ -107,7 +110,7 @@ func (bd *Board) appendFields(b []byte) []byte {
 			if i > 0 {
 				b = append(b, ',')
 			}
-			b = jsonenc.String(b, h.String())
+			b = appendHex(b, h)
 		}
 		b = append(b, ']')
 	}
@@ -203,6 +206,14 @@ func appendCards(b []byte, cs []Card) []byte {
 	return append(b, ']')
 }
 
+// appendHex appends h as its JSON string "row,col" (digits, a comma and
+// minus signs: nothing to escape).
+func appendHex(b []byte, h hex.Hex) []byte {
+	b = append(b, '"')
+	b = h.Append(b)
+	return append(b, '"')
+}
+
 func appendFlag(b []byte, key string, v bool) []byte {
 	if v {
 		b = jsonenc.Key(b, false, key)
@@ -213,7 +224,7 @@ func appendFlag(b []byte, key string, v bool) []byte {
 
 func (u *Unit) appendJSON(b []byte) []byte {
 	b = append(b, `{"hex":`...)
-	b = jsonenc.String(b, u.Hex.String())
+	b = appendHex(b, u.Hex)
 	b = append(b, `,"type":`...)
 	b = jsonenc.String(b, u.Type)
 	b = append(b, `,"side":`...)
@@ -248,7 +259,7 @@ func (u *Unit) appendJSON(b []byte) []byte {
 
 func (f *Feature) appendJSON(b []byte) []byte {
 	b = append(b, `{"hex":`...)
-	b = jsonenc.String(b, f.Hex.String())
+	b = appendHex(b, f.Hex)
 	if f.Terrain != "" {
 		b = append(b, `,"terrain":`...)
 		b = jsonenc.String(b, f.Terrain)

@@ -9,10 +9,19 @@ import (
 	"strconv"
 )
 
+// plain are the bytes written as they are in a JSON string (printable
+// ASCII but the quote, the backslash and encoding/json's HTML escapes).
+var plain = func() (t [256]bool) {
+	for c := 0x20; c < 0x7f; c++ {
+		t[c] = c != '"' && c != '\\' && c != '<' && c != '>' && c != '&'
+	}
+	return t
+}()
+
 // String appends s as a JSON string, escaped as encoding/json escapes it.
 func String(b []byte, s string) []byte {
 	for i := 0; i < len(s); i++ {
-		if c := s[i]; c < 0x20 || c >= 0x7f || c == '"' || c == '\\' || c == '<' || c == '>' || c == '&' {
+		if !plain[s[i]] {
 			q, _ := json.Marshal(s) // rare: leave the escaping to encoding/json
 			return append(b, q...)
 		}
