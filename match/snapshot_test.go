@@ -220,3 +220,49 @@ func TestSnapshotAppendJSONIsEncodingJSON(t *testing.T) {
 	}
 	t.Logf("%d snapshots compared", compared+1)
 }
+
+// A log entry written by hand (appendLogEntry) is encoding/json's
+// encoding of its LogEntry, for every event of whole games as each viewer
+// sees it, and for the server's own entries.
+func TestLogEntryJSON(t *testing.T) {
+	compared := 0
+	check := func(n int, key string, args, event map[string]any) {
+		t.Helper()
+		want, err := json.Marshal(LogEntry{N: n, Text: Text{Key: key, Args: args}, Event: event})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got := appendLogEntry(nil, n, key, args, event); !bytes.Equal(got, want) {
+			t.Fatalf("got %s\nwant %s", got, want)
+		}
+		compared++
+	}
+	sc := libraryScenario(t)
+	for _, players := range [][2]int{{1, 1}, {2, 2}} {
+		setup := *sc.Setup
+		setup.Players = players
+		st, err := rules.New(&setup, 11)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for i := 0; i < 3000; i++ {
+			if over, _ := st.Over(); over {
+				break
+			}
+			legal := st.Legal()
+			evs, err := st.Apply(legal[(i*7919+13)%len(legal)])
+			if err != nil {
+				t.Fatal(err)
+			}
+			for k, e := range evs {
+				for v := viewer(0); v < numViewers; v++ {
+					key, args, event := entryParts(st, v.who().Event(e))
+					check(i+k, key, args, event)
+				}
+			}
+		}
+	}
+	check(7, "ev.undo", map[string]any{"seat": "allies-1", "side": "allies<&>"}, map[string]any{"kind": "undo", "seat": "allies-1", "side": "allies<&>"})
+	check(8, "ev.step", map[string]any{"action": "end-orders", "n": 3, "ok": true, "faces": []string{"star"}}, map[string]any{})
+	t.Logf("%d entries compared", compared)
+}

@@ -217,12 +217,15 @@ func BoardOf(st *rules.State) Board {
 		Medals: PerSideOf(st.Medals()), Victory: PerSideOf(st.Victory()), Players: PerSideOf(st.Players()),
 		CurrentPlayer: PerSide{Allies: st.CurrentPlayer(rules.Allies), Axis: st.CurrentPlayer(rules.Axis)},
 		DrawPile:      st.DrawPileSize(), Discards: Cards(st, st.Discards()), Played: CardPtr(st, st.Played()),
-		InEffect: st.InEffect(), Targets: st.Targets(), Visibility: st.Visibility(), Units: []Unit{}, Features: []Feature{}, Combat: combatBoardOf(st)}
+		InEffect: st.InEffect(), Targets: st.Targets(), Visibility: st.Visibility(), Combat: combatBoardOf(st)}
 	if over, w := st.Over(); over {
 		b.Over, b.Winner = true, &w
 	}
 	cat := st.Catalog()
-	for _, u := range st.Units() {
+	units := st.Units()
+	b.Units = make([]Unit, 0, len(units))
+	b.Features = make([]Feature, 0, len(st.Setup().Hexes)+len(st.Setup().Blow.Bridges))
+	for _, u := range units {
 		b.Units = append(b.Units, Unit{Hex: u.Hex, Type: u.Type.String(), Kind: cat.Unit(u.Kind).Key, Side: u.Side, Figures: u.Figures, Max: u.Max, Medals: worthShown(u.Medals),
 			Elite: u.Elite, Resistance: u.Resistance, Nation: u.Nation, Badge: u.Badge,
 			Ordered: u.Ordered, Moved: u.Moved, Battled: u.Battled, Camouflaged: u.Camouflaged, Boat: u.Boat})
