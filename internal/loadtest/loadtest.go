@@ -19,6 +19,8 @@ import (
 	"strings"
 	"sync"
 	"time"
+
+	"github.com/coder/websocket"
 )
 
 // Config is one run.
@@ -39,6 +41,11 @@ type Config struct {
 	// NoGzip: the player does not accept gzip-compressed replies (a
 	// browser does; on loopback compression only costs).
 	NoGzip bool
+	// WebSocket: each seat of each game follows the game over a WebSocket
+	// (GET …/ws, compressed as browsers ask) and acts when an update says
+	// it is to act, as two players in two browsers do, rather than reading
+	// snapshots.
+	WebSocket bool
 }
 
 // Result is what a run measured.
@@ -116,6 +123,16 @@ func Run(ctx context.Context, cfg Config) (Result, error) {
 	start := time.Now()
 	var wg sync.WaitGroup
 	for i := range games {
+		if cfg.WebSocket {
+			for k, seat := range []string{"allies", "axis"} {
+				wg.Add(1)
+				go func() {
+					defer wg.Done()
+					p.playWS(pctx, games[i], seat, rand.New(rand.NewPCG(cfg.Seed, uint64(2*i+k))))
+				}()
+			}
+			continue
+		}
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
@@ -249,6 +266,74 @@ func (p *player) play(ctx context.Context, g created, r *rand.Rand) {
 		code, err := p.do(ctx, "POST", "/api/games/"+g.Game+"/actions", map[string]any{"token": g.Tokens[seat], "action": a, "version": s.Version}, nil)
 		if ctx.Err() != nil {
 			return // cut by the end of the run: not counted
+		}
+		p.mu.Lock()
+		switch {
+		case err != nil || code >= 500:
+			p.errors++
+		case code == http.StatusOK:
+			p.lat = append(p.lat, time.Since(t0))
+		default:
+			p.refused++
+		}
+		p.mu.Unlock()
+	}
+}
+
+// playWS plays seat of game g over a WebSocket until ctx is done or the
+// game is over: each update carries the seat's snapshot; when it is the
+// seat's turn, it posts one of its legal actions (a POST made from an
+// update already outdated is refused as stale, and the next update tells).
+func (p *player) playWS(ctx context.Context, g created, seat string, r *rand.Rand) {
+	u := strings.Replace(p.cfg.URL, "http", "ws", 1) + "/api/games/" + g.Game + "/ws?since=0&token=" + g.Tokens[seat]
+	c, _, err := websocket.Dial(ctx, u, &websocket.DialOptions{HTTPClient: p.client, CompressionMode: websocket.CompressionContextTakeover})
+	if err != nil {
+		p.count(0, err)
+		return
+	}
+	defer c.CloseNow()
+	c.SetReadLimit(16 << 20)
+	acted := -1 // the version the seat last acted at
+	for ctx.Err() == nil {
+		_, raw, err := c.Read(ctx)
+		if err != nil {
+			if ctx.Err() == nil {
+				p.count(0, err)
+			}
+			return
+		}
+		var up struct {
+			Snapshot *snapshot `json:"snapshot"`
+		}
+		if err := json.Unmarshal(raw, &up); err != nil || up.Snapshot == nil {
+			p.count(0, fmt.Errorf("bad update: %v", err))
+			return
+		}
+		s := up.Snapshot
+		if s.Over {
+			if seat == "allies" {
+				p.mu.Lock()
+				p.finished++
+				p.mu.Unlock()
+			}
+			return
+		}
+		if !s.YourTurn || len(s.Legal) == 0 || s.Version == acted {
+			continue
+		}
+		if p.cfg.Think > 0 {
+			select {
+			case <-time.After(p.cfg.Think):
+			case <-ctx.Done():
+				return
+			}
+		}
+		acted = s.Version
+		a := s.Legal[r.IntN(len(s.Legal))].Action
+		t0 := time.Now()
+		code, err := p.do(ctx, "POST", "/api/games/"+g.Game+"/actions", map[string]any{"token": g.Tokens[seat], "action": a, "version": s.Version}, nil)
+		if ctx.Err() != nil {
+			return
 		}
 		p.mu.Lock()
 		switch {
