@@ -250,4 +250,3 @@ func TestClusterAnyOpponent(t *testing.T) {
 		t.Fatalf("a third player: %d %s, want 404 (no open table)", code, body)
 	}
 }
-
