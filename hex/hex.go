@@ -24,7 +24,17 @@ type Hex struct {
 var None = Hex{-128, -128}
 
 // String gives the hex as "row,col", the form used by the engine's text notation.
-func (h Hex) String() string { return fmt.Sprintf("%d,%d", h.Row, h.Col) }
+func (h Hex) String() string {
+	var a [12]byte
+	return string(h.Append(a[:0]))
+}
+
+// Append appends the hex's "row,col" form to b.
+func (h Hex) Append(b []byte) []byte {
+	b = strconv.AppendInt(b, int64(h.Row), 10)
+	b = append(b, ',')
+	return strconv.AppendInt(b, int64(h.Col), 10)
+}
 
 // MarshalText writes the hex as "row,col" (so JSON carries hexes as strings).
 func (h Hex) MarshalText() ([]byte, error) { return []byte(h.String()), nil }

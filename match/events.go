@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"slices"
 
+	"m44/internal/jsonenc"
 	"m44/rules"
 	"m44/view"
 )
@@ -79,23 +80,30 @@ func eventEntry(st *rules.State, n int, e rules.Event) entry {
 			en.json[v] = en.json[w]
 			continue
 		}
-		key, args := describe(st, ev)
-		if u := view.UnitRefOf(st, ev.Unit); u != nil {
-			args["unit"] = u
-		}
-		if u := view.UnitRefOf(st, ev.Target); u != nil {
-			args["target"] = u
-		}
-		event := map[string]any{"kind": ev.Kind.String(), "text": ev.String()}
-		for k, a := range args {
-			event[k] = a
-		}
-		en.json[v] = mustJSON(LogEntry{N: n, Text: Text{Key: key, Args: args}, Event: event})
+		key, args, event := entryParts(st, ev)
+		en.json[v] = appendLogEntry(nil, n, key, args, event)
 	}
 	if e.Kind == rules.EvDiceRolled {
 		en.dice = &Roll{Side: e.Side.String(), Faces: faces(e)}
 	}
 	return en
+}
+
+// entryParts are the message key, arguments and event of an engine event
+// (seen through Event.For) in the log.
+func entryParts(st *rules.State, ev rules.Event) (key string, args, event map[string]any) {
+	key, args = describe(st, ev)
+	if u := view.UnitRefOf(st, ev.Unit); u != nil {
+		args["unit"] = u
+	}
+	if u := view.UnitRefOf(st, ev.Target); u != nil {
+		args["target"] = u
+	}
+	event = map[string]any{"kind": ev.Kind.String(), "text": ev.String()}
+	for k, a := range args {
+		event[k] = a
+	}
+	return key, args, event
 }
 
 // serverEntry is a server entry, the same for every viewer.
@@ -104,8 +112,58 @@ func serverEntry(n int, kind string, args map[string]any) entry {
 	for k, a := range args {
 		event[k] = a
 	}
-	b := mustJSON(LogEntry{N: n, Text: Text{Key: "ev." + kind, Args: args}, Event: event})
+	b := json.RawMessage(appendLogEntry(nil, n, "ev."+kind, args, event))
 	return entry{json: [numViewers]json.RawMessage{b, b, b}}
+}
+
+// appendLogEntry appends LogEntry{n, Text{key, args}, event}'s JSON, as
+// encoding/json writes it (TestLogEntryJSON) without its reflection: an
+// action adds its entries while its seat waits.
+func appendLogEntry(b []byte, n int, key string, args, event map[string]any) []byte {
+	b = append(b, `{"n":`...)
+	b = jsonenc.Int(b, n)
+	b = append(b, `,"text":{"key":`...)
+	b = jsonenc.String(b, key)
+	b = append(b, `,"args":`...)
+	b = appendArgs(b, args)
+	b = append(b, `},"event":`...)
+	b = appendArgs(b, event)
+	return append(b, '}')
+}
+
+// appendArgs appends a map of an entry's arguments as encoding/json does:
+// its keys in order.
+func appendArgs(b []byte, m map[string]any) []byte {
+	if m == nil {
+		return append(b, "null"...)
+	}
+	var buf [16]string
+	keys := buf[:0]
+	for k := range m {
+		keys = append(keys, k)
+	}
+	slices.Sort(keys)
+	b = append(b, '{')
+	for i, k := range keys {
+		if i > 0 {
+			b = append(b, ',')
+		}
+		b = jsonenc.String(b, k)
+		b = append(b, ':')
+		switch v := m[k].(type) {
+		case string:
+			b = jsonenc.String(b, v)
+		case int:
+			b = jsonenc.Int(b, v)
+		case bool:
+			b = jsonenc.Bool(b, v)
+		case []string:
+			b = jsonenc.Strings(b, v)
+		default:
+			b = jsonenc.Value(b, v)
+		}
+	}
+	return append(b, '}')
 }
 
 func mustJSON(v any) json.RawMessage {

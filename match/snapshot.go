@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 
 	"m44/hex"
+	"m44/internal/jsonenc"
 	"m44/rules"
 	"m44/view"
 )
@@ -38,19 +39,99 @@ type Snapshot struct {
 	Leg   int        `json:"leg,omitempty"`   // 1 or 2 in a game played "two ways" (twoways.go)
 }
 
-// snapshotFields is a Snapshot without its methods: its fields but the log.
-type snapshotFields Snapshot
-
-// AppendJSON appends the snapshot's JSON to b. The log's entries, encoded
-// and checked once when each was added, are copied as they are rather than
-// checked and compacted again by encoding/json (most of a snapshot's bytes
-// are its log's).
+// AppendJSON appends the snapshot's JSON to b, written by hand (package
+// jsonenc; the same bytes as encoding/json would write,
+// TestSnapshotAppendJSONIsEncodingJSON): a snapshot is encoded for every
+// action. The log's entries, encoded once when each was added, are copied
+// as they are, last.
 func (s *Snapshot) AppendJSON(b []byte) ([]byte, error) {
-	head, err := json.Marshal((*snapshotFields)(s))
-	if err != nil {
-		return b, err
+	b = append(b, `{"game":`...)
+	b = jsonenc.String(b, s.Game)
+	b = append(b, `,"version":`...)
+	b = jsonenc.Int(b, s.Version)
+	b = append(b, `,"seat":`...)
+	b = appendStringPtr(b, s.Seat)
+	b = append(b, `,"side":`...)
+	b = appendStringPtr(b, s.Side)
+	b = append(b, `,"spectator":`...)
+	b = jsonenc.Bool(b, s.Spectator)
+	b = append(b, `,"hotseat":`...)
+	b = jsonenc.Bool(b, s.Hotseat)
+	b = append(b, `,"scenario":`...)
+	b = s.Scenario.appendJSON(b)
+	b = append(b, `,"seats":`...)
+	if s.Seats == nil {
+		b = append(b, "null"...)
+	} else {
+		b = append(b, '[')
+		for i, si := range s.Seats {
+			if i > 0 {
+				b = append(b, ',')
+			}
+			b = append(b, `{"seat":`...)
+			b = jsonenc.String(b, si.Seat)
+			b = append(b, `,"side":`...)
+			b = jsonenc.String(b, si.Side)
+			b = append(b, `,"kind":`...)
+			b = jsonenc.String(b, si.Kind)
+			if si.Connected != nil {
+				b = append(b, `,"connected":`...)
+				b = jsonenc.Bool(b, *si.Connected)
+			}
+			b = append(b, '}')
+		}
+		b = append(b, ']')
 	}
-	b = append(b, head[:len(head)-1]...) // an object: it ends with '}'
+	b = append(b, `,"view":`...)
+	b = s.View.AppendJSON(b)
+	b = append(b, `,"to_act":`...)
+	b = appendStringPtr(b, s.ToAct)
+	b = append(b, `,"to_act_side":`...)
+	b = appendStringPtr(b, s.ToActSide)
+	b = append(b, `,"your_turn":`...)
+	b = jsonenc.Bool(b, s.YourTurn)
+	if len(s.Legal) > 0 {
+		b = append(b, `,"legal":[`...)
+		for i := range s.Legal {
+			if i > 0 {
+				b = append(b, ',')
+			}
+			b = s.Legal[i].appendJSON(b)
+		}
+		b = append(b, ']')
+	}
+	b = append(b, `,"can_undo":`...)
+	b = jsonenc.Bool(b, s.Undo)
+	b = append(b, `,"last_roll":`...)
+	if r := s.LastRoll; r == nil {
+		b = append(b, "null"...)
+	} else {
+		b = append(b, `{"side":`...)
+		b = jsonenc.String(b, r.Side)
+		b = append(b, `,"faces":`...)
+		b = jsonenc.Strings(b, r.Faces)
+		b = append(b, '}')
+	}
+	b = append(b, `,"over":`...)
+	b = jsonenc.Bool(b, s.Over)
+	b = append(b, `,"winner":`...)
+	b = appendStringPtr(b, s.Winner)
+	if s.Ended != "" {
+		b = append(b, `,"ended":`...)
+		b = jsonenc.String(b, s.Ended)
+	}
+	if s.Clock != nil {
+		b = append(b, `,"clock":`...)
+		c, err := json.Marshal(s.Clock)
+		if err != nil {
+			return b, err
+		}
+		b = append(b, c...)
+	}
+	if s.Leg != 0 {
+		b = append(b, `,"leg":`...)
+		b = jsonenc.Int(b, s.Leg)
+	}
 	b = append(b, `,"log":`...)
 	if s.Log == nil {
 		b = append(b, "null"...)
@@ -58,6 +139,128 @@ func (s *Snapshot) AppendJSON(b []byte) ([]byte, error) {
 		b = append(b, s.Log...)
 	}
 	return append(b, '}'), nil
+}
+
+func appendStringPtr(b []byte, s *string) []byte {
+	if s == nil {
+		return append(b, "null"...)
+	}
+	return jsonenc.String(b, *s)
+}
+
+func (si *ScenarioInfo) appendJSON(b []byte) []byte {
+	b = append(b, `{"id":`...)
+	b = jsonenc.String(b, si.ID)
+	b = append(b, `,"name":`...)
+	b = jsonenc.String(b, si.Name)
+	b = append(b, `,"board":{"rows":`...)
+	b = jsonenc.Int(b, si.Board.Rows)
+	b = append(b, `,"width":`...)
+	b = jsonenc.Int(b, si.Board.Width)
+	b = append(b, `,"type":`...)
+	b = jsonenc.String(b, si.Board.Type)
+	b = append(b, `,"face":`...)
+	b = jsonenc.String(b, si.Board.Face)
+	b = append(b, `},"labels":`...)
+	if si.Labels == nil {
+		b = append(b, "null"...)
+	} else {
+		b = append(b, '[')
+		for i, l := range si.Labels {
+			if i > 0 {
+				b = append(b, ',')
+			}
+			b = append(b, `{"hex":`...)
+			b = jsonenc.String(b, l.Hex)
+			b = append(b, `,"text":`...)
+			b = jsonenc.Strings(b, l.Text)
+			b = append(b, '}')
+		}
+		b = append(b, ']')
+	}
+	b = append(b, `,"top":`...)
+	b = jsonenc.String(b, si.Top)
+	b = append(b, `,"objectives":`...)
+	if si.Objectives == nil {
+		b = append(b, "null"...)
+	} else {
+		b = append(b, '[')
+		for i := range si.Objectives {
+			if i > 0 {
+				b = append(b, ',')
+			}
+			o := &si.Objectives[i]
+			b = append(b, `{"kind":`...)
+			b = jsonenc.String(b, o.Kind)
+			b = append(b, `,"hexes":`...)
+			b = jsonenc.Strings(b, o.Hexes)
+			b = append(b, `,"sides":`...)
+			b = jsonenc.Strings(b, o.Sides)
+			if o.Medals != 0 {
+				b = append(b, `,"medals":`...)
+				b = jsonenc.Int(b, o.Medals)
+			}
+			if o.Count != 0 {
+				b = append(b, `,"count":`...)
+				b = jsonenc.Int(b, o.Count)
+			}
+			if o.TurnStart {
+				b = append(b, `,"turn_start":true`...)
+			}
+			b = append(b, `,"holder":`...)
+			b = appendStringPtr(b, o.Holder)
+			if len(o.Taken) > 0 {
+				b = append(b, `,"taken":`...)
+				b = jsonenc.Strings(b, o.Taken)
+			}
+			b = append(b, '}')
+		}
+		b = append(b, ']')
+	}
+	return append(b, '}')
+}
+
+func (l *Legal) appendJSON(b []byte) []byte {
+	b = append(b, `{"action":`...)
+	b = jsonenc.String(b, l.Action)
+	b = append(b, `,"kind":`...)
+	b = jsonenc.String(b, l.Kind)
+	str := func(key, v string) {
+		if v != "" {
+			b = jsonenc.Key(b, false, key)
+			b = jsonenc.String(b, v)
+		}
+	}
+	num := func(key string, v int) {
+		if v != 0 {
+			b = jsonenc.Key(b, false, key)
+			b = jsonenc.Int(b, v)
+		}
+	}
+	flag := func(key string, v bool) {
+		if v {
+			b = jsonenc.Key(b, false, key)
+			b = append(b, "true"...)
+		}
+	}
+	str("from", l.From)
+	str("to", l.To)
+	num("dice", l.Dice)
+	if l.Card != nil {
+		b = append(b, `,"card":`...)
+		b = jsonenc.Int(b, *l.Card)
+	}
+	str("name", l.Name)
+	str("section", l.Section)
+	flag("ignore", l.Ignore)
+	num("units", l.Units)
+	if len(l.Hexes) > 0 {
+		b = append(b, `,"hexes":`...)
+		b = jsonenc.Strings(b, l.Hexes)
+	}
+	flag("tenacity", l.Tenacity)
+	flag("idle", l.Idle)
+	return append(b, '}')
 }
 
 // MarshalJSON is the snapshot's JSON (AppendJSON).
@@ -201,7 +404,5 @@ func viewFor(st *rules.State, s *seat) view.View {
 	if s != nil {
 		who = view.Seat(s.side, s.player)
 	}
-	out := view.Of(st, who)
-	out.Legal = nil
-	return out
+	return view.OfWithoutLegal(st, who)
 }

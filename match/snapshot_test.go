@@ -152,3 +152,117 @@ func mustEntries(t *testing.T, raw json.RawMessage) []LogEntry {
 	}
 	return l
 }
+
+// plainSnapshot is Snapshot without its methods: encoding/json's own
+// encoding of its fields (the log is left out).
+type plainSnapshot Snapshot
+
+// referenceJSON is the snapshot as encoding/json writes it, the log last.
+func referenceJSON(t *testing.T, s *Snapshot) []byte {
+	t.Helper()
+	head, err := json.Marshal((*plainSnapshot)(s))
+	if err != nil {
+		t.Fatal(err)
+	}
+	b := append(head[:len(head)-1:len(head)-1], `,"log":`...)
+	if s.Log == nil {
+		b = append(b, "null"...)
+	} else {
+		b = append(b, s.Log...)
+	}
+	return append(b, '}')
+}
+
+// The hand-written AppendJSON writes encoding/json's bytes: the snapshots of
+// every seat and of a spectator along whole games (lone players and teams),
+// and one with every optional member set.
+func TestSnapshotAppendJSONIsEncodingJSON(t *testing.T) {
+	g := testManager(t, testStore(t))
+	compared := 0
+	for _, players := range []PerSide{{1, 1}, {2, 2}} {
+		m, tokens := humanGame(t, g, players, 7)
+		viewers := []string{""}
+		for _, tok := range tokens {
+			viewers = append(viewers, tok)
+		}
+		for i := 0; i < 2000; i++ {
+			if i%5 == 0 || m.Over() {
+				for _, tok := range viewers {
+					s, err := m.SnapshotSince(tok, max(0, m.Version()-3), false)
+					if err != nil {
+						t.Fatal(err)
+					}
+					got, err := s.AppendJSON(nil)
+					if want := referenceJSON(t, s); err != nil || !bytes.Equal(got, want) {
+						t.Fatalf("players %v action %d: %v\n got %s\nwant %s", players, i, err, got, want)
+					}
+					compared++
+				}
+			}
+			if m.Over() {
+				break
+			}
+			step(t, m, tokens, i)
+		}
+	}
+	seat, w, yes := "allies", "axis", true
+	card := 4
+	full := &Snapshot{Game: "g<&>", Seat: &seat, Side: &seat, ToAct: &seat, ToActSide: &seat, Winner: &w, Ended: "action_limit", Leg: 2,
+		Seats:    []SeatInfo{{Seat: "allies", Side: "allies", Kind: "human", Connected: &yes}, {Seat: "axis", Kind: "bot:easy"}},
+		Legal:    []Legal{{Action: "smoke 1,2 1,4 1,6", Kind: "smoke", Hexes: []string{"1,2"}, Card: &card, Name: "Aufklärung", Section: "left", Ignore: true, Units: 2, Tenacity: true, Idle: true, Dice: 3, From: "1,2", To: "2,3"}},
+		LastRoll: &Roll{Side: "axis", Faces: []string{"star", "grenade"}},
+		Scenario: ScenarioInfo{Labels: []Label{{Hex: "1,2", Text: []string{"Sainte-Mère", "Église"}}},
+			Objectives: []ObjectiveInfo{{Kind: "temporary", Hexes: []string{}, Sides: []string{"axis"}, Medals: 1, Count: 2, TurnStart: true, Holder: &w, Taken: []string{"axis"}}}},
+		Clock: &ClockView{Running: &seat, Left: map[string]int64{"allies": 1000}}, Log: json.RawMessage(`[]`)}
+	got, err := full.AppendJSON(nil)
+	if want := referenceJSON(t, full); err != nil || !bytes.Equal(got, want) {
+		t.Fatalf("every member: %v\n got %s\nwant %s", err, got, want)
+	}
+	t.Logf("%d snapshots compared", compared+1)
+}
+
+// A log entry written by hand (appendLogEntry) is encoding/json's
+// encoding of its LogEntry, for every event of whole games as each viewer
+// sees it, and for the server's own entries.
+func TestLogEntryJSON(t *testing.T) {
+	compared := 0
+	check := func(n int, key string, args, event map[string]any) {
+		t.Helper()
+		want, err := json.Marshal(LogEntry{N: n, Text: Text{Key: key, Args: args}, Event: event})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got := appendLogEntry(nil, n, key, args, event); !bytes.Equal(got, want) {
+			t.Fatalf("got %s\nwant %s", got, want)
+		}
+		compared++
+	}
+	sc := libraryScenario(t)
+	for _, players := range [][2]int{{1, 1}, {2, 2}} {
+		setup := *sc.Setup
+		setup.Players = players
+		st, err := rules.New(&setup, 11)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for i := 0; i < 3000; i++ {
+			if over, _ := st.Over(); over {
+				break
+			}
+			legal := st.Legal()
+			evs, err := st.Apply(legal[(i*7919+13)%len(legal)])
+			if err != nil {
+				t.Fatal(err)
+			}
+			for k, e := range evs {
+				for v := viewer(0); v < numViewers; v++ {
+					key, args, event := entryParts(st, v.who().Event(e))
+					check(i+k, key, args, event)
+				}
+			}
+		}
+	}
+	check(7, "ev.undo", map[string]any{"seat": "allies-1", "side": "allies<&>"}, map[string]any{"kind": "undo", "seat": "allies-1", "side": "allies<&>"})
+	check(8, "ev.step", map[string]any{"action": "end-orders", "n": 3, "ok": true, "faces": []string{"star"}}, map[string]any{})
+	t.Logf("%d entries compared", compared)
+}

@@ -217,12 +217,15 @@ func BoardOf(st *rules.State) Board {
 		Medals: PerSideOf(st.Medals()), Victory: PerSideOf(st.Victory()), Players: PerSideOf(st.Players()),
 		CurrentPlayer: PerSide{Allies: st.CurrentPlayer(rules.Allies), Axis: st.CurrentPlayer(rules.Axis)},
 		DrawPile:      st.DrawPileSize(), Discards: Cards(st, st.Discards()), Played: CardPtr(st, st.Played()),
-		InEffect: st.InEffect(), Targets: st.Targets(), Visibility: st.Visibility(), Units: []Unit{}, Features: []Feature{}, Combat: combatBoardOf(st)}
+		InEffect: st.InEffect(), Targets: st.Targets(), Visibility: st.Visibility(), Combat: combatBoardOf(st)}
 	if over, w := st.Over(); over {
 		b.Over, b.Winner = true, &w
 	}
 	cat := st.Catalog()
-	for _, u := range st.Units() {
+	units := st.Units()
+	b.Units = make([]Unit, 0, len(units))
+	b.Features = make([]Feature, 0, len(st.Setup().Hexes)+len(st.Setup().Blow.Bridges))
+	for _, u := range units {
 		b.Units = append(b.Units, Unit{Hex: u.Hex, Type: u.Type.String(), Kind: cat.Unit(u.Kind).Key, Side: u.Side, Figures: u.Figures, Max: u.Max, Medals: worthShown(u.Medals),
 			Elite: u.Elite, Resistance: u.Resistance, Nation: u.Nation, Badge: u.Badge,
 			Ordered: u.Ordered, Moved: u.Moved, Battled: u.Battled, Camouflaged: u.Camouflaged, Boat: u.Boat})
@@ -311,7 +314,13 @@ type View struct {
 }
 
 // Of is st as viewer v may see it.
-func Of(st *rules.State, v Viewer) View {
+func Of(st *rules.State, v Viewer) View { return of(st, v, true) }
+
+// OfWithoutLegal is Of without the legal actions (Legal nil), for a
+// caller that lists them its own way (the web server's snapshot).
+func OfWithoutLegal(st *rules.State, v Viewer) View { return of(st, v, false) }
+
+func of(st *rules.State, v Viewer, withLegal bool) View {
 	out := View{Board: BoardOf(st)}
 	if v.spectator {
 		c := &Counts{}
@@ -340,6 +349,9 @@ func Of(st *rules.State, v Viewer) View {
 		}
 	}
 	out.SeatCards = sc
+	if !withLegal {
+		return out
+	}
 	out.Legal = []string{}
 	if over, _ := st.Over(); !over && st.ToAct() == side && p == st.CurrentPlayer(side) {
 		for _, a := range st.Legal() {

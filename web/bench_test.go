@@ -18,6 +18,7 @@ import (
 type benchGame struct {
 	c    match.Created
 	seat string
+	seen int // the version last read
 }
 
 // benchPlayer plays hot-seat games through the server's handler, in the
@@ -30,6 +31,9 @@ type benchPlayer struct {
 	h   http.Handler
 	r   *rand.Rand
 	new func() benchGame
+	// since: read only the log's entries since the version last read
+	// (?since=N), as the load client does.
+	since bool
 }
 
 func (p *benchPlayer) do(method, path string, body []byte, gz bool) (int, []byte) {
@@ -55,7 +59,11 @@ func (p *benchPlayer) do(method, path string, body []byte, gz bool) (int, []byte
 // step reads g's snapshot and plays one random legal action; it reports
 // false when the game is over.
 func (p *benchPlayer) step(g *benchGame) bool {
-	code, raw := p.do("GET", "/api/games/"+g.c.Game+"?token="+g.c.Tokens[g.seat], nil, true)
+	path := "/api/games/" + g.c.Game + "?token=" + g.c.Tokens[g.seat]
+	if p.since {
+		path += fmt.Sprintf("&since=%d", g.seen)
+	}
+	code, raw := p.do("GET", path, nil, true)
 	if code != 200 {
 		p.b.Fatalf("GET: %d %s", code, raw)
 	}
@@ -72,6 +80,7 @@ func (p *benchPlayer) step(g *benchGame) bool {
 	if err := json.Unmarshal(raw, &s); err != nil {
 		p.b.Fatal(err)
 	}
+	g.seen = s.Version
 	if s.Over || s.ToAct == nil {
 		return false
 	}
@@ -89,9 +98,15 @@ func (p *benchPlayer) step(g *benchGame) bool {
 
 // BenchmarkAction is one player's action through the API, over 16 games
 // played in turn on an SQLite file: GET the snapshot, POST the action.
-func BenchmarkAction(b *testing.B) {
+func BenchmarkAction(b *testing.B) { benchAction(b, false) }
+
+// BenchmarkActionSince is BenchmarkAction reading only the log's new
+// entries (?since=N), as m44 load does.
+func BenchmarkActionSince(b *testing.B) { benchAction(b, true) }
+
+func benchAction(b *testing.B, since bool) {
 	ts := newTestServer(b, "")
-	p := &benchPlayer{b: b, ts: ts, h: ts.srv.Handler(), r: rand.New(rand.NewPCG(1, 2))}
+	p := &benchPlayer{b: b, ts: ts, h: ts.srv.Handler(), r: rand.New(rand.NewPCG(1, 2)), since: since}
 	seed, scenario := 0, Library()[0].ID
 	newGame := func() benchGame {
 		seed++

@@ -10,6 +10,7 @@ import (
 	"net/http"
 	"net/http/httputil"
 	"net/url"
+	"slices"
 	"sort"
 	"strconv"
 	"strings"
@@ -263,4 +264,58 @@ func mergeTables(ts []match.TableInfo, oldestFirst bool) []match.TableInfo {
 		out = out[:maxListed]
 	}
 	return out
+}
+
+// autoElsewhere is "any opponent" across the nodes, when this node has no
+// open table to offer: a seat at the oldest open table another node holds
+// (of the scenario, if one is named; not among avoid), joined on that node
+// with the client's cookies (a signed-in player's seat becomes their
+// account's there, as on this node). Nil if there is none, or none could be
+// joined (taken meanwhile, the node away).
+func (s *Server) autoElsewhere(r *http.Request, scenario string, avoid []string) *match.Joined {
+	open, _ := s.withPeerTables(r, "", nil, nil)
+	for _, t := range open {
+		if (scenario != "" && t.Scenario != scenario) || slices.Contains(avoid, t.Game) {
+			continue
+		}
+		_, err := s.games.Get(r.Context(), t.Game)
+		var away *match.Elsewhere
+		if !errors.As(err, &away) {
+			continue // held here (AutoMatch had it), or gone
+		}
+		if j := s.joinElsewhere(r, away); j != nil {
+			return j
+		}
+	}
+	return nil
+}
+
+// joinElsewhere takes an open seat of the game away owns: POST
+// /api/games/{id}/join on its node, for the client of r.
+func (s *Server) joinElsewhere(r *http.Request, away *match.Elsewhere) *match.Joined {
+	ctx, cancel := context.WithTimeout(r.Context(), peerWait)
+	defer cancel()
+	req, err := http.NewRequestWithContext(ctx, "POST", strings.TrimSuffix(away.Addr, "/")+"/api/games/"+url.PathEscape(away.Game)+"/join", strings.NewReader("{}"))
+	if err != nil {
+		return nil
+	}
+	req.Host = r.Host // the links the owner makes name the client's address
+	req.Header.Set("Content-Type", "application/json")
+	req.Header.Set(hdrNodeSecret, s.opts.ClusterSecret)
+	req.Header.Set(hdrNodeClient, r.RemoteAddr)
+	for _, c := range r.Header.Values("Cookie") {
+		req.Header.Add("Cookie", c) // the session: the seat becomes the account's
+	}
+	resp, err := (&http.Client{Transport: nodeTransport}).Do(req)
+	if err != nil {
+		s.log.Warn("any opponent: a node does not answer", "node", away.Node, "err", err)
+		return nil
+	}
+	defer resp.Body.Close()
+	var j match.Joined
+	if resp.StatusCode != http.StatusOK || json.NewDecoder(io.LimitReader(resp.Body, 1<<20)).Decode(&j) != nil || j.Token == "" {
+		return nil
+	}
+	s.metrics.forwarded.Inc()
+	return &j
 }

@@ -217,3 +217,36 @@ func TestClusterForwardsAndFollows(t *testing.T) {
 		t.Errorf("b holds %d games", n)
 	}
 }
+
+// "Any opponent" across the nodes: a player who asks a node with no open
+// table is seated at the table another node holds (joined there), rather
+// than opening one of their own that nobody on the first node would see.
+func TestClusterAnyOpponent(t *testing.T) {
+	nodes := clusterNodes(t, 500*time.Millisecond, "a", "b")
+	a, b := nodes[0], nodes[1]
+	var first AutoReply
+	code, _, body := do(t, "POST", a.url+"/api/tables/auto", map[string]any{"scenario": Library()[0].ID}, nil)
+	if code != 201 || json.Unmarshal(body, &first) != nil || !first.Waiting {
+		t.Fatalf("the first player, on a: %d %s", code, body)
+	}
+	var second AutoReply
+	code, _, body = do(t, "POST", b.url+"/api/tables/auto", map[string]any{}, nil)
+	if code != 200 || json.Unmarshal(body, &second) != nil {
+		t.Fatalf("the second player, on b: %d %s", code, body)
+	}
+	if second.Game != first.Game || second.Waiting || second.Seat == first.Seat || second.Token == "" {
+		t.Fatalf("the second player got %+v, want the other seat of %s", second, first.Game)
+	}
+	// The seat is theirs: its token reads the game (through either node).
+	for _, n := range nodes {
+		var s match.Snapshot
+		code, _, body := do(t, "GET", n.url+"/api/games/"+second.Game+"?token="+second.Token, nil, nil)
+		if code != 200 || json.Unmarshal(body, &s) != nil || s.Seat == nil || *s.Seat != second.Seat {
+			t.Fatalf("the joined seat through %s: %d %.200s", n.url, code, body)
+		}
+	}
+	// The table is full: a third player on b finds none (no scenario named).
+	if code, _, body := do(t, "POST", b.url+"/api/tables/auto", map[string]any{}, nil); code != 404 {
+		t.Fatalf("a third player: %d %s, want 404 (no open table)", code, body)
+	}
+}

@@ -235,6 +235,17 @@ func (s *Server) routes() http.Handler {
 	return s.fromNode(s.logged(s.secured(s.forward(mux))))
 }
 
+// playRoutes are the requests of play, one or two per action of every
+// game: answered without error in under a second, they are logged at the
+// debug level only (m44 serve -v), not to write a line to stderr for each
+// of thousands of actions a second (issue 14). Their errors and slow
+// answers are logged as every other API request is.
+var playRoutes = map[string]bool{
+	"GET /api/games/{id}":          true,
+	"POST /api/games/{id}/actions": true,
+	"POST /api/games/{id}/undo":    true,
+}
+
 // statusWriter remembers the status written.
 type statusWriter struct {
 	http.ResponseWriter
@@ -279,14 +290,14 @@ func (s *Server) logged(h http.Handler) http.Handler {
 					s.writeError(sw, r, match.Errorf(match.CodeInternal, "internal error"))
 				}
 			}
-			level := slog.LevelDebug
-			if strings.HasPrefix(r.URL.Path, "/api/") {
-				level = slog.LevelInfo
-			}
 			took := time.Since(start)
 			route := r.Pattern
 			if route == "" {
 				route = "other"
+			}
+			level := slog.LevelDebug
+			if strings.HasPrefix(r.URL.Path, "/api/") && !(playRoutes[route] && sw.status < 400 && took < time.Second) {
+				level = slog.LevelInfo
 			}
 			s.metrics.requests.WithLabelValues(route, statusLabel(sw.status)).Inc()
 			if !strings.HasSuffix(route, "/ws") {

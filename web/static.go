@@ -16,6 +16,8 @@ import (
 	"strconv"
 	"strings"
 	"sync"
+
+	kgzip "github.com/klauspost/compress/gzip"
 )
 
 // The browser client, built into the binary. Its files are the client's own
@@ -186,11 +188,14 @@ func writeJSONGzip(w http.ResponseWriter, r *http.Request, status int, v any) {
 }
 
 // replyBufs and gzipWriters are reused from one reply to the next: a
-// snapshot is tens of KiB, and a new gzip writer allocates hundreds.
+// snapshot is tens of KiB, and a new gzip writer allocates hundreds. The
+// replies are compressed with klauspost/compress, which writes the same
+// format as compress/gzip about three times as fast at its fastest level
+// (a snapshot is compressed for every action; issue 14).
 var (
 	replyBufs   = sync.Pool{New: func() any { return new([]byte) }}
 	gzipWriters = sync.Pool{New: func() any {
-		zw, _ := gzip.NewWriterLevel(io.Discard, gzip.BestSpeed)
+		zw, _ := kgzip.NewWriterLevel(io.Discard, kgzip.BestSpeed)
 		return zw
 	}}
 )
@@ -217,7 +222,7 @@ func writeEncodedJSON(w http.ResponseWriter, r *http.Request, status int, b []by
 	zp := replyBufs.Get().(*[]byte)
 	defer putReplyBuf(zp)
 	z := bytes.NewBuffer((*zp)[:0])
-	zw := gzipWriters.Get().(*gzip.Writer)
+	zw := gzipWriters.Get().(*kgzip.Writer)
 	zw.Reset(z)
 	zw.Write(b)
 	zw.Write([]byte{'\n'})

@@ -142,6 +142,9 @@ func (s *Server) auto(w http.ResponseWriter, r *http.Request) {
 		s.writeError(w, r, err)
 		return
 	}
+	if j == nil && s.opts.Cluster != nil {
+		j = s.autoElsewhere(r, req.Scenario, req.Avoid) // the other nodes' tables
+	}
 	if j != nil {
 		writeJSON(w, http.StatusOK, AutoReply{Joined: *j})
 		return

@@ -13,6 +13,7 @@ import (
 	"os"
 	"os/signal"
 	"runtime/debug"
+	"runtime/pprof"
 	"strings"
 	"syscall"
 	"time"
@@ -55,6 +56,9 @@ type serveConfig struct {
 	node      string
 	advertise string
 	lease     time.Duration
+	// cpuprofile: a file to write the server's CPU profile to, from start
+	// to stop (load measurements).
+	cpuprofile string
 }
 
 // defaultLease is the length of a game's lease: a node that dies has its
@@ -76,6 +80,7 @@ func runServe(args []string, stdout, stderr io.Writer) int {
 	fs.StringVar(&c.node, "node", "", "with PostgreSQL: this node's name among the servers sharing the database (default: the host name and a random suffix)")
 	fs.StringVar(&c.advertise, "advertise", "", "with PostgreSQL: the address the other nodes reach this one at, to forward its games' requests (default: http:// and the listening address)")
 	fs.DurationVar(&c.lease, "lease", defaultLease, "with PostgreSQL: how long a node owns a game without renewing: a node that dies has its games taken over after it")
+	fs.StringVar(&c.cpuprofile, "cpuprofile", "", "write a CPU profile of the server, from start to stop, to this file (for load measurements; see m44 load)")
 	fs.BoolVar(&c.trustProxy, "trust-proxy", false, "behind a reverse proxy: take the links' address from its X-Forwarded-Proto and X-Forwarded-Host headers")
 	fs.Usage = func() {
 		fmt.Fprintf(stderr, "usage: m44 serve [--addr host:port] [--db file|postgres://user@host/db] [--public-url URL] [--trust-proxy] [--push-contact mailto:…]\n"+
@@ -157,6 +162,19 @@ func serve(ctx context.Context, c serveConfig, stdout, stderr io.Writer) error {
 	if err != nil {
 		ln.Close()
 		return err
+	}
+	if c.cpuprofile != "" {
+		f, err := os.Create(c.cpuprofile)
+		if err != nil {
+			ln.Close()
+			return err
+		}
+		defer f.Close()
+		if err := pprof.StartCPUProfile(f); err != nil {
+			ln.Close()
+			return err
+		}
+		defer pprof.StopCPUProfile()
 	}
 	url := "http://" + ln.Addr().String() + "/"
 	fmt.Fprintf(stdout, "m44: serving on %s (database %s); Ctrl-C stops\n", url, desc)

@@ -16,8 +16,11 @@ import (
 	"net/http"
 	"slices"
 	"strconv"
+	"strings"
 	"sync"
 	"time"
+
+	"github.com/coder/websocket"
 )
 
 // Config is one run.
@@ -38,6 +41,11 @@ type Config struct {
 	// NoGzip: the player does not accept gzip-compressed replies (a
 	// browser does; on loopback compression only costs).
 	NoGzip bool
+	// WebSocket: each seat of each game follows the game over a WebSocket
+	// (GET …/ws, compressed as browsers ask) and acts when an update says
+	// it is to act, as two players in two browsers do, rather than reading
+	// snapshots.
+	WebSocket bool
 }
 
 // Result is what a run measured.
@@ -50,12 +58,30 @@ type Result struct {
 	Finished           int // games that ended during the run
 	PerSecond          float64
 	P50, P90, P99, Max time.Duration
+	// ServerCPU is the CPU time the server's process used while the
+	// games were played (its /metrics' process_cpu_seconds_total, read
+	// before and after; 0 if it cannot be read). With the server in the
+	// load client's process it counts the client too.
+	ServerCPU time.Duration
+}
+
+// CPUPerAction is the server's CPU time per action accepted (0 if unknown).
+func (r Result) CPUPerAction() time.Duration {
+	if r.ServerCPU <= 0 || r.Actions == 0 {
+		return 0
+	}
+	return r.ServerCPU / time.Duration(r.Actions)
 }
 
 func (r Result) String() string {
-	return fmt.Sprintf("%d games, %v: %d actions (%.0f/s), %d refused, %d errors, %d games finished; POST latency p50 %v p90 %v p99 %v max %v",
+	s := fmt.Sprintf("%d games, %v: %d actions (%.0f/s), %d refused, %d errors, %d games finished; POST latency p50 %v p90 %v p99 %v max %v",
 		r.Games, r.Elapsed.Round(time.Millisecond), r.Actions, r.PerSecond, r.Refused, r.Errors, r.Finished,
 		r.P50.Round(10*time.Microsecond), r.P90.Round(10*time.Microsecond), r.P99.Round(10*time.Microsecond), r.Max.Round(10*time.Microsecond))
+	if c := r.CPUPerAction(); c > 0 {
+		s += fmt.Sprintf("; server CPU %.2f s, %v per action (%.0f actions per CPU-second)",
+			r.ServerCPU.Seconds(), c.Round(time.Microsecond), float64(r.Actions)/r.ServerCPU.Seconds())
+	}
+	return s
 }
 
 type snapshot struct {
@@ -91,20 +117,34 @@ func Run(ctx context.Context, cfg Config) (Result, error) {
 		}
 		games[i] = c
 	}
-	ctx, cancel := context.WithTimeout(ctx, cfg.Duration)
+	cpu0, cpuErr := p.serverCPU(ctx)
+	pctx, cancel := context.WithTimeout(ctx, cfg.Duration)
 	defer cancel()
 	start := time.Now()
 	var wg sync.WaitGroup
 	for i := range games {
+		if cfg.WebSocket {
+			for k, seat := range []string{"allies", "axis"} {
+				wg.Add(1)
+				go func() {
+					defer wg.Done()
+					p.playWS(pctx, games[i], seat, rand.New(rand.NewPCG(cfg.Seed, uint64(2*i+k))))
+				}()
+			}
+			continue
+		}
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
-			p.play(ctx, games[i], rand.New(rand.NewPCG(cfg.Seed, uint64(i))))
+			p.play(pctx, games[i], rand.New(rand.NewPCG(cfg.Seed, uint64(i))))
 		}()
 	}
 	wg.Wait()
 	elapsed := time.Since(start)
 	r := Result{Games: cfg.Games, Elapsed: elapsed, Actions: len(p.lat), Refused: p.refused, Errors: p.errors, Finished: p.finished}
+	if cpu1, err := p.serverCPU(ctx); err == nil && cpuErr == nil && cpu1 > cpu0 {
+		r.ServerCPU = cpu1 - cpu0
+	}
 	r.PerSecond = float64(r.Actions) / elapsed.Seconds()
 	if len(p.lat) > 0 {
 		slices.Sort(p.lat)
@@ -156,6 +196,34 @@ func (p *player) do(ctx context.Context, method, path string, body, out any) (in
 	return resp.StatusCode, nil
 }
 
+// serverCPU reads the server's process_cpu_seconds_total from its
+// /metrics (Prometheus text).
+func (p *player) serverCPU(ctx context.Context) (time.Duration, error) {
+	req, err := http.NewRequestWithContext(ctx, "GET", p.cfg.URL+"/metrics", nil)
+	if err != nil {
+		return 0, err
+	}
+	resp, err := p.client.Do(req)
+	if err != nil {
+		return 0, err
+	}
+	defer resp.Body.Close()
+	raw, err := io.ReadAll(resp.Body)
+	if err != nil {
+		return 0, err
+	}
+	for _, line := range strings.Split(string(raw), "\n") {
+		if v, ok := strings.CutPrefix(line, "process_cpu_seconds_total "); ok {
+			f, err := strconv.ParseFloat(strings.TrimSpace(v), 64)
+			if err != nil {
+				return 0, err
+			}
+			return time.Duration(f * float64(time.Second)), nil
+		}
+	}
+	return 0, errors.New("no process_cpu_seconds_total in /metrics")
+}
+
 // play plays one game until ctx is done or the game is over. It reads the
 // snapshot of the seat it believes is to act (one GET per action; a wrong
 // guess costs one more).
@@ -198,6 +266,74 @@ func (p *player) play(ctx context.Context, g created, r *rand.Rand) {
 		code, err := p.do(ctx, "POST", "/api/games/"+g.Game+"/actions", map[string]any{"token": g.Tokens[seat], "action": a, "version": s.Version}, nil)
 		if ctx.Err() != nil {
 			return // cut by the end of the run: not counted
+		}
+		p.mu.Lock()
+		switch {
+		case err != nil || code >= 500:
+			p.errors++
+		case code == http.StatusOK:
+			p.lat = append(p.lat, time.Since(t0))
+		default:
+			p.refused++
+		}
+		p.mu.Unlock()
+	}
+}
+
+// playWS plays seat of game g over a WebSocket until ctx is done or the
+// game is over: each update carries the seat's snapshot; when it is the
+// seat's turn, it posts one of its legal actions (a POST made from an
+// update already outdated is refused as stale, and the next update tells).
+func (p *player) playWS(ctx context.Context, g created, seat string, r *rand.Rand) {
+	u := strings.Replace(p.cfg.URL, "http", "ws", 1) + "/api/games/" + g.Game + "/ws?since=0&token=" + g.Tokens[seat]
+	c, _, err := websocket.Dial(ctx, u, &websocket.DialOptions{HTTPClient: p.client, CompressionMode: websocket.CompressionContextTakeover})
+	if err != nil {
+		p.count(0, err)
+		return
+	}
+	defer c.CloseNow()
+	c.SetReadLimit(16 << 20)
+	acted := -1 // the version the seat last acted at
+	for ctx.Err() == nil {
+		_, raw, err := c.Read(ctx)
+		if err != nil {
+			if ctx.Err() == nil {
+				p.count(0, err)
+			}
+			return
+		}
+		var up struct {
+			Snapshot *snapshot `json:"snapshot"`
+		}
+		if err := json.Unmarshal(raw, &up); err != nil || up.Snapshot == nil {
+			p.count(0, fmt.Errorf("bad update: %v", err))
+			return
+		}
+		s := up.Snapshot
+		if s.Over {
+			if seat == "allies" {
+				p.mu.Lock()
+				p.finished++
+				p.mu.Unlock()
+			}
+			return
+		}
+		if !s.YourTurn || len(s.Legal) == 0 || s.Version == acted {
+			continue
+		}
+		if p.cfg.Think > 0 {
+			select {
+			case <-time.After(p.cfg.Think):
+			case <-ctx.Done():
+				return
+			}
+		}
+		acted = s.Version
+		a := s.Legal[r.IntN(len(s.Legal))].Action
+		t0 := time.Now()
+		code, err := p.do(ctx, "POST", "/api/games/"+g.Game+"/actions", map[string]any{"token": g.Tokens[seat], "action": a, "version": s.Version}, nil)
+		if ctx.Err() != nil {
+			return
 		}
 		p.mu.Lock()
 		switch {

@@ -83,8 +83,58 @@ func (s *Store) Join(ctx context.Context, node, addr string, ttl time.Duration) 
 	if err != nil {
 		return nil, fmt.Errorf("pgstore: join: %w", err)
 	}
+	if err := s.lockName(ctx, node); err != nil {
+		return nil, err
+	}
 	s.node = node
 	return &Cluster{s: s, node: node, addr: addr, ttl: ttl, secret: secret}, nil
+}
+
+// nameLockClass is the first key of the advisory locks on node names (the
+// second is the name's hashtext).
+const nameLockClass int32 = 0x6d3434 // "m44"
+
+// ErrNodeNameTaken is Join's error when another server runs with the same
+// node name on the database: the two would each take the other's games for
+// their own (a lease names a node, not a process).
+var ErrNodeNameTaken = errors.New("pgstore: another server runs with this node name on the database")
+
+// lockName takes node's name for this process: a session advisory lock on
+// a connection of its own, held until Leave or Close (or the process's
+// end: the database drops a dead process's session, and with it the lock).
+func (s *Store) lockName(ctx context.Context, node string) error {
+	conn, err := pgx.ConnectConfig(ctx, s.pool.Config().ConnConfig.Copy())
+	if err != nil {
+		return fmt.Errorf("pgstore: join: %w", err)
+	}
+	var got bool
+	if err := conn.QueryRow(ctx, `SELECT pg_try_advisory_lock($1, hashtext($2))`, nameLockClass, node).Scan(&got); err != nil {
+		conn.Close(context.Background())
+		return fmt.Errorf("pgstore: join: %w", err)
+	}
+	if !got {
+		conn.Close(context.Background())
+		return fmt.Errorf("%w: node %q (give each server its own --node; a server of that name killed a moment ago frees it once the database notices)", ErrNodeNameTaken, node)
+	}
+	s.nameMu.Lock()
+	old := s.nameLock
+	s.nameLock = conn
+	s.nameMu.Unlock()
+	if old != nil {
+		old.Close(context.Background())
+	}
+	return nil
+}
+
+// releaseName lets the node's name go (its lock's connection closed).
+func (s *Store) releaseName() {
+	s.nameMu.Lock()
+	conn := s.nameLock
+	s.nameLock = nil
+	s.nameMu.Unlock()
+	if conn != nil {
+		conn.Close(context.Background())
+	}
 }
 
 // Secret is the secret the nodes show each other on forwarded requests.
@@ -200,13 +250,15 @@ func (c *Cluster) Nodes(ctx context.Context) (map[string]string, error) {
 }
 
 // Leave lets every lease of this node expire now (a node shutting down),
-// so that the other nodes take its unfinished games over at once.
+// so that the other nodes take its unfinished games over at once, and
+// frees its name for another server.
 func (c *Cluster) Leave(ctx context.Context) error {
 	ctx, cancel := op(ctx)
 	defer cancel()
 	if _, err := c.s.pool.Exec(ctx, `UPDATE game_leases SET expires = clock_timestamp() - interval '1 second' WHERE node = $1`, c.node); err != nil {
 		return fmt.Errorf("pgstore: leave: %w", err)
 	}
+	c.s.releaseName()
 	return nil
 }
 

@@ -216,3 +216,42 @@ func TestClusterNotifies(t *testing.T) {
 	}
 	_ = sb
 }
+
+// Two servers with the same node name on one database would each take the
+// other's games for their own: the second is refused at Join, while the
+// first runs; the name is free again once the first leaves (or closes).
+func TestClusterNodeNameTaken(t *testing.T) {
+	db := pgtest.URL(t)
+	ctx := context.Background()
+	open := func() *pgstore.Store {
+		s, err := pgstore.Open(ctx, db)
+		if err != nil {
+			t.Fatal(err)
+		}
+		t.Cleanup(func() { s.Close() })
+		return s
+	}
+	a, err := open().Join(ctx, "a", "http://a:1", time.Second)
+	if err != nil {
+		t.Fatal(err)
+	}
+	sc := open()
+	if _, err := sc.Join(ctx, "a", "http://c:3", time.Second); !errors.Is(err, pgstore.ErrNodeNameTaken) {
+		t.Fatalf("a second node a: %v, want ErrNodeNameTaken", err)
+	}
+	if _, err := sc.Join(ctx, "c", "http://c:3", time.Second); err != nil {
+		t.Fatalf("node c: %v", err)
+	}
+	if err := a.Leave(ctx); err != nil {
+		t.Fatal(err)
+	}
+	sd := open()
+	if _, err := sd.Join(ctx, "a", "http://a:4", time.Second); err != nil {
+		t.Fatalf("node a once the first has left: %v", err)
+	}
+	// Closing the store frees the name too.
+	sd.Close()
+	if _, err := open().Join(ctx, "a", "http://a:5", time.Second); err != nil {
+		t.Fatalf("node a once the second has closed: %v", err)
+	}
+}

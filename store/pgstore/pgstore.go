@@ -14,6 +14,7 @@ import (
 	"io/fs"
 	"net/url"
 	"strings"
+	"sync"
 	"time"
 
 	"github.com/jackc/pgx/v5"
@@ -37,6 +38,10 @@ const migrationLock int64 = 0x6d34345f6d6967 // "m44_mig"
 type Store struct {
 	pool *pgxpool.Pool
 	node string // the node whose writes these are (Join), "" alone
+	// nameLock is the connection holding the node name's advisory lock
+	// (Join), closed by Leave or Close; nil alone.
+	nameMu   sync.Mutex
+	nameLock *pgx.Conn
 }
 
 // IsURL reports whether db names a PostgreSQL database
@@ -92,6 +97,7 @@ func Redact(db string) string {
 
 // Close closes the pool's connections.
 func (s *Store) Close() error {
+	s.releaseName()
 	s.pool.Close()
 	return nil
 }
