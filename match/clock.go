@@ -145,12 +145,13 @@ func (m *Match) clockChangedLocked(ctx context.Context, persist bool) {
 }
 
 // turnPassedLocked follows the turn of a turn-based game passing to the
-// seat whose time now runs: if no WebSocket of that seat is open, the
+// seat whose time now runs: if no WebSocket of that seat is open (on any
+// node), the
 // seat's player is told elsewhere (Config.OnTurn: Web Push).
 func (m *Match) turnPassedLocked() {
 	g := m.mgr
 	s := m.seatNamed(m.clk.Running)
-	if s == nil || s.conns > 0 || m.settings.Clock.Mode != "turn" || g.cfg.OnTurn == nil || g.ctx.Err() != nil {
+	if s == nil || m.connectedLocked(s) || m.settings.Clock.Mode != "turn" || g.cfg.OnTurn == nil || g.ctx.Err() != nil {
 		return
 	}
 	if over, _, _ := m.overLocked(); over || m.forfeit != nil {

@@ -41,8 +41,16 @@ type Cluster interface {
 	// whose lease the node still holds (as of at), orphan with the games
 	// whose owner let its lease expire, and changed with each game another
 	// node changed and the length of its log then (0 for a change outside
-	// the log; "" for any game: changes may have been missed).
-	Run(ctx context.Context, held func(games []string, at time.Time), orphan func(game string), changed func(game string, seq int))
+	// the log; "" for any game: changes may have been missed), and presence
+	// with each other node's Announce.
+	Run(ctx context.Context, held func(games []string, at time.Time), orphan func(game string), changed func(game string, seq int), presence func(node string, games map[string][]string))
+	// Announce tells the other nodes, for each game, the seats that have a
+	// WebSocket open on this node (none: none now); games nil: none of any
+	// game (the node stops). presence.go says how marks lapse.
+	Announce(ctx context.Context, games map[string][]string) error
+	// TTL is the leases' length; another node's presence marks are
+	// trusted that long.
+	TTL() time.Duration
 }
 
 // Elsewhere is Get's error for a game another node owns: the request goes
@@ -291,7 +299,7 @@ func (m *Match) lostLocked(err error) error {
 // manager closes.
 func (g *Manager) runCluster() {
 	defer g.wg.Done()
-	g.cfg.Cluster.Run(g.ctx, g.leasesHeld, g.takeOver, g.otherChanged)
+	g.cfg.Cluster.Run(g.ctx, g.leasesHeld, g.takeOver, g.otherChanged, g.otherPresence)
 }
 
 // leasesHeld demotes to followers the games this node holds as owner but

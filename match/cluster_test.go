@@ -59,9 +59,13 @@ func (n *fakeNode) Leave(ctx context.Context) error {
 	return nil
 }
 
-func (n *fakeNode) Run(ctx context.Context, held func([]string, time.Time), orphan func(string), changed func(string, int)) {
+func (n *fakeNode) Run(ctx context.Context, held func([]string, time.Time), orphan func(string), changed func(string, int), presence func(string, map[string][]string)) {
 	<-ctx.Done()
 }
+
+func (n *fakeNode) Announce(ctx context.Context, games map[string][]string) error { return nil }
+
+func (n *fakeNode) TTL() time.Duration { return time.Second }
 
 func (n *fakeNode) Nodes(ctx context.Context) (map[string]string, error) {
 	n.l.mu.Lock()

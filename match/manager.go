@@ -67,6 +67,7 @@ type Manager struct {
 	mu     sync.Mutex
 	games  map[string]*Match
 	away   map[string]awayEntry // games other nodes own, as last seen (cluster.go)
+	pres   presence             // seats connected on other nodes (presence.go)
 	closed bool
 }
 
@@ -79,7 +80,7 @@ func NewManager(cfg Config) *Manager {
 		cfg.NewBot = DefaultBot
 	}
 	ctx, cancel := context.WithCancel(context.Background())
-	return &Manager{cfg: cfg, log: cfg.Logger, ctx: ctx, cancel: cancel, games: map[string]*Match{}, away: map[string]awayEntry{}}
+	return &Manager{cfg: cfg, log: cfg.Logger, ctx: ctx, cancel: cancel, games: map[string]*Match{}, away: map[string]awayEntry{}, pres: newPresence()}
 }
 
 // Start loads the games that are not over, so that their bots play on.
@@ -108,6 +109,8 @@ func (g *Manager) Start(ctx context.Context) error {
 		if g.cfg.Cluster != nil {
 			g.wg.Add(1)
 			go g.runCluster()
+			g.wg.Add(1)
+			go g.runPresence()
 		}
 	}
 	return nil
@@ -131,6 +134,7 @@ func (g *Manager) Close() {
 	}
 	g.wg.Wait()
 	if c := g.cfg.Cluster; c != nil {
+		g.withdrawPresence()
 		// The other nodes take this node's games over at once.
 		ctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
 		defer cancel()

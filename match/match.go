@@ -378,7 +378,7 @@ func (m *Match) snapshotLocked(s *seat, from int) *Snapshot {
 	for _, st := range m.seats {
 		si := SeatInfo{Seat: st.name, Side: st.side.String(), Kind: st.kind}
 		if st.bot == nil {
-			c := st.conns > 0
+			c := m.connectedLocked(st)
 			si.Connected = &c
 		}
 		snap.Seats = append(snap.Seats, si)

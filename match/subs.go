@@ -64,7 +64,7 @@ func (m *Match) seatsKeyLocked() string {
 	var b strings.Builder
 	for _, s := range m.seats {
 		b.WriteString(s.kind)
-		if s.conns > 0 {
+		if m.connectedLocked(s) {
 			b.WriteByte('+')
 		}
 		b.WriteByte(0)
@@ -122,6 +122,7 @@ func (m *Match) Subscribe(token string) (*Sub, error) {
 		s.conns++
 		if s.conns == 1 {
 			m.notifyLocked() // the others see the seat connected
+			m.mgr.localPresenceChanged(m.id)
 		}
 	}
 	return sub, nil
@@ -161,6 +162,7 @@ func (sub *Sub) Close() {
 		sub.seat.conns--
 		if sub.seat.conns == 0 {
 			m.notifyLocked()
+			m.mgr.localPresenceChanged(m.id)
 		}
 	}
 }

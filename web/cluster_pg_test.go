@@ -23,6 +23,7 @@ type node struct {
 	srv *Server
 	hs  *httptest.Server
 	url string
+	pg  *pgstore.Store
 }
 
 // clusterNodes starts servers named after names on one fresh PostgreSQL
@@ -50,7 +51,7 @@ func clusterNodes(t *testing.T, ttl time.Duration, names ...string) []*node {
 		}
 		hs.Config.Handler = srv.Handler()
 		hs.Start()
-		n := &node{srv: srv, hs: hs, url: url}
+		n := &node{srv: srv, hs: hs, url: url, pg: pg}
 		t.Cleanup(func() { n.stop(); pg.Close() })
 		out = append(out, n)
 	}
@@ -249,4 +250,92 @@ func TestClusterAnyOpponent(t *testing.T) {
 	if code, _, body := do(t, "POST", b.url+"/api/tables/auto", map[string]any{}, nil); code != 404 {
 		t.Fatalf("a third player: %d %s, want 404 (no open table)", code, body)
 	}
+}
+
+// A seat's "connected" mark is the whole cluster's: a WebSocket on b shows
+// its seat connected in a's snapshot (a owns the game) and a's WebSocket in
+// the updates pushed on b; closing it clears the mark, and when b is cut off
+// (it can no longer announce) its marks lapse within the TTL
+// (docs/web-api.md, "Running several nodes"; issue 14).
+func TestClusterPresence(t *testing.T) {
+	const ttl = 500 * time.Millisecond
+	nodes := clusterNodes(t, ttl, "a", "b")
+	a, b := nodes[0], nodes[1]
+	var c match.Created
+	code, _, body := do(t, "POST", a.url+"/api/games", map[string]any{"scenario": Library()[0].ID,
+		"seats": map[string]string{"allies": "human", "axis": "human"}}, nil)
+	if code != 201 || json.Unmarshal(body, &c) != nil {
+		t.Fatalf("create: %d %s", code, body)
+	}
+	connected := func(s match.Snapshot, seat string) bool {
+		for _, si := range s.Seats {
+			if si.Seat == seat {
+				return si.Connected != nil && *si.Connected
+			}
+		}
+		t.Fatalf("no seat %s in %+v", seat, s.Seats)
+		return false
+	}
+	// axis as a's snapshot (for allies) shows it, polled until want.
+	axisOnA := func(want bool, within time.Duration, what string) time.Duration {
+		t.Helper()
+		start := time.Now()
+		for {
+			code, _, body := do(t, "GET", a.url+"/api/games/"+c.Game+"?token="+c.Tokens["allies"], nil, nil)
+			var s match.Snapshot
+			if code != 200 || json.Unmarshal(body, &s) != nil {
+				t.Fatalf("a's snapshot: %d %s", code, body)
+			}
+			if connected(s, "axis") == want {
+				return time.Since(start)
+			}
+			if time.Since(start) > within {
+				t.Fatalf("%s: axis connected %v in a's snapshot after %v, want %v", what, !want, within, want)
+			}
+			time.Sleep(20 * time.Millisecond)
+		}
+	}
+	ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
+	defer cancel()
+	dial := func(n *node, seat string) *websocket.Conn {
+		t.Helper()
+		ws, _, err := websocket.Dial(ctx, strings.Replace(n.url, "http://", "ws://", 1)+"/api/games/"+c.Game+"/ws?token="+c.Tokens[seat], nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		t.Cleanup(func() { ws.CloseNow() })
+		return ws
+	}
+	axisOnA(false, 0, "no WebSocket yet")
+
+	ws := dial(b, "axis")
+	axisOnA(true, 5*time.Second, "a WebSocket of axis on b")
+	// A WebSocket of allies on a: b pushes it to axis, its mark connected.
+	wsA := dial(a, "allies")
+	for {
+		_, msg, err := ws.Read(ctx)
+		if err != nil {
+			t.Fatalf("axis on b: %v (allies never shown connected)", err)
+		}
+		var u match.Update
+		if err := json.Unmarshal(msg, &u); err != nil {
+			t.Fatal(err)
+		}
+		if u.Snapshot != nil && connected(*u.Snapshot, "allies") {
+			break
+		}
+	}
+	wsA.Close(websocket.StatusNormalClosure, "")
+
+	ws.Close(websocket.StatusNormalClosure, "")
+	axisOnA(false, 5*time.Second, "axis's WebSocket on b closed")
+
+	// b is cut off from the database with axis's WebSocket open: it can
+	// tell no one, and a lets its mark lapse within the TTL (and the third
+	// of it between two sweeps), with some slack for a loaded machine.
+	dial(b, "axis")
+	axisOnA(true, 5*time.Second, "axis on b again")
+	b.pg.Close()
+	took := axisOnA(false, 3*ttl, "b cut off")
+	t.Logf("b's mark lapsed on a after %v (TTL %v)", took, ttl)
 }

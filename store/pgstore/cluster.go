@@ -6,6 +6,7 @@ import (
 	"encoding/hex"
 	"errors"
 	"fmt"
+	"sort"
 	"strconv"
 	"strings"
 	"sync"
@@ -269,13 +270,13 @@ func (c *Cluster) Leave(ctx context.Context) error {
 // expire. It calls changed with each game another node changed (NOTIFY)
 // and the length of its log then (0 for a change outside the log),
 // and with "" when it may have missed changes (its listening connection
-// was lost and is back).
-func (c *Cluster) Run(ctx context.Context, held func(games []string, at time.Time), orphan func(game string), changed func(game string, seq int)) {
+// was lost and is back); and presence with each other node's Announce.
+func (c *Cluster) Run(ctx context.Context, held func(games []string, at time.Time), orphan func(game string), changed func(game string, seq int), presence func(node string, games map[string][]string)) {
 	var wg sync.WaitGroup
 	wg.Add(2)
 	go func() {
 		defer wg.Done()
-		c.listen(ctx, changed)
+		c.listen(ctx, changed, presence)
 	}()
 	go func() {
 		defer wg.Done()
@@ -311,9 +312,9 @@ func (c *Cluster) Run(ctx context.Context, held func(games []string, at time.Tim
 // listen LISTENs on Channel on a connection of its own, calling changed
 // for each notification of another node, reconnecting when the connection
 // is lost.
-func (c *Cluster) listen(ctx context.Context, changed func(game string, seq int)) {
+func (c *Cluster) listen(ctx context.Context, changed func(game string, seq int), presence func(node string, games map[string][]string)) {
 	for ctx.Err() == nil {
-		err := c.listenOnce(ctx, changed)
+		err := c.listenOnce(ctx, changed, presence)
 		if ctx.Err() != nil {
 			return
 		}
@@ -326,7 +327,7 @@ func (c *Cluster) listen(ctx context.Context, changed func(game string, seq int)
 	}
 }
 
-func (c *Cluster) listenOnce(ctx context.Context, changed func(game string, seq int)) error {
+func (c *Cluster) listenOnce(ctx context.Context, changed func(game string, seq int), presence func(node string, games map[string][]string)) error {
 	cctx, cancel := context.WithTimeout(ctx, Timeout)
 	conn, err := pgx.ConnectConfig(cctx, c.s.pool.Config().ConnConfig.Copy())
 	if err == nil {
@@ -345,6 +346,12 @@ func (c *Cluster) listenOnce(ctx context.Context, changed func(game string, seq 
 		n, err := conn.WaitForNotification(ctx)
 		if err != nil {
 			return err
+		}
+		if node, games, ok := parsePresence(n.Payload); ok {
+			if node != c.node {
+				presence(node, games)
+			}
+			continue
 		}
 		node, game, seq := parsePayload(n.Payload)
 		if node == c.node || game == "" {
@@ -366,6 +373,91 @@ func parsePayload(p string) (node, game string, seq int) {
 	}
 	seq, _ = strconv.Atoi(f[2])
 	return f[0], f[1], seq
+}
+
+// Presence payloads on Channel are "node @ game=seat,seat game= …": for
+// each game, the seats with a WebSocket open on node (none after "=");
+// "node @" alone: none of any game (the node stops). A node that does not
+// know them reads a game "@" that it does not hold, and ignores it.
+
+// maxPayload bounds a presence payload (PostgreSQL's limit is 8,000 bytes).
+const maxPayload = 7000
+
+// Announce tells the other nodes, for each game, the seats that have a
+// WebSocket open on this node (none: none now); games nil: none of any game
+// (the node stops). Long lists go in several notifications.
+func (c *Cluster) Announce(ctx context.Context, games map[string][]string) error {
+	ctx, cancel := op(ctx)
+	defer cancel()
+	prefix := c.node + " @"
+	send := func(p string) error {
+		if _, err := c.s.pool.Exec(ctx, `SELECT pg_notify($1, $2)`, Channel, p); err != nil {
+			return fmt.Errorf("pgstore: announce: %w", err)
+		}
+		return nil
+	}
+	if games == nil {
+		return send(prefix)
+	}
+	ids := make([]string, 0, len(games))
+	for id := range games {
+		ids = append(ids, id)
+	}
+	sort.Strings(ids)
+	cur := prefix
+	for _, id := range ids {
+		if !presenceWord(id) {
+			continue
+		}
+		var seats []string
+		for _, s := range games[id] {
+			if presenceWord(s) {
+				seats = append(seats, s)
+			}
+		}
+		f := " " + id + "=" + strings.Join(seats, ",")
+		if len(cur)+len(f) > maxPayload && cur != prefix {
+			if err := send(cur); err != nil {
+				return err
+			}
+			cur = prefix
+		}
+		cur += f
+	}
+	if cur == prefix {
+		return nil
+	}
+	return send(cur)
+}
+
+// presenceWord reports whether s can stand in a presence payload (a game
+// id or seat name: no space, "=" or ",").
+func presenceWord(s string) bool {
+	return s != "" && !strings.ContainsAny(s, " \t\n=,")
+}
+
+// parsePresence reads a presence payload: games nil for "node @".
+func parsePresence(p string) (node string, games map[string][]string, ok bool) {
+	f := strings.Fields(p)
+	if len(f) < 2 || f[1] != "@" {
+		return "", nil, false
+	}
+	if len(f) == 2 {
+		return f[0], nil, true
+	}
+	games = map[string][]string{}
+	for _, x := range f[2:] {
+		id, seats, found := strings.Cut(x, "=")
+		if !found || id == "" {
+			continue
+		}
+		var ss []string
+		if seats != "" {
+			ss = strings.Split(seats, ",")
+		}
+		games[id] = ss
+	}
+	return f[0], games, true
 }
 
 // notify announces a change of game outside the log (a clock, a seat's

@@ -147,7 +147,8 @@ func TestLeases(t *testing.T) {
 	}
 }
 
-// The nodes hear of each other's changes (NOTIFY), not of their own.
+// The nodes hear of each other's changes (NOTIFY), not of their own, and
+// of each other's presence announces (which are no game's change).
 func TestClusterNotifies(t *testing.T) {
 	ctx, cancel := context.WithCancel(context.Background())
 	sa, sb, a, b := twoNodes(t, 300*time.Millisecond)
@@ -155,6 +156,11 @@ func TestClusterNotifies(t *testing.T) {
 	var mu sync.Mutex
 	heard := map[string][]string{}
 	var held []string
+	type announce struct {
+		node  string
+		games map[string][]string
+	}
+	pres := map[string][]announce{}
 	var wg sync.WaitGroup
 	for _, c := range []*pgstore.Cluster{a, b} {
 		wg.Add(1)
@@ -169,6 +175,10 @@ func TestClusterNotifies(t *testing.T) {
 			}, func(string) {}, func(game string, seq int) {
 				mu.Lock()
 				heard[c.Node()] = append(heard[c.Node()], game)
+				mu.Unlock()
+			}, func(node string, games map[string][]string) {
+				mu.Lock()
+				pres[c.Node()] = append(pres[c.Node()], announce{node, games})
 				mu.Unlock()
 			})
 		}()
@@ -215,6 +225,42 @@ func TestClusterNotifies(t *testing.T) {
 		time.Sleep(20 * time.Millisecond)
 	}
 	_ = sb
+
+	// Presence: a game's seats connected on a (none for g2), then none of
+	// any game (a stops).
+	mu.Lock()
+	heard = map[string][]string{}
+	mu.Unlock()
+	if err := a.Announce(ctx, map[string][]string{"g1": {"axis", "allies"}, "g2": {}}); err != nil {
+		t.Fatal(err)
+	}
+	if err := a.Announce(ctx, nil); err != nil {
+		t.Fatal(err)
+	}
+	for end := time.Now().Add(5 * time.Second); ; time.Sleep(20 * time.Millisecond) {
+		mu.Lock()
+		got, own, changes := slices.Clone(pres["b"]), len(pres["a"]), len(heard["b"])
+		mu.Unlock()
+		if len(got) == 2 {
+			if own != 0 || changes != 0 {
+				t.Fatalf("a heard its own announces (%d), or b took them for changes (%d)", own, changes)
+			}
+			want := map[string][]string{"g1": {"axis", "allies"}, "g2": nil}
+			if got[0].node != "a" || len(got[0].games) != 2 || !slices.Equal(got[0].games["g1"], want["g1"]) || got[0].games["g2"] != nil {
+				t.Fatalf("b heard %+v, want a's %v", got[0], want)
+			}
+			if _, ok := got[0].games["g2"]; !ok {
+				t.Fatal("b did not hear that g2 has no seat connected on a")
+			}
+			if got[1].node != "a" || got[1].games != nil {
+				t.Fatalf("b heard %+v, want a stopping (no games)", got[1])
+			}
+			break
+		}
+		if time.Now().After(end) {
+			t.Fatalf("b heard the announces %+v", got)
+		}
+	}
 }
 
 // Two servers with the same node name on one database would each take the
