@@ -100,26 +100,38 @@ class Game {
     // The game's rules catalog: names, pictures and help of the rows the
     // client does not know (a ruleset's). The board is drawn meanwhile.
     this.catalogReady = api.catalog(this.id).then((c) => { setCatalog(c); this.handHtml = null; this.render(); }).catch(() => {});
+    // The first snapshot is kept aside until the seat to show is known:
+    // nothing is drawn meanwhile (the catalog's arrival redraws this.snap).
+    let first = null;
     try {
       // Learn each token's seat.
       for (const tok of tokens) {
         try {
           const s = await api.snapshot(this.id, tok, tok === this.token);
           if (s && s.seat) this.seatTokens[s.seat] = tok;
-          if (tok === this.token) this.snap = s;
+          if (tok === this.token) first = s;
         } catch (e) {
           if (e.code !== 'unauthorized') throw e;
         }
       }
-      if (!this.snap) {
+      if (!first) {
         if (this.token && !Object.values(this.seatTokens).includes(this.token)) this.token = Object.values(this.seatTokens)[0] || '';
-        this.snap = await api.snapshot(this.id, this.token, true);
+        first = await api.snapshot(this.id, this.token, true);
+      }
+      this.hotseat = !!rec.hotseat || !!first.hotseat || Object.keys(this.seatTokens).length > 1;
+      // A hot-seat table opened on a seat that is not to act (a link, a
+      // reload): the device goes to the seat to act, behind the hand-over
+      // screen, without ever drawing the other seat's hand or log.
+      const next = first.to_act && first.to_act !== first.seat && this.seatTokens[first.to_act];
+      if (this.hotseat && next && !first.your_turn && !first.over) {
+        const s = await api.snapshot(this.id, next, true).catch(() => null);
+        if (s && s.your_turn) { this.token = next; first = s; store.put(this.id, { current: next }); }
       }
     } catch (e) {
       this.fatal(e);
       return;
     }
-    this.hotseat = !!rec.hotseat || !!this.snap.hotseat || Object.keys(this.seatTokens).length > 1;
+    this.snap = first;
     // At a hot-seat table the first player takes the device too.
     if (this.hotseat && Object.keys(this.seatTokens).length > 1 && this.snap.your_turn && !this.snap.over) this.hideFor = this.snap.seat;
     if (Object.keys(this.seatTokens).length) store.put(this.id, { tokens: this.seatTokens, current: this.token, hotseat: this.hotseat, name: this.snap.scenario && this.snap.scenario.name });
@@ -268,6 +280,7 @@ class Game {
     if (!s) return;
     const root = this.root;
     const v = s.view || {};
+    root.dataset.seat = s.seat || ''; // the seat whose view the page shows
     const L = s.your_turn && !this.hideFor ? parseAll(s.legal) : [];
     this.L = L;
     root.classList.toggle('my-turn', !!s.your_turn && !this.hideFor);
@@ -779,6 +792,12 @@ class Game {
 
   renderLog() {
     const box = $('#log-list', this.root);
+    if (this.hideFor) {
+      // Behind the hand-over screen the log holds no seat's private lines
+      // (the cards drawn): it is drawn again for the seat once ready.
+      if (this.logKey !== 'hidden') { box.innerHTML = ''; this.logKey = 'hidden'; }
+      return;
+    }
     const log = this.logAll || this.snap.log || [];
     const skip = new Set(['turn-end', 'step']);
     const rows = [];
@@ -830,7 +849,7 @@ class Game {
     if (this.confirming) return;
     if (this.hideFor) {
       ov.hidden = false;
-      ov.innerHTML = `<div class="dialog" role="dialog" aria-modal="true" aria-labelledby="pass-title">
+      ov.innerHTML = `<div class="dialog handover" role="dialog" aria-modal="true" aria-labelledby="pass-title" data-seat="${esc(this.hideFor)}">
         <div class="dialog-side side-${esc(s.side)}">${glyphBadge(s.side)}</div>
         <h2 id="pass-title">${esc(t('hotseat.title', { side: sideName(s.side) }))}</h2>
         <p>${esc(t('hotseat.text', { side: sideName(s.side) }))}</p>
