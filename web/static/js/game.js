@@ -1,7 +1,7 @@
 // The game page (/play/{game}#{token}): the board, the hand, what to do now,
 // the dice and the log, driven by the server's snapshots.
 import { api, Live, store, ApiError } from './api.js';
-import { t, template, has, lang, onLang, cardName, cardEffect, cardParts, sideName, applyDom, rowName, unitPhrase, unitNum } from './i18n.js';
+import { t, lang, onLang, cardName, cardEffect, cardParts, sideName, applyDom, rowName } from './i18n.js';
 import { setCatalog, row } from './catalog.js';
 import { BoardView, hexDistance, parseHex, geometry } from './board.js';
 import { parseAll, byKind } from './actions.js';
@@ -12,6 +12,7 @@ import { renderCombat } from './combat.js';
 import { briefingHtml } from './briefing.js';
 import { Zoom } from './zoom.js';
 import { helpHtml } from './help.js';
+import { logWords, logRows, placePhrase, placeName } from './logwords.js';
 
 const $ = (sel, root = document) => root.querySelector(sel);
 
@@ -717,78 +718,11 @@ class Game {
     };
   }
 
-  words(entry) {
-    const ev = entry.event || {};
-    const args = { ...ev, ...(entry.text && entry.text.args) };
-    const hexRef = (h) => (h ? `<span class="hexref" data-hex="${esc(h)}" title="${esc(h)}">${esc(this.placeName(h))}</span>` : '');
-    // {at}, {from_at}, {to_at}: where, in words ("in the forest", "at
-    // Ranville"), a chip naming the hex and its coordinates when pointed at.
-    const atRef = (h) => (h ? `<span class="hexref" data-hex="${esc(h)}" title="${esc(this.placeName(h) === h ? h : this.placeName(h) + ' · ' + h)}">${esc(this.placePhrase(h))}</span>` : '');
-    const A = {};
-    for (const [k, val] of Object.entries(args)) A[k] = esc(Array.isArray(val) ? val.join(' ') : val);
-    if (args.side) A.side = esc(sideName(args.side));
-    for (const k of ['hex', 'from', 'to']) if (args[k]) A[k] = hexRef(args[k]);
-    if (!args.hex && args.from) A.hex = A.from;
-    const at = args.hex || args.from;
-    A.at = atRef(at);
-    A.from_at = atRef(args.from || args.hex);
-    A.to_at = atRef(args.to);
-    // {unit}, {target} (subjects) and {unit_acc}, {target_acc} (objects):
-    // the units the event names, in words; num: the number the verb agrees with.
-    const unit = isObj(args.unit) ? args.unit : null, target = isObj(args.target) ? args.target : null;
-    A.unit = esc(unitPhrase(unit)); A.unit_acc = esc(unitPhrase(unit, true));
-    A.target = esc(unitPhrase(target)); A.target_acc = esc(unitPhrase(target, true));
-    args.num = unitNum(unit);
-    const cname = ev.card_name || (typeof args.card === 'string' ? args.card : '');
-    if (cname) {
-      let nm = cardName(cname);
-      if (args.section && !cardParts(cname).section) nm += ` (${t('section.' + cap(args.section))})`;
-      A.card = `<b>${esc(nm)}</b>`;
-    }
-    if (args.obstacle) A.obstacle = esc(rowName(['obstacle', 'marker', 'feature'], args.obstacle));
-    if (Array.isArray(args.faces)) A.faces = args.faces.map((f) => `<span class="mini-die" title="${esc(t('face.' + f))}">${dieFace(f, 18)}</span>`).join('');
-    let key = (entry.text && entry.text.key) || 'ev.' + ev.kind;
-    if (!has(key)) {
-      key = 'ev.' + ev.kind;
-      if ((ev.kind === 'play' || ev.kind === 'draw') && !cname) key += '.hidden';
-    }
-    const s = template(key, args);
-    if (s === key) return esc(ev.text || key);
-    return capFirst(s.replace(/\{(\w+)\}/g, (m, k) => (k in A ? A[k] : m)));
-  }
-
-  // placePhrase is where hex h is, in words: at its map label, else on its
-  // structure (a bridge, a bunker) or in its ground ("in the forest"), else
-  // near a label two hexes away at most, else "in the open"; a ground the
-  // dictionaries have no phrase for is named.
-  placePhrase(h) {
-    const s = this.snap || {};
-    const lab = ((s.scenario && s.scenario.labels) || []).find((l) => l.hex === h);
-    if (lab) return t('at.label', { label: lab.text.join(' ') });
-    const f = ((s.view && s.view.features) || []).find((x) => x.hex === h);
-    if (f && f.structure && has('at.' + f.structure)) return t('at.' + f.structure);
-    if (f && f.terrain && f.terrain !== 'plain') return has('at.' + f.terrain) ? t('at.' + f.terrain) : t('at.other', { place: rowName('terrain', f.terrain) });
-    if (!/^-?\d+,-?\d+$/.test(h)) return h;
-    // Open ground: near the closest map label within two hexes, if any.
-    let near = null, best = 3;
-    for (const l of (s.scenario && s.scenario.labels) || []) {
-      const d = hexDistance(l.hex, h);
-      if (d < best) { best = d; near = l; }
-    }
-    if (near) return t('at.near', { label: near.text.join(' ') });
-    return t('at.open');
-  }
-
-  // placeName names a hex in the log: its map label, else its ground when
-  // that is not open countryside, else its coordinates (always in the chip's title).
-  placeName(h) {
-    const s = this.snap || {};
-    const lab = ((s.scenario && s.scenario.labels) || []).find((l) => l.hex === h);
-    if (lab) return lab.text.join(' ');
-    const f = ((s.view && s.view.features) || []).find((x) => x.hex === h);
-    if (f && f.terrain && f.terrain !== 'plain') return `${rowName('terrain', f.terrain)} ${h}`;
-    return h;
-  }
+  // words, placePhrase and placeName: the log in words (js/logwords.js),
+  // read on the position the page shows.
+  words(entry) { return logWords(entry, this.snap || {}); }
+  placePhrase(h) { return placePhrase(h, this.snap || {}); }
+  placeName(h) { return placeName(h, this.snap || {}); }
 
   renderLog() {
     const box = $('#log-list', this.root);
@@ -799,15 +733,7 @@ class Game {
       return;
     }
     const log = this.logAll || this.snap.log || [];
-    const skip = new Set(['turn-end', 'step']);
-    const rows = [];
-    for (const e of log) {
-      const ev = e.event || {};
-      if (skip.has(ev.kind)) continue;
-      if (ev.kind === 'turn') { rows.push(`<li class="log-turn side-${esc(ev.side || '')}">${this.words(e)}</li>`); continue; }
-      rows.push(`<li class="log-${esc(ev.kind || 'x')}${ev.side ? ' side-' + esc(ev.side) : ''}">${this.words(e)}</li>`);
-      if (ev.kind === 'dice' && noEffect(log, e)) rows.push(`<li class="log-no-effect">${esc(t('ev.no-effect'))}</li>`);
-    }
+    const rows = logRows(log, this.snap);
     if (!rows.length) {
       const v = this.snap.view || {};
       rows.push(`<li class="log-start">${esc(this.snap.scenario && this.snap.scenario.name || '')} — ${esc(t('lobby.first', { side: sideName(v.active || 'allies') }))}</li>`);
@@ -1334,9 +1260,6 @@ function seatLabel(s, seat, side) {
 
 const cap = (s) => (s ? s[0].toUpperCase() + s.slice(1) : s);
 const isObj = (v) => v !== null && typeof v === 'object' && !Array.isArray(v);
-// capFirst capitalises a log line's first letter when it starts with words
-// (French "l'infanterie…" → "L'infanterie…"), not with markup.
-const capFirst = (s) => (s && s[0] !== '<' ? s[0].toLocaleUpperCase() + s.slice(1) : s);
 const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
 const lastLogN = (s) => { const l = s.log || []; return l.length ? l[l.length - 1].n : 0; };
 
@@ -1434,16 +1357,4 @@ function rewindStep(view, e, game) {
     case 'exit': { const i = units.findIndex((u) => u.hex === a.from); if (i >= 0) units.splice(i, 1); break; }
     default:
   }
-}
-
-// noEffect: the roll of entry e hit nothing (no loss, retreat, flag or heal
-// follows it before the next roll, battle or turn).
-function noEffect(log, e) {
-  let i = log.indexOf(e);
-  for (i++; i < log.length; i++) {
-    const k = (log[i].event || {}).kind;
-    if (['hits', 'retreat', 'flag-losses', 'eliminated', 'flag-ignored', 'healed'].includes(k)) return false;
-    if (['dice', 'battle', 'turn', 'card-attack', 'ambush', 'turn-end', 'game-over'].includes(k)) return true;
-  }
-  return false; // its effects may not have arrived yet
 }
