@@ -384,6 +384,18 @@ export default {
   'country.DE': "Německo",
   'country.IT': "Itálie",
   'country.JP': "Japonsko",
+  // The key to the lobby preview's symbols (render.LegendItem), and the Winter Wars objectives.
+  'legend.title': "Legenda", 'legend.extra': "{name} (bez vlivu na hru)", 'legend.x.road': "Silnice", 'legend.x.rail': "Železnice",
+  'legend.x.marsh': "Bažina", 'legend.x.jungle': "Džungle", 'legend.x.ruins': "Trosky, továrna", 'legend.x.coast': "Pobřeží",
+  'legend.x.escarpment': "Sráz, vádí", 'legend.x.hillforest': "Zalesněný kopec", 'legend.x.other': "Jiný dílek",
+  'legend.unit': { count: 'figures', one: "{type} — {side}, {figures} figurka", few: "{type} — {side}, {figures} figurky", other: "{type} — {side}, {figures} figurek" },
+  'legend.both': "obě strany", 'legend.turnstart': "získána na začátku tahu strany", 'legend.of': "{count} z {of} polí",
+  'legend.mark.star': "Bitevní hvězda", 'legend.mark.other': "Značka", 'legend.blown': "Zničený most: opět řeka",
+  'legend.sabotage': "Cíl sabotáže: hvězdy položené / potřebné", 'legend.long-bridge': "Dlouhý most: vstup a výstup jen na jeho koncích",
+  'legend.target': "Značka cíle: její těžké dělo hází na tuto jednotku o 1 kostku víc", 'legend.elite': "Speciální jednotky (elita)",
+  'legend.objective-hexes': "Pole jednoho cíle", 'legend.section': "Hranice sektoru", 'obj.persistent': "Přetrvávající medaile",
+  'obj.persistent.help': "získána, jakmile jednotka strany vstoupí na jedno z polí, a ponechána i po jejím odchodu, dokud na některé nevstoupí jednotka protivníka",
+  'obj.exclusive': "Výlučná medaile", 'obj.exclusive.help': "držena, dokud má strana na polích jednotku a protivník žádnou",
   'at.near': "poblíž {label}",
   // Where a unit is, for every row of every ruleset (js/logwords.js placeKey).
   'at.road': "na silnici", 'at.hill-road': "na horské silnici", 'at.railway': "na železnici", 'at.station': "na nádraží",

@@ -385,6 +385,18 @@ export default {
   'country.DE': "Deutschland",
   'country.IT': "Italien",
   'country.JP': "Japan",
+  // The key to the lobby preview's symbols (render.LegendItem), and the Winter Wars objectives.
+  'legend.title': "Legende", 'legend.extra': "{name} (ohne Wirkung im Spiel)", 'legend.x.road': "Straße", 'legend.x.rail': "Bahnlinie",
+  'legend.x.marsh': "Sumpf", 'legend.x.jungle': "Dschungel", 'legend.x.ruins': "Ruinen, Fabrik", 'legend.x.coast': "Küste",
+  'legend.x.escarpment': "Steilhang, Wadi", 'legend.x.hillforest': "Bewaldeter Hügel", 'legend.x.other': "Anderes Feld",
+  'legend.unit': { count: 'figures', one: "{type} — {side}, {figures} Figur", other: "{type} — {side}, {figures} Figuren" },
+  'legend.both': "beide Seiten", 'legend.turnstart': "zu Beginn des Zuges der Seite genommen", 'legend.of': "{count} von {of} Feldern",
+  'legend.mark.star': "Kampfstern", 'legend.mark.other': "Marker", 'legend.blown': "Gesprengte Brücke: wieder ein Fluss",
+  'legend.sabotage': "Sabotageziel: Sterne gelegt / benötigt", 'legend.long-bridge': "Lange Brücke: nur an ihren Enden betreten und verlassen",
+  'legend.target': "Zielmarker: sein schweres Geschütz würfelt 1 Würfel mehr gegen diese Einheit", 'legend.elite': "Spezialeinheiten (Elite)",
+  'legend.objective-hexes': "Felder eines Ziels", 'legend.section': "Sektorgrenze", 'obj.persistent': "Beständige Zielmedaille",
+  'obj.persistent.help': "gewonnen, sobald eine Einheit der Seite eines der Felder betritt, und behalten, auch wenn sie es verlässt, bis eine gegnerische Einheit eines betritt",
+  'obj.exclusive': "Exklusive Zielmedaille", 'obj.exclusive.help': "gehalten, solange die Seite eine Einheit auf den Feldern hat und der Gegner keine",
   'at.near': "nahe {label}",
   // Where a unit is, for every row of every ruleset (js/logwords.js placeKey).
   'at.road': "auf der Straße", 'at.hill-road': "auf der Hügelstraße", 'at.railway': "auf der Bahnlinie", 'at.station': "am Bahnhof",

@@ -386,6 +386,18 @@ export default {
   'country.DE': "Germany",
   'country.IT': "Italy",
   'country.JP': "Japan",
+  // The key to the lobby preview's symbols (render.LegendItem), and the Winter Wars objectives.
+  'legend.title': "Key to the map", 'legend.extra': "{name} (not played)", 'legend.x.road': "Road", 'legend.x.rail': "Railway",
+  'legend.x.marsh': "Marsh", 'legend.x.jungle': "Jungle", 'legend.x.ruins': "Ruins, factory", 'legend.x.coast': "Coast",
+  'legend.x.escarpment': "Escarpment, wadi", 'legend.x.hillforest': "Wooded hill", 'legend.x.other': "Other tile",
+  'legend.unit': { count: 'figures', one: "{type} — {side}, {figures} figure", other: "{type} — {side}, {figures} figures" },
+  'legend.both': "either side", 'legend.turnstart': "taken at the start of the side's turn", 'legend.of': "{count} of {of} hexes",
+  'legend.mark.star': "Battle star", 'legend.mark.other': "Marker", 'legend.blown': "Bridge blown up: a river again",
+  'legend.sabotage': "Sabotage target: star tokens placed / needed", 'legend.long-bridge': "Long bridge: entered and left only at its ends",
+  'legend.target': "Target marker: its big gun rolls 1 die more at this unit", 'legend.elite': "Special forces (elite)",
+  'legend.objective-hexes': "Hexes of one objective", 'legend.section': "Section line", 'obj.persistent': "Persistent medal",
+  'obj.persistent.help': "won when a unit of the side enters one of the hexes, and kept after it leaves, until a unit of the other side enters one",
+  'obj.exclusive': "Exclusive medal", 'obj.exclusive.help': "held while the side has a unit on the hexes and the other side none",
   'at.near': "near {label}",
   // Where a unit is, for every row of every ruleset (js/logwords.js placeKey).
   'at.road': "on the road", 'at.hill-road': "on the hill road", 'at.railway': "on the railway", 'at.station': "at the station",
