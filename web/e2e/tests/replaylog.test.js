@@ -54,6 +54,9 @@ test('the replay\'s log is the game page\'s log in words, in four languages', { 
     await page.goto(`${srv.url}/play/${id}?replay=12`);
     await page.waitForFunction(() => /^Step 12 /.test(document.querySelector('#rp-step').textContent));
     assert.ok((await page.$$('#log-list li.now')).length > 0, 'the step\'s lines are marked');
+    await page.waitForTimeout(200);
+    const seen = await page.$eval('#log-list', (l) => { const n = [...l.querySelectorAll('li.now')].pop(); return n.getBoundingClientRect().bottom <= l.getBoundingClientRect().bottom + 1; });
+    assert.ok(seen, 'the step\'s last line is in view');
     const action = await page.textContent('#rp-action');
     assert.ok(action.length > 0, 'the step says what happened');
     assert.doesNotMatch(action, /\b\d+,\d+\b/, action);

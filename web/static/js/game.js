@@ -75,7 +75,7 @@ class Game {
     onLang(() => {
       applyDom(this.root);
       const conn = $('#conn', this.root);
-      if (conn.dataset.state) conn.textContent = t('conn.' + conn.dataset.state); // "Connected" follows the switch
+      if (conn.dataset.state) conn.textContent = conn.title = t('conn.' + conn.dataset.state); // "Connected" follows the switch
       this.briefing = null;
       if (this.briefOpen) this.openBriefing();
       this.handHtml = null;
@@ -153,7 +153,7 @@ class Game {
   connState(s) {
     const el = $('#conn', this.root);
     el.dataset.state = s;
-    el.textContent = t('conn.' + s);
+    el.textContent = el.title = t('conn.' + s);
     if (s === 'online' && this.snap) {
       // A reconnect may have missed a change: ask for the present state.
       this.refresh();

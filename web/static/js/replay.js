@@ -55,7 +55,6 @@ export function startReplay(root, id, step) {
     const mark = new Set(latest.map((e) => e.n));
     const box = $('#log-list', root);
     box.innerHTML = logRows(log, ctx, mark).join('') || `<li class="log-start">${esc((cur.scenario && cur.scenario.name) || '')}</li>`;
-    box.scrollTop = box.scrollHeight; // the step's lines are the last
     const stepRows = logRows(latest, ctx).filter((r) => !/class="log-(dice|no-effect)/.test(r)).slice(0, 3);
     $('#rp-action', root).innerHTML = cur.over && cur.step === cur.steps ? esc(t('status.winner', { side: sideName(cur.winner) }))
       : stepRows.map((r) => r.replace(/^<li[^>]*>/, '<div>').replace(/<\/li>$/, '</div>')).join('');
@@ -65,6 +64,9 @@ export function startReplay(root, id, step) {
     const sel = $('#rp-turns', root);
     sel.innerHTML = (cur.turns || []).map((s, i) => `<option value="${s}"${i + 1 === cur.turn ? ' selected' : ''}>${esc(t('status.turn', { n: i + 1 }))}</option>`).join('');
     for (const b of root.querySelectorAll('[data-go]')) b.disabled = (b.dataset.go === 'first' || b.dataset.go === 'prev') ? cur.step === 0 : cur.step === cur.steps;
+    // The step's lines are the last: shown once the panel has its height.
+    box.scrollTop = box.scrollHeight;
+    requestAnimationFrame(() => { box.scrollTop = box.scrollHeight; });
   };
   let loading = false;
   const go = async (n) => {
