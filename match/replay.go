@@ -1,6 +1,8 @@
 package match
 
 import (
+	"encoding/json"
+
 	"m44/rules"
 	"m44/view"
 )
@@ -20,6 +22,12 @@ type ReplayStep struct {
 	View     view.View    `json:"view"`
 	Over     bool         `json:"over"`
 	Winner   *string      `json:"winner"`
+	// Log is the game's log up to this step, each entry as a spectator
+	// reads it (LogEntry, numbered from 1; no undone actions, no server
+	// entries); Latest is how many of its last entries this step's action
+	// caused.
+	Log    []json.RawMessage `json:"log"`
+	Latest int               `json:"latest"`
 }
 
 // ReplayAt replays the record up to step n (clamped to 0…the record's
@@ -40,9 +48,19 @@ func (m *Match) ReplayAt(n int) (*ReplayStep, error) {
 	if n == 0 {
 		at = st.Clone()
 	}
+	out.Log = []json.RawMessage{}
 	for i, p := range rec {
-		if _, err := st.Replay(p.action, p.outcomes); err != nil {
+		evs, err := st.Replay(p.action, p.outcomes)
+		if err != nil {
 			return nil, internal(err, "cannot replay the game")
+		}
+		if i < n {
+			for _, e := range evs {
+				out.Log = append(out.Log, eventEntry(st, len(out.Log)+1, e).json[viewSpectator])
+			}
+			if i+1 == n {
+				out.Latest = len(evs)
+			}
 		}
 		if t := st.Turn(); t != turn {
 			turn = t

@@ -1025,6 +1025,10 @@ func (d *drawer) panel(side rules.Side, y float64) {
 type legendEntry struct {
 	text string
 	draw func(c pt, s float64)
+	// key and args word the entry for a client in its own language
+	// (LegendItem); text is the English.
+	key  string
+	args map[string]any
 }
 
 // sabotage draws a sabotage target's star tokens at the foot of its hex,
@@ -1044,7 +1048,13 @@ func (d *drawer) sabotage(c pt, s float64, stars, needed int8) {
 func (d *drawer) legendEntries() []legendEntry {
 	m, p := d.m, d.p
 	var out []legendEntry
-	add := func(text string, f func(c pt, s float64)) { out = append(out, legendEntry{text, f}) }
+	add := func(text string, f func(c pt, s float64), key string, kv ...any) {
+		args := map[string]any{}
+		for i := 0; i+1 < len(kv); i += 2 {
+			args[kv[i].(string)] = kv[i+1]
+		}
+		out = append(out, legendEntry{text: text, draw: f, key: key, args: args})
+	}
 	terr := map[rules.Terrain]bool{}
 	extras := map[string]bool{}
 	structs := map[rules.Structure]bool{}
@@ -1071,7 +1081,7 @@ func (d *drawer) legendEntries() []legendEntry {
 		t    rules.Terrain
 		name string
 		f    func(c pt, s float64)
-	}{
+	}{ // the base game's grounds
 		{rules.Forest, "Forest", p.forest},
 		{rules.Hedgerow, "Hedgerow", p.hedgerow},
 		{rules.Hill, "Hill", p.hill},
@@ -1088,7 +1098,7 @@ func (d *drawer) legendEntries() []legendEntry {
 	}
 	for _, n := range names {
 		if terr[n.t] {
-			add(n.name, n.f)
+			add(n.name, n.f, "legend.terrain", "key", m.cat.Ground(n.t).Key)
 		}
 	}
 	// Grounds of other rulesets: their key and what they do, from the catalog.
@@ -1109,7 +1119,7 @@ func (d *drawer) legendEntries() []legendEntry {
 					water(c, s)
 				}
 				d.rowSymbol(row, "", c, s, 5)
-			})
+			}, "legend.terrain", "key", row.Key)
 		}
 	}
 	extraNames := []struct{ k, name string }{{"road", "Road (not played)"}, {"rail", "Railway (not played)"}, {"marsh", "Marsh (not played)"},
@@ -1133,22 +1143,22 @@ func (d *drawer) legendEntries() []legendEntry {
 			default:
 				d.extraSymbol(k, "name", c, s, 5)
 			}
-		})
+		}, "legend.extra", "key", k)
 	}
 	if structs[rules.Bridge] {
-		add("Bridge", func(c pt, s float64) { water(c, s); p.bridge(c, s, math.Pi/2) })
+		add("Bridge", func(c pt, s float64) { water(c, s); p.bridge(c, s, math.Pi/2) }, "legend.feature", "key", "bridge")
 	}
 	if sabo {
-		add("Sabotage target: star tokens placed / needed (rolled at the start of the saboteur's turns)", func(c pt, s float64) { d.sabotage(pt{c.X + s*0.22, c.Y - s*0.6}, s, 0, 4) })
+		add("Sabotage target: star tokens placed / needed (rolled at the start of the saboteur's turns)", func(c pt, s float64) { d.sabotage(pt{c.X + s*0.22, c.Y - s*0.6}, s, 0, 4) }, "legend.sabotage")
 	}
 	if blown {
-		add("Bridge blown up: a river again", func(c pt, s float64) { water(c, s); p.blownBridge(c, s, math.Pi/2) })
+		add("Bridge blown up: a river again", func(c pt, s float64) { water(c, s); p.blownBridge(c, s, math.Pi/2) }, "legend.blown")
 	}
 	if structs[rules.BridgeSpan] {
-		add("Long bridge: entered and left only at its ends", func(c pt, s float64) { p.bridge(c, s, -math.Pi/3) })
+		add("Long bridge: entered and left only at its ends", func(c pt, s float64) { p.bridge(c, s, -math.Pi/3) }, "legend.long-bridge")
 	}
 	if structs[rules.Bunker] {
-		add("Bunker", func(c pt, s float64) { p.bunker(c, s, rgb("#a3a39a")) })
+		add("Bunker", func(c pt, s float64) { p.bunker(c, s, rgb("#a3a39a")) }, "legend.feature", "key", "bunker")
 	}
 	// Structures of other rulesets: their key and what they do.
 	for f := rules.NumStructures; int(f) <= len(m.cat.Features()); f++ {
@@ -1163,22 +1173,22 @@ func (d *drawer) legendEntries() []legendEntry {
 			default:
 				d.catalogFeature(row, c, s, 0)
 			}
-		})
+		}, "legend.feature", "key", row.Key)
 	}
 	if obst[rules.Sandbags] {
-		add("Sandbags", func(c pt, s float64) { p.sandbags(c, s, -math.Pi/2) })
+		add("Sandbags", func(c pt, s float64) { p.sandbags(c, s, -math.Pi/2) }, "legend.feature", "key", "sandbags")
 	}
 	if obst[rules.Wire] {
-		add("Barbed wire", p.wire)
+		add("Barbed wire", p.wire, "legend.feature", "key", "wire")
 	}
 	if obst[rules.Hedgehog] {
-		add("Hedgehogs", p.hedgehogs)
+		add("Hedgehogs", p.hedgehogs, "legend.feature", "key", "hedgehog")
 	}
 	if obst[rules.Seawall] {
-		add("Sea wall", p.seawall)
+		add("Sea wall", p.seawall, "legend.feature", "key", "seawall")
 	}
 	if len(m.targets) > 0 {
-		add("Target marker: the big gun that placed it rolls 1 die more at this unit", func(c pt, s float64) { p.mark(c, s*0.2, "target", "", 0, 0) })
+		add("Target marker: the big gun that placed it rolls 1 die more at this unit", func(c pt, s float64) { p.mark(c, s*0.2, "target", "", 0, 0) }, "legend.target")
 	}
 	// The units: one entry per side, class and strength of the base game's
 	// units, then one per row of another ruleset (Winter Wars V kinds,
@@ -1214,7 +1224,8 @@ func (d *drawer) legendEntries() []legendEntry {
 		if k.f == 1 {
 			unit = "figure"
 		}
-		add(fmt.Sprintf("%s %s (%d %s)", capital(k.s.String()), typeNames[k.t], k.f, unit), func(c pt, s float64) { p.counter(c, s*0.62, u) })
+		add(fmt.Sprintf("%s %s (%d %s)", capital(k.s.String()), typeNames[k.t], k.f, unit), func(c pt, s float64) { p.counter(c, s*0.62, u) },
+			"legend.unit", "side", k.s.String(), "type", typeNames[k.t], "figures", k.f)
 	}
 	seenKind := map[string]bool{}
 	for _, u := range m.units {
@@ -1232,17 +1243,17 @@ func (d *drawer) legendEntries() []legendEntry {
 			text = mark + ": " + text
 		}
 		c := unitM{typ: u.typ, side: u.side, figures: u.max, max: u.max, symbol: u.symbol}
-		add(text, func(at pt, s float64) { p.counter(at, s*0.62, c) })
+		add(text, func(at pt, s float64) { p.counter(at, s*0.62, c) }, "legend.kind", "key", row.Key)
 	}
 	if boat {
 		add("Collapsible boats: infantry enters a river and stops; afloat, 1 hex a turn, -1 die, no retreat (a flag costs a figure); landing removes the boat", func(c pt, s float64) {
 			p.boat(c, s*0.5)
-		})
+		}, "legend.boat")
 	}
 	if elite {
 		add("Special forces (elite)", func(c pt, s float64) {
 			p.c.draw(star(c, s*0.2, 5, 0.45), fillStroke(d.pal.gold, d.pal.goldDark, s*0.02))
-		})
+		}, "legend.elite")
 	}
 	type ok struct {
 		k  rules.ObjectiveKind
@@ -1276,13 +1287,23 @@ func (d *drawer) legendEntries() []legendEntry {
 				}
 			}
 		}
-		add(text, func(c pt, s float64) { p.medal(c, s*0.2, k.k, k.s) })
+		sides := map[rules.SideMask]string{rules.MaskAllies: "allies", rules.MaskAxis: "axis", rules.MaskBoth: "both"}[k.s]
+		kv := []any{"kind", k.k.String(), "sides", sides, "turn_start", k.ts}
+		if k.k == rules.SuddenDeath {
+			for _, o := range m.objs {
+				if o.kind == rules.SuddenDeath && o.sides == k.s {
+					kv = append(kv, "count", o.count, "of", len(o.hexes))
+					break
+				}
+			}
+		}
+		add(text, func(c pt, s float64) { p.medal(c, s*0.2, k.k, k.s) }, "legend.medal", kv...)
 	}
 	for _, o := range m.objs {
 		if o.kind != rules.SuddenDeath && len(o.hexes) > 1 {
 			add("Hexes of one objective", func(c pt, s float64) {
 				d.c.draw((&Path{}).poly(scaled(c, s, 0.88)), Style{Stroke: d.pal.gold.mix(d.pal.goldDark, 0.2), Width: s * 0.05, Dash: []float64{s * 0.1, s * 0.08}})
-			})
+			}, "legend.objective-hexes")
 			break
 		}
 	}
@@ -1306,12 +1327,55 @@ func (d *drawer) legendEntries() []legendEntry {
 				text = fmt.Sprintf("Exit for the %s (not played)", capital(who.String()))
 			}
 		}
-		add(text, func(c pt, s float64) { p.mark(c, s*0.18, kind, "?", side, 0) })
+		kv := []any{"kind", kind, "played", kind == "mine" && m.mines || kind == "exit" && side > 0 && m.exits}
+		if kind == "exit" && side > 0 {
+			kv = append(kv, "side", rules.Side(side-1).String())
+		}
+		add(text, func(c pt, s float64) { p.mark(c, s*0.18, kind, "?", side, 0) }, "legend.mark", kv...)
 	}
 	add("Section line", func(c pt, s float64) {
 		d.c.draw((&Path{}).line(pt{c.X, c.Y - s*0.45}, pt{c.X, c.Y + s*0.45}), Style{Stroke: d.pal.section, Width: s * 0.05, Dash: []float64{s * 0.14, s * 0.09}, Butt: true})
-	})
+	}, "legend.section")
 	return out
+}
+
+// LegendItem is one entry of a board's legend for a client that words it
+// in its own language: Key (a message key, "legend.terrain", "legend.unit"…)
+// and Args ({"key": "forest"}, {"side": "allies", "type": "infantry",
+// "figures": 4}…), the English Text, and the entry's symbol alone as an SVG
+// picture.
+type LegendItem struct {
+	Key  string         `json:"key"`
+	Args map[string]any `json:"args,omitempty"`
+	Text string         `json:"text"`
+	SVG  string         `json:"svg"`
+}
+
+// Legend is the legend of the board Board draws for s and o: the entries it
+// would draw under the board, each with its symbol on a hex of size px.
+func Legend(s *rules.Setup, o Options, px float64) ([]LegendItem, error) {
+	m, err := newModel(s, &o)
+	if err != nil {
+		return nil, err
+	}
+	pal := paletteFor(m.face)
+	c := &Canvas{}
+	d := &drawer{m: m, s: px, pal: &pal, opt: o, c: c}
+	d.p = pen{c: c, pal: d.pal}
+	entries := d.legendEntries()
+	out := make([]LegendItem, 0, len(entries))
+	for _, e := range entries {
+		// The entries draw on d.c (and d.p's copy of it): one canvas,
+		// emptied for each symbol.
+		*c = Canvas{W: math.Ceil(px), H: math.Ceil(px * 2 / sqrt3)}
+		ctr := pt{c.W / 2, c.H / 2}
+		hx := scaled(ctr, px, 1)
+		c.draw((&Path{}).poly(hx), fill(d.pal.plain))
+		e.draw(ctr, px)
+		c.draw((&Path{}).poly(hx), stroke(d.pal.gridLine.mix(d.pal.frame, 0.25), px*0.024))
+		out = append(out, LegendItem{Key: e.key, Args: e.args, Text: e.text, SVG: string(c.SVG())})
+	}
+	return out, nil
 }
 
 func (d *drawer) drawLegend() {

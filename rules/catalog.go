@@ -402,6 +402,14 @@ var baseCatalog = func() *Catalog {
 	return c
 }()
 
+// Expansions are the rulesets the engine ships besides the base game, in
+// the order a setup folds them: every row a game may meet is in the base
+// game or in one of them (the web client's tests check that each has its
+// words).
+func Expansions() []*Ruleset {
+	return []*Ruleset{TerrainPack(), WinterTerrain(), Tigers(), SpecialTroops(), WinterTroops(), Snowfall(), ReducedVisibility()}
+}
+
 // BaseCatalog is the catalog of the base game alone.
 func BaseCatalog() *Catalog { return baseCatalog }
 

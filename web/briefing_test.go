@@ -199,4 +199,50 @@ func TestReplaySteps(t *testing.T) {
 	if strings.Contains(string(last.View), `"hand"`) {
 		t.Error("a replay shows a hand")
 	}
+
+	// The log in sync: each step brings the log up to it as a spectator
+	// reads it (the same entries as the spectator's log of the game, the
+	// server's own "step" entries aside; no card drawn named), and says how
+	// many of its last entries the step's action caused.
+	type logged struct {
+		Log    []match.LogEntry `json:"log"`
+		Latest int              `json:"latest"`
+	}
+	var spect struct {
+		Log []match.LogEntry `json:"log"`
+	}
+	ts.must(200, "GET", "/api/games/"+c.Game+"?log=all", nil, &spect)
+	words := func(l []match.LogEntry) []string {
+		var out []string
+		for _, e := range l {
+			if e.Event["kind"] == "step" || e.Event["kind"] == "undo" {
+				continue
+			}
+			b, _ := json.Marshal(e.Text)
+			out = append(out, string(b))
+		}
+		return out
+	}
+	var lastLog, firstLog, midLog logged
+	ts.must(200, "GET", "/api/games/"+c.Game+"/replay", nil, &lastLog)
+	if got, want := words(lastLog.Log), words(spect.Log); !slices.Equal(got, want) || len(want) < 60 {
+		t.Errorf("the last step's log (%d entries) is not the spectator's (%d)", len(got), len(want))
+	}
+	for i, e := range lastLog.Log {
+		if e.N != i+1 {
+			t.Fatalf("entry %d numbered %d", i, e.N)
+		}
+		if e.Event["kind"] == "draw" && e.Text.Args["card"] != nil {
+			t.Errorf("a replay names a card drawn: %+v", e)
+		}
+	}
+	ts.must(200, "GET", "/api/games/"+c.Game+"/replay?step=0", nil, &firstLog)
+	if len(firstLog.Log) != 0 || firstLog.Latest != 0 {
+		t.Errorf("step 0: %d entries, latest %d", len(firstLog.Log), firstLog.Latest)
+	}
+	ts.must(200, "GET", "/api/games/"+c.Game+"/replay?step="+strconv.Itoa(last.Turns[1]), nil, &midLog)
+	if n := len(midLog.Log); midLog.Latest < 1 || n >= len(lastLog.Log) || midLog.Log[n-1].Event["kind"] != "turn" ||
+		!slices.Equal(words(midLog.Log), words(lastLog.Log)[:n]) {
+		t.Errorf("turn 2's first step: %d entries, latest %d, last %v", n, midLog.Latest, midLog.Log[n-1].Event)
+	}
 }

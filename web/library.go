@@ -1,6 +1,7 @@
 package web
 
 import (
+	"strings"
 	"sync"
 
 	"m44/library"
@@ -39,4 +40,18 @@ func BoardSVG() func(*match.Scenario) ([]byte, error) {
 		cache[sc] = b
 		return b, nil
 	}
+}
+
+// boardLegend is the key to the symbols of the board BoardSVG draws, each
+// symbol a picture of its own (no XML declaration, to sit in a page); nil
+// when the board cannot be drawn.
+func boardLegend(sc *match.Scenario) []render.LegendItem {
+	items, err := render.Legend(sc.Setup, render.Options{File: sc.File}, 40)
+	if err != nil {
+		return nil
+	}
+	for i := range items {
+		items[i].SVG = strings.TrimSpace(strings.TrimPrefix(items[i].SVG, `<?xml version="1.0" encoding="UTF-8"?>`))
+	}
+	return items
 }

@@ -22,6 +22,7 @@ import (
 	"m44/accounts"
 	"m44/bots"
 	"m44/match"
+	"m44/render"
 	"m44/rules"
 	"m44/view"
 )
@@ -341,6 +342,10 @@ type ScenarioDetail struct {
 	match.Entry
 	SVG      string         `json:"svg,omitempty"`
 	Briefing match.Briefing `json:"briefing"`
+	// Legend is the key to the board's symbols (with "svg"): each entry's
+	// symbol and its message key and arguments, for the lobby to word in
+	// the player's language.
+	Legend []render.LegendItem `json:"legend,omitempty"`
 }
 
 func (s *Server) getScenario(w http.ResponseWriter, r *http.Request) {
@@ -357,6 +362,7 @@ func (s *Server) getScenario(w http.ResponseWriter, r *http.Request) {
 			s.log.Warn("cannot render a scenario", "scenario", sc.ID, "err", err)
 		} else {
 			d.SVG = string(svg)
+			d.Legend = boardLegend(sc)
 		}
 	}
 	writeJSONGzip(w, r, http.StatusOK, d)

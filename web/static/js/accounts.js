@@ -1,7 +1,7 @@
 // Optional accounts (issue 13): the lobby's sign-in box, the account's
 // battles on any device, and binding the seats this browser holds to the
 // signed-in account. Everything shown is escaped.
-import { t, onLang, lang } from './i18n.js';
+import { t, onLang, lang, sideName } from './i18n.js';
 import { esc } from './svg.js';
 import { toast, errorText } from './ui.js';
 import './online.js';
@@ -53,6 +53,12 @@ export async function bindSeats(game, tokens) {
   }
 }
 
+// seatWords names a seat ("axis-2" → "Axis 2") in the language.
+function seatWords(seat) {
+  const m = /^(allies|axis)(?:-(\d))?$/.exec(seat || '');
+  return m ? sideName(m[1]) + (m[2] ? ' ' + m[2] : '') : seat || '';
+}
+
 // mountAccount puts the sign-in box into the lobby's top bar and the
 // account's battles under "Your battles".
 export function mountAccount(topbar, panel) {
@@ -78,7 +84,7 @@ export function mountAccount(topbar, panel) {
       const r = await accountApi.games();
       const list = (r && r.games) || [];
       games.hidden = !list.length;
-      games.innerHTML = `<h2>${esc(t('acct.games'))}</h2><ul>${list.slice(0, 20).map((g) => `<li><a href="#" data-game="${esc(g.game)}" data-seat="${esc(g.seat)}">${esc(g.name || g.scenario)}</a> <span class="muted">${esc(g.seat)} · ${esc(g.over ? t('acct.over') : g.your_turn ? t('acct.yourturn') : t('acct.live'))}</span></li>`).join('')}</ul>`;
+      games.innerHTML = `<h2>${esc(t('acct.games'))}</h2><ul>${list.slice(0, 20).map((g) => `<li><a href="#" data-game="${esc(g.game)}" data-seat="${esc(g.seat)}">${esc(g.name || g.scenario)}</a> <span class="muted">${esc(seatWords(g.seat))} · ${esc(g.over ? t('acct.over') : g.your_turn ? t('acct.yourturn') : t('acct.live'))}</span></li>`).join('')}</ul>`;
     } catch { games.hidden = true; }
   };
   box.addEventListener('click', async (e) => {

@@ -53,7 +53,7 @@ export function renderCombat(g) {
   }
   const L = s.your_turn && !g.hideFor ? byKind(g.L || [], 'combat') : [];
   const held = v.combat.held || {};
-  const mine = s.spectator ? [] : (v.combat_hand || []);
+  const mine = s.spectator || g.hideFor ? [] : (v.combat_hand || []); // none behind the hot-seat hand-over screen
   const counts = ['allies', 'axis'].map((sd) => t('combat.held', { side: t('side.' + sd), n: held[sd] ?? 0 })).join(' · ');
   let html = `<h3 title="${esc(t('combat.notshipped'))}">${esc(t('combat.title'))} <span class="combat-info">?</span></h3>`;
   html += `<div class="combat-meta">${esc(t('combat.pile', { n: v.combat.pile }))} · ${esc(counts)}</div>`;

@@ -1,7 +1,7 @@
 // The game page (/play/{game}#{token}): the board, the hand, what to do now,
 // the dice and the log, driven by the server's snapshots.
 import { api, Live, store, ApiError } from './api.js';
-import { t, template, has, lang, onLang, cardName, cardEffect, cardParts, sideName, applyDom, rowName, unitPhrase, unitNum } from './i18n.js';
+import { t, lang, onLang, cardName, cardEffect, cardParts, sideName, applyDom, rowName } from './i18n.js';
 import { setCatalog, row } from './catalog.js';
 import { BoardView, hexDistance, parseHex, geometry } from './board.js';
 import { parseAll, byKind } from './actions.js';
@@ -12,6 +12,7 @@ import { renderCombat } from './combat.js';
 import { briefingHtml } from './briefing.js';
 import { Zoom } from './zoom.js';
 import { helpHtml } from './help.js';
+import { logWords, logRows, placePhrase, placeName } from './logwords.js';
 
 const $ = (sel, root = document) => root.querySelector(sel);
 
@@ -74,7 +75,7 @@ class Game {
     onLang(() => {
       applyDom(this.root);
       const conn = $('#conn', this.root);
-      if (conn.dataset.state) conn.textContent = t('conn.' + conn.dataset.state); // "Connected" follows the switch
+      if (conn.dataset.state) conn.textContent = conn.title = t('conn.' + conn.dataset.state); // "Connected" follows the switch
       this.briefing = null;
       if (this.briefOpen) this.openBriefing();
       this.handHtml = null;
@@ -100,26 +101,38 @@ class Game {
     // The game's rules catalog: names, pictures and help of the rows the
     // client does not know (a ruleset's). The board is drawn meanwhile.
     this.catalogReady = api.catalog(this.id).then((c) => { setCatalog(c); this.handHtml = null; this.render(); }).catch(() => {});
+    // The first snapshot is kept aside until the seat to show is known:
+    // nothing is drawn meanwhile (the catalog's arrival redraws this.snap).
+    let first = null;
     try {
       // Learn each token's seat.
       for (const tok of tokens) {
         try {
           const s = await api.snapshot(this.id, tok, tok === this.token);
           if (s && s.seat) this.seatTokens[s.seat] = tok;
-          if (tok === this.token) this.snap = s;
+          if (tok === this.token) first = s;
         } catch (e) {
           if (e.code !== 'unauthorized') throw e;
         }
       }
-      if (!this.snap) {
+      if (!first) {
         if (this.token && !Object.values(this.seatTokens).includes(this.token)) this.token = Object.values(this.seatTokens)[0] || '';
-        this.snap = await api.snapshot(this.id, this.token, true);
+        first = await api.snapshot(this.id, this.token, true);
+      }
+      this.hotseat = !!rec.hotseat || !!first.hotseat || Object.keys(this.seatTokens).length > 1;
+      // A hot-seat table opened on a seat that is not to act (a link, a
+      // reload): the device goes to the seat to act, behind the hand-over
+      // screen, without ever drawing the other seat's hand or log.
+      const next = first.to_act && first.to_act !== first.seat && this.seatTokens[first.to_act];
+      if (this.hotseat && next && !first.your_turn && !first.over) {
+        const s = await api.snapshot(this.id, next, true).catch(() => null);
+        if (s && s.your_turn) { this.token = next; first = s; store.put(this.id, { current: next }); }
       }
     } catch (e) {
       this.fatal(e);
       return;
     }
-    this.hotseat = !!rec.hotseat || !!this.snap.hotseat || Object.keys(this.seatTokens).length > 1;
+    this.snap = first;
     // At a hot-seat table the first player takes the device too.
     if (this.hotseat && Object.keys(this.seatTokens).length > 1 && this.snap.your_turn && !this.snap.over) this.hideFor = this.snap.seat;
     if (Object.keys(this.seatTokens).length) store.put(this.id, { tokens: this.seatTokens, current: this.token, hotseat: this.hotseat, name: this.snap.scenario && this.snap.scenario.name });
@@ -140,7 +153,7 @@ class Game {
   connState(s) {
     const el = $('#conn', this.root);
     el.dataset.state = s;
-    el.textContent = t('conn.' + s);
+    el.textContent = el.title = t('conn.' + s);
     if (s === 'online' && this.snap) {
       // A reconnect may have missed a change: ask for the present state.
       this.refresh();
@@ -268,6 +281,7 @@ class Game {
     if (!s) return;
     const root = this.root;
     const v = s.view || {};
+    root.dataset.seat = s.seat || ''; // the seat whose view the page shows
     const L = s.your_turn && !this.hideFor ? parseAll(s.legal) : [];
     this.L = L;
     root.classList.toggle('my-turn', !!s.your_turn && !this.hideFor);
@@ -704,91 +718,22 @@ class Game {
     };
   }
 
-  words(entry) {
-    const ev = entry.event || {};
-    const args = { ...ev, ...(entry.text && entry.text.args) };
-    const hexRef = (h) => (h ? `<span class="hexref" data-hex="${esc(h)}" title="${esc(h)}">${esc(this.placeName(h))}</span>` : '');
-    // {at}, {from_at}, {to_at}: where, in words ("in the forest", "at
-    // Ranville"), a chip naming the hex and its coordinates when pointed at.
-    const atRef = (h) => (h ? `<span class="hexref" data-hex="${esc(h)}" title="${esc(this.placeName(h) === h ? h : this.placeName(h) + ' · ' + h)}">${esc(this.placePhrase(h))}</span>` : '');
-    const A = {};
-    for (const [k, val] of Object.entries(args)) A[k] = esc(Array.isArray(val) ? val.join(' ') : val);
-    if (args.side) A.side = esc(sideName(args.side));
-    for (const k of ['hex', 'from', 'to']) if (args[k]) A[k] = hexRef(args[k]);
-    if (!args.hex && args.from) A.hex = A.from;
-    const at = args.hex || args.from;
-    A.at = atRef(at);
-    A.from_at = atRef(args.from || args.hex);
-    A.to_at = atRef(args.to);
-    // {unit}, {target} (subjects) and {unit_acc}, {target_acc} (objects):
-    // the units the event names, in words; num: the number the verb agrees with.
-    const unit = isObj(args.unit) ? args.unit : null, target = isObj(args.target) ? args.target : null;
-    A.unit = esc(unitPhrase(unit)); A.unit_acc = esc(unitPhrase(unit, true));
-    A.target = esc(unitPhrase(target)); A.target_acc = esc(unitPhrase(target, true));
-    args.num = unitNum(unit);
-    const cname = ev.card_name || (typeof args.card === 'string' ? args.card : '');
-    if (cname) {
-      let nm = cardName(cname);
-      if (args.section && !cardParts(cname).section) nm += ` (${t('section.' + cap(args.section))})`;
-      A.card = `<b>${esc(nm)}</b>`;
-    }
-    if (args.obstacle) A.obstacle = esc(rowName(['obstacle', 'marker', 'feature'], args.obstacle));
-    if (Array.isArray(args.faces)) A.faces = args.faces.map((f) => `<span class="mini-die" title="${esc(t('face.' + f))}">${dieFace(f, 18)}</span>`).join('');
-    let key = (entry.text && entry.text.key) || 'ev.' + ev.kind;
-    if (!has(key)) {
-      key = 'ev.' + ev.kind;
-      if ((ev.kind === 'play' || ev.kind === 'draw') && !cname) key += '.hidden';
-    }
-    const s = template(key, args);
-    if (s === key) return esc(ev.text || key);
-    return capFirst(s.replace(/\{(\w+)\}/g, (m, k) => (k in A ? A[k] : m)));
-  }
-
-  // placePhrase is where hex h is, in words: at its map label, else on its
-  // structure (a bridge, a bunker) or in its ground ("in the forest"), else
-  // near a label two hexes away at most, else "in the open"; a ground the
-  // dictionaries have no phrase for is named.
-  placePhrase(h) {
-    const s = this.snap || {};
-    const lab = ((s.scenario && s.scenario.labels) || []).find((l) => l.hex === h);
-    if (lab) return t('at.label', { label: lab.text.join(' ') });
-    const f = ((s.view && s.view.features) || []).find((x) => x.hex === h);
-    if (f && f.structure && has('at.' + f.structure)) return t('at.' + f.structure);
-    if (f && f.terrain && f.terrain !== 'plain') return has('at.' + f.terrain) ? t('at.' + f.terrain) : t('at.other', { place: rowName('terrain', f.terrain) });
-    if (!/^-?\d+,-?\d+$/.test(h)) return h;
-    // Open ground: near the closest map label within two hexes, if any.
-    let near = null, best = 3;
-    for (const l of (s.scenario && s.scenario.labels) || []) {
-      const d = hexDistance(l.hex, h);
-      if (d < best) { best = d; near = l; }
-    }
-    if (near) return t('at.near', { label: near.text.join(' ') });
-    return t('at.open');
-  }
-
-  // placeName names a hex in the log: its map label, else its ground when
-  // that is not open countryside, else its coordinates (always in the chip's title).
-  placeName(h) {
-    const s = this.snap || {};
-    const lab = ((s.scenario && s.scenario.labels) || []).find((l) => l.hex === h);
-    if (lab) return lab.text.join(' ');
-    const f = ((s.view && s.view.features) || []).find((x) => x.hex === h);
-    if (f && f.terrain && f.terrain !== 'plain') return `${rowName('terrain', f.terrain)} ${h}`;
-    return h;
-  }
+  // words, placePhrase and placeName: the log in words (js/logwords.js),
+  // read on the position the page shows.
+  words(entry) { return logWords(entry, this.snap || {}); }
+  placePhrase(h) { return placePhrase(h, this.snap || {}); }
+  placeName(h) { return placeName(h, this.snap || {}); }
 
   renderLog() {
     const box = $('#log-list', this.root);
-    const log = this.logAll || this.snap.log || [];
-    const skip = new Set(['turn-end', 'step']);
-    const rows = [];
-    for (const e of log) {
-      const ev = e.event || {};
-      if (skip.has(ev.kind)) continue;
-      if (ev.kind === 'turn') { rows.push(`<li class="log-turn side-${esc(ev.side || '')}">${this.words(e)}</li>`); continue; }
-      rows.push(`<li class="log-${esc(ev.kind || 'x')}${ev.side ? ' side-' + esc(ev.side) : ''}">${this.words(e)}</li>`);
-      if (ev.kind === 'dice' && noEffect(log, e)) rows.push(`<li class="log-no-effect">${esc(t('ev.no-effect'))}</li>`);
+    if (this.hideFor) {
+      // Behind the hand-over screen the log holds no seat's private lines
+      // (the cards drawn): it is drawn again for the seat once ready.
+      if (this.logKey !== 'hidden') { box.innerHTML = ''; this.logKey = 'hidden'; }
+      return;
     }
+    const log = this.logAll || this.snap.log || [];
+    const rows = logRows(log, this.snap);
     if (!rows.length) {
       const v = this.snap.view || {};
       rows.push(`<li class="log-start">${esc(this.snap.scenario && this.snap.scenario.name || '')} — ${esc(t('lobby.first', { side: sideName(v.active || 'allies') }))}</li>`);
@@ -830,7 +775,7 @@ class Game {
     if (this.confirming) return;
     if (this.hideFor) {
       ov.hidden = false;
-      ov.innerHTML = `<div class="dialog" role="dialog" aria-modal="true" aria-labelledby="pass-title">
+      ov.innerHTML = `<div class="dialog handover" role="dialog" aria-modal="true" aria-labelledby="pass-title" data-seat="${esc(this.hideFor)}">
         <div class="dialog-side side-${esc(s.side)}">${glyphBadge(s.side)}</div>
         <h2 id="pass-title">${esc(t('hotseat.title', { side: sideName(s.side) }))}</h2>
         <p>${esc(t('hotseat.text', { side: sideName(s.side) }))}</p>
@@ -1315,9 +1260,6 @@ function seatLabel(s, seat, side) {
 
 const cap = (s) => (s ? s[0].toUpperCase() + s.slice(1) : s);
 const isObj = (v) => v !== null && typeof v === 'object' && !Array.isArray(v);
-// capFirst capitalises a log line's first letter when it starts with words
-// (French "l'infanterie…" → "L'infanterie…"), not with markup.
-const capFirst = (s) => (s && s[0] !== '<' ? s[0].toLocaleUpperCase() + s.slice(1) : s);
 const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
 const lastLogN = (s) => { const l = s.log || []; return l.length ? l[l.length - 1].n : 0; };
 
@@ -1415,16 +1357,4 @@ function rewindStep(view, e, game) {
     case 'exit': { const i = units.findIndex((u) => u.hex === a.from); if (i >= 0) units.splice(i, 1); break; }
     default:
   }
-}
-
-// noEffect: the roll of entry e hit nothing (no loss, retreat, flag or heal
-// follows it before the next roll, battle or turn).
-function noEffect(log, e) {
-  let i = log.indexOf(e);
-  for (i++; i < log.length; i++) {
-    const k = (log[i].event || {}).kind;
-    if (['hits', 'retreat', 'flag-losses', 'eliminated', 'flag-ignored', 'healed'].includes(k)) return false;
-    if (['dice', 'battle', 'turn', 'card-attack', 'ambush', 'turn-end', 'game-over'].includes(k)) return true;
-  }
-  return false; // its effects may not have arrived yet
 }

@@ -14,8 +14,25 @@ const KEY = 'm44.lang';
 let current = pick();
 const listeners = new Set();
 
+// Dictionaries of other parts of the client (online play) join the main
+// ones, in every language: now for those loaded, on loading for the others.
+const extras = [];
+function merge(code) {
+  for (const words of extras) {
+    const d = words[code];
+    if (!d || !LANGS[code]) continue;
+    for (const [k, v] of Object.entries(d)) if (!(k in LANGS[code])) LANGS[code][k] = v; // the main wording wins
+  }
+}
+
+// extend adds words ({en: {...}, fr: {...}, ...}) to the dictionaries.
+export function extend(words) {
+  extras.push(words);
+  for (const code of Object.keys(LANGS)) merge(code);
+}
+
 async function load(code) {
-  if (!LANGS[code]) LANGS[code] = (await import(`./i18n/${code}.js`)).default;
+  if (!LANGS[code]) { LANGS[code] = { ...(await import(`./i18n/${code}.js`)).default }; merge(code); }
   return LANGS[code];
 }
 

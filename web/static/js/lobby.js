@@ -1,6 +1,6 @@
 // The lobby: choose a scenario (or upload one), a mode, and start a battle.
 import { api, store } from './api.js';
-import { t, has, onLang, applyDom, sideName, lang } from './i18n.js';
+import { t, has, onLang, applyDom, sideName, lang, rowName } from './i18n.js';
 import { esc } from './svg.js';
 import { langSelect, toast, errorText } from './ui.js';
 import { reachNote } from './online.js';
@@ -104,13 +104,19 @@ class Lobby {
     const per = (o, side) => (o && typeof o === 'object' ? (o[side] ?? '') : '');
     const rows = ['allies', 'axis'].map((side) => `<tr><th scope="row">${esc(sideName(side))}</th><td>${esc(per(s.cards, side))}</td><td>${esc(per(s.medals, side))}</td><td>${esc(nations(per(s.sides, side)))}</td></tr>`).join('');
     const first = s.sides ? ['allies', 'axis'].find((sd) => s.sides[sd] && s.sides[sd].first) : null;
-    box.innerHTML = `<div class="preview">${d.svg ? d.svg : d.error ? `<p class="muted">${esc(d.error)}</p>` : '<div class="preview-wait"></div>'}</div>
+    // The key to the preview's symbols: open beside a wide board, folded
+    // on a phone (it would push the scenario's words down).
+    if (this.legendOpen == null) this.legendOpen = !matchMedia('(max-width: 760px)').matches;
+    const legend = (d.legend || []).length ? `<details class="legend"${this.legendOpen ? ' open' : ''}><summary>${esc(t('legend.title'))}</summary><ul class="legend-list">${d.legend.map((it) => `<li data-key="${esc(it.key)}"><span class="legend-sym" aria-hidden="true">${it.svg}</span><span>${esc(legendText(it))}</span></li>`).join('')}</ul></details>` : '';
+    box.innerHTML = `<div class="preview">${d.svg ? d.svg : d.error ? `<p class="muted">${esc(d.error)}</p>` : '<div class="preview-wait"></div>'}</div>${legend}
       <h2 class="scn-h">${esc(s.name || s.id)}</h2>${s.subtitle ? `<p class="scn-subtitle">${esc(s.subtitle)}</p>` : ''}
       <p class="scn-sub">${esc([s.date, s.front && `${t('lobby.front')}: ${frontName(s.front)}`, boardName(s.board) && `${t('lobby.board')}: ${boardName(s.board)}`].filter(Boolean).join(' · '))}</p>
       <table class="scn-table"><thead><tr><th></th><th>${esc(t('lobby.cards'))}</th><th>${esc(t('lobby.victory'))}</th><th></th></tr></thead><tbody>${rows}</tbody></table>
       ${first ? `<p class="scn-first">${esc(t('lobby.first', { side: sideName(first) }))}</p>` : ''}
       ${s.note ? `<p class="scn-note">${esc(s.note)}</p>` : ''}
       ${d.briefing ? `<details class="scn-brief"><summary>${esc(t('brief.victory'))} · ${esc(t('brief.rules'))}</summary><div class="brief-body">${briefingHtml(d.briefing)}</div></details>` : ''}`;
+    const det = box.querySelector('details.legend');
+    if (det) det.ontoggle = () => { this.legendOpen = det.open; };
     const svg = box.querySelector('.preview svg');
     if (svg) { svg.removeAttribute('width'); svg.removeAttribute('height'); svg.setAttribute('role', 'img'); }
   }
@@ -332,6 +338,32 @@ function boardName(b) {
   if (!b) return '';
   if (typeof b === 'string') return has('boardsize.' + b) ? t('boardsize.' + b) : b;
   return b.type || b.name || (b.width ? `${b.width}×${b.rows}` : '');
+}
+
+// legendText words an entry of the board's legend (render.LegendItem: a
+// key and its arguments) in the language, else gives its English.
+function legendText(it) {
+  const a = it.args || {};
+  const notPlayed = (name) => (a.played === false ? t('legend.extra', { name }) : name);
+  switch (it.key) {
+    case 'legend.terrain': return rowName('terrain', a.key);
+    case 'legend.feature': return rowName(['structure', 'obstacle', 'marker', 'feature', 'terrain'], a.key);
+    case 'legend.kind': return rowName('unit', a.key);
+    case 'legend.extra': return has('legend.x.' + a.key) ? t('legend.extra', { name: t('legend.x.' + a.key) }) : it.text;
+    case 'legend.unit': return t('legend.unit', { type: rowName('unit', a.type), side: sideName(a.side), figures: a.figures });
+    case 'legend.medal': {
+      const sides = a.sides === 'both' ? t('legend.both') : sideName(a.sides);
+      if (a.kind === 'sudden-death' && a.count) return `${t('obj.sudden-death')}: ${sides}, ${t('legend.of', { count: a.count, of: a.of })}`;
+      return `${has('obj.' + a.kind) ? t('obj.' + a.kind) : it.text} (${sides})${a.turn_start ? ', ' + t('legend.turnstart') : ''}`;
+    }
+    case 'legend.mark': {
+      if (a.kind === 'exit') return notPlayed(a.side ? `${t('marker.exit')} (${sideName(a.side)})` : t('marker.exit'));
+      if (a.kind === 'mine') return notPlayed(t('marker.minefield'));
+      return notPlayed(t('legend.mark.' + (a.kind === 'star' ? 'star' : 'other')));
+    }
+    case 'legend.boat': return t('marker.boat');
+    default: return has(it.key) ? t(it.key) : it.text;
+  }
 }
 
 function country(c) { const k = String(c).toUpperCase(); return has('country.' + k) ? t('country.' + k) : k; }

@@ -1,7 +1,7 @@
 // The lobby of games (issue 13): open a table (scenario chosen in the
 // lobby, side, clock, rated), "any opponent", the open tables to join, the
 // live games to watch, and the leaderboard. Text goes through textContent.
-import { t, onLang, lang, sideName } from './i18n.js';
+import { t, has, onLang, lang, sideName } from './i18n.js';
 import { store } from './api.js';
 import { account, onAccount, bindSeats } from './accounts.js';
 import { toast, errorText } from './ui.js';
@@ -27,6 +27,9 @@ function selectedScenario() {
   const s = document.querySelector('#scn-list .scn-item.selected');
   return s ? { id: s.dataset.id, name: (s.querySelector('.scn-name') || s).textContent.trim() } : null;
 }
+
+// levelName is a computer opponent's level in words (level.* keys).
+const levelName = (l) => (has('level.' + l) ? t('level.' + l) : l);
 
 function mine() { return Object.keys(store.all()); }
 
@@ -94,7 +97,7 @@ export function mountTables(panel) {
   };
 
   function seatLine(g) {
-    return g.seats.map((s) => `${sideName(s.side)}: ${s.open ? t('tables.free') : s.player ? `${s.player} (${s.rating})` : s.kind.startsWith('bot:') ? t('tables.bot', { level: s.kind.slice(4) }) : t('tables.guest')}`).join(' · ');
+    return g.seats.map((s) => `${sideName(s.side)}: ${s.open ? t('tables.free') : s.player ? `${s.player} (${s.rating})` : s.kind.startsWith('bot:') ? t('tables.bot', { level: levelName(s.kind.slice(4)) }) : t('tables.guest')}`).join(' · ');
   }
   function item(g, action) {
     const li = el('li');
@@ -122,7 +125,7 @@ export function mountTables(panel) {
       liveList.replaceChildren(...r.live.slice(0, 20).map((g) => item(g, { label: t('tables.watch'), go: () => location.assign(`/play/${encodeURIComponent(g.game)}`) })));
       if (!r.live.length) liveList.replaceChildren(el('li', { className: 'muted', textContent: t('tables.none') }));
       const lb = await call('GET', '/api/leaderboard');
-      const rows = [...lb.players.map((p) => ({ name: p.name, rating: p.rating, games: p.rated_games })), ...lb.bots.map((b) => ({ name: t('tables.bot', { level: b.level }), rating: b.rating, bot: true }))]
+      const rows = [...lb.players.map((p) => ({ name: p.name, rating: p.rating, games: p.rated_games })), ...lb.bots.map((b) => ({ name: t('tables.bot', { level: levelName(b.level) }), rating: b.rating, bot: true }))]
         .sort((a, b) => b.rating - a.rating);
       board.replaceChildren(...rows.map((p) => el('li', { className: p.bot ? 'bot' : '', textContent: `${p.name} — ${Math.round(p.rating)}${p.bot ? '' : ' · ' + t('tables.games', { count: p.games })}` })));
     } catch { /* the lobby works without */ }

@@ -1,15 +1,13 @@
 // Online play (issue 13): its words, and the lobby's pieces for links that
 // must reach other machines.
-import { LANGS } from './i18n.js';
+import { extend } from './i18n.js';
 import words from './i18n/online.js';
 import { esc } from './svg.js';
 
-// The dictionaries of online play join the main ones (a key the main
-// dictionaries already have keeps their wording).
-for (const [code, d] of Object.entries(words)) {
-  if (!LANGS[code]) continue;
-  for (const [k, v] of Object.entries(d)) if (!(k in LANGS[code])) LANGS[code][k] = v;
-}
+// The dictionaries of online play join the main ones, also those of a
+// language loaded later (a key the main dictionaries already have keeps
+// their wording).
+extend(words);
 
 // reachNote is the HTML of the invite dialog's extra lines: a warning when
 // the server's links open only on this machine, and the spectator link.

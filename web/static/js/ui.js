@@ -11,10 +11,15 @@ export function langSelect() {
   const sel = document.createElement('select');
   sel.id = 'lang';
   sel.setAttribute('aria-label', t('lobby.language'));
+  // On a phone the closed switch shows the language's code alone (the
+  // names stay in each option's title and the screen reader's label).
+  const short = matchMedia('(max-width: 760px)').matches;
   for (const code of LANG_CODES) {
     const o = document.createElement('option');
     o.value = code;
-    o.textContent = `${code.toUpperCase()} · ${LANG_NAMES[code]}`;
+    o.textContent = short ? code.toUpperCase() : `${code.toUpperCase()} · ${LANG_NAMES[code]}`;
+    o.title = LANG_NAMES[code];
+    o.lang = code;
     sel.append(o);
   }
   sel.value = lang();
