@@ -154,7 +154,7 @@ func (s *State) reachIn(ui int, out []dest, sc *reachSearch) []dest {
 	startRoad := s.onRoad(u.pos) && !u.moved // Behind Enemy Lines too (faq-digest 89)
 	queue[qt] = reachNode{pos: u.pos, road: startRoad}
 	qt++
-	cells, stamp, cur, touch := &sc.cell, &sc.stamp, sc.cur, &sc.touch
+	cells, cur, touch := &sc.cell, sc.cur, &sc.touch
 	cells[uint8(u.pos)].best[wayFree] = 1
 	if startRoad {
 		cells[uint8(u.pos)].best[wayRoad] = 1
@@ -183,15 +183,15 @@ func (s *State) reachIn(ui int, out []dest, sc *reachSearch) []dest {
 			// general case below without them. Its cost stays within maxM,
 			// it carries no ice dice, and a way on road exists only from a
 			// start on a road.
+			room := uint8(maxM - n.cost) // at least 1: the way was queued
 			for d := 0; d < 6; d++ {
 				c := steps[d]
-				if c < 0 {
-					continue // off the board (the step tables say -1 there) or forbidden
+				if uint8(c) > room {
+					// off the board or forbidden (the step tables say -1
+					// there: 255 as a byte), or too far, whoever stands there
+					continue
 				}
 				cost := n.cost + c
-				if cost > maxM {
-					continue // too far, whoever stands there
-				}
 				q := nb[d]
 				qi := uint8(q) // maxCells is 256: the tables below need no bounds checks
 				if occ[qi] >= 0 {
@@ -199,9 +199,8 @@ func (s *State) reachIn(ui int, out []dest, sc *reachSearch) []dest {
 					continue
 				}
 				cl := &cells[qi]
-				if stamp[qi] != cur {
-					stamp[qi] = cur
-					*cl = reachCell{}
+				if cl.stamp != cur {
+					*cl = reachCell{stamp: cur}
 				}
 				if b := cl.best[wayFree]; b != 0 && b <= cost+1 {
 					continue // already reached, uncapped, at no more cost
@@ -260,9 +259,8 @@ func (s *State) reachIn(ui int, out []dest, sc *reachSearch) []dest {
 				continue
 			}
 			cl := &cells[qi]
-			if stamp[qi] != cur {
-				stamp[qi] = cur
-				*cl = reachCell{}
+			if cl.stamp != cur {
+				*cl = reachCell{stamp: cur}
 			}
 			f := fx[qi]
 			road := n.road && f&fxRoad != 0

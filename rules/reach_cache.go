@@ -35,9 +35,10 @@ type reachNode struct {
 // kind of way ([way] cost+1, 0 = unseen), valid only when the hex's stamp is
 // the search's.
 type reachCell struct {
-	best [numWays]int8
-	dice [numWays]int8 // the ice dice of that way
-	out  int16         // 1 + the index of the hex's dest in the search's output, 0 if none
+	stamp uint16 // the search this entry belongs to
+	best  [numWays]int8
+	dice  [numWays]int8 // the ice dice of that way
+	out   int16         // 1 + the index of the hex's dest in the search's output, 0 if none
 }
 
 // reachEntry is one ordered unit's kept reach: its dests and exits in the
@@ -56,7 +57,6 @@ type reachEntry struct {
 // that no search clears it.
 type reachSearch struct {
 	cur   uint16 // this search's stamp
-	stamp [maxCells]uint16
 	cell  [maxCells]reachCell
 	queue [256]reachNode
 	touch [maxCells / 64]uint64 // the hexes whose occupancy the search's result depends on
@@ -98,7 +98,9 @@ func (s *State) scratch() *reachScratch {
 func (sc *reachSearch) begin() {
 	sc.cur++
 	if sc.cur == 0 {
-		sc.stamp = [maxCells]uint16{}
+		for q := range sc.cell {
+			sc.cell[q].stamp = 0
+		}
 		sc.cur = 1
 	}
 	sc.touch = [maxCells / 64]uint64{}
@@ -107,9 +109,8 @@ func (sc *reachSearch) begin() {
 // look marks hex q looked at by the search, and unseen if it is the first
 // time in this search.
 func (sc *reachSearch) look(q int16) {
-	if sc.stamp[q] != sc.cur {
-		sc.stamp[q] = sc.cur
-		sc.cell[q] = reachCell{}
+	if sc.cell[q].stamp != sc.cur {
+		sc.cell[q] = reachCell{stamp: sc.cur}
 	}
 	sc.touch[q>>6] |= 1 << (q & 63)
 }
@@ -117,7 +118,7 @@ func (sc *reachSearch) look(q int16) {
 // best is the least cost+1 the last search found to q by a way of kind w
 // (0: none).
 func (sc *reachSearch) best(q int16, w int) int8 {
-	if sc.stamp[q] != sc.cur {
+	if sc.cell[q].stamp != sc.cur {
 		return 0
 	}
 	return sc.cell[q].best[w]
