@@ -135,34 +135,37 @@ func (sc *reachScratch) reset(gen uint32) {
 }
 
 // reachKept is reachExit for the ordered unit in slot k of orderedBy,
-// from the cache when its reach is kept, else searched and kept. The slices
-// it returns belong to the cache: they stay valid until the next search.
-func (s *State) reachKept(k int, out []dest, exitOut []int16) ([]dest, []int16) {
+// from the cache when its reach is kept, else searched and kept: searched
+// into the cache's pools in place, with room for a reach of 64 hexes made
+// first (issue 15: no copy). The slices it returns belong to the cache:
+// they stay valid until the next search.
+func (s *State) reachKept(k int) ([]dest, []int16) {
 	ui := int(s.orderedBy[k])
 	sc := s.scratch()
 	if sc.gen != s.rgen {
 		sc.reset(s.rgen)
 	}
-	if k < reachSlots {
-		if e := &sc.ent[k]; e.ok && int(e.ui) == ui {
-			return sc.dests[e.off : e.off+e.n], sc.exits[e.xoff : e.xoff+uint16(e.xn)]
-		}
-	}
-	out, exitOut = s.reachExitIn(ui, out, exitOut, &sc.reachSearch)
 	if k >= reachSlots {
-		return out, exitOut
+		var ds [64]dest
+		var ex [8]int16
+		return s.reachExitIn(ui, ds[:0], ex[:0], &sc.reachSearch)
 	}
-	if sc.nd+len(out) > len(sc.dests) || sc.nx+len(exitOut) > len(sc.exits) {
+	if e := &sc.ent[k]; e.ok && int(e.ui) == ui {
+		return sc.dests[e.off : e.off+e.n], sc.exits[e.xoff : e.xoff+uint16(e.xn)]
+	}
+	if len(sc.dests)-sc.nd < 64 || len(sc.exits)-sc.nx < 8 {
 		sc.reset(s.rgen)
 	}
-	if sc.nd+len(out) > len(sc.dests) || sc.nx+len(exitOut) > len(sc.exits) || len(exitOut) > 255 {
-		return out, exitOut
+	d0, x0 := sc.nd, sc.nx
+	out, exitOut := s.reachExitIn(ui, sc.dests[d0:d0], sc.exits[x0:x0], &sc.reachSearch)
+	if len(out) > len(sc.dests)-d0 || len(exitOut) > len(sc.exits)-x0 || len(exitOut) > 255 {
+		return out, exitOut // grown out of the pools: not kept
 	}
 	e := &sc.ent[k]
 	sc.used = max(sc.used, k+1)
-	*e = reachEntry{ok: true, ui: int8(ui), off: uint16(sc.nd), n: uint16(len(out)), xoff: uint16(sc.nx), xn: uint8(len(exitOut)), touched: sc.touch}
-	sc.nd += copy(sc.dests[sc.nd:], out)
-	sc.nx += copy(sc.exits[sc.nx:], exitOut)
+	*e = reachEntry{ok: true, ui: int8(ui), off: uint16(d0), n: uint16(len(out)), xoff: uint16(x0), xn: uint8(len(exitOut)), touched: sc.touch}
+	sc.nd += len(out)
+	sc.nx += len(exitOut)
 	return out, exitOut
 }
 
