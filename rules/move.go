@@ -359,6 +359,7 @@ func (s *State) reachPlain(u *unit, maxM int8, out []dest, sc *reachSearch) ([]d
 	cells, cur, touch := &sc.cell, sc.cur, &sc.touch
 	occ, fx := &s.occ, &s.fx
 	nbs, stepTab := s.b.nb, s.step[u.side][u.typ]
+	stepTab = stepTab[:len(nbs)] // (one table per board hex, as nbs: one bounds check below)
 	vehicle := u.typ != Infantry
 	// A unit that starts in a hedgerow stops on its first step.
 	firstStop := s.leaveStops(u.start) && u.pos == u.start
@@ -366,9 +367,10 @@ func (s *State) reachPlain(u *unit, maxM int8, out []dest, sc *reachSearch) ([]d
 	qh, qt := 0, 1
 	for qh < qt {
 		// (every way queued has movement left and did not stop)
-		n := queue[qh]
+		n := queue[uint8(qh)] // (qh < qt <= 256)
 		qh++
-		steps, nb := &stepTab[n.pos], &nbs[n.pos]
+		p := int(uint8(n.pos))
+		nb, steps := &nbs[p], &stepTab[p]
 		room := uint8(maxM - n.cost)
 		for d := 0; d < 6; d++ {
 			c := steps[d]
