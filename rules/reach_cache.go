@@ -145,21 +145,20 @@ func (s *State) reachKept(k int) ([]dest, []int16) {
 	if sc.gen != s.rgen {
 		sc.reset(s.rgen)
 	}
-	if k >= reachSlots {
-		var ds [64]dest
-		var ex [8]int16
-		return s.reachExitIn(ui, ds[:0], ex[:0], &sc.reachSearch)
-	}
-	if e := &sc.ent[k]; e.ok && int(e.ui) == ui {
-		return sc.dests[e.off : e.off+e.n], sc.exits[e.xoff : e.xoff+uint16(e.xn)]
+	if k < reachSlots {
+		if e := &sc.ent[k]; e.ok && int(e.ui) == ui {
+			return sc.dests[e.off : e.off+e.n], sc.exits[e.xoff : e.xoff+uint16(e.xn)]
+		}
 	}
 	if len(sc.dests)-sc.nd < 64 || len(sc.exits)-sc.nx < 8 {
 		sc.reset(s.rgen)
 	}
 	d0, x0 := sc.nd, sc.nx
 	out, exitOut := s.reachExitIn(ui, sc.dests[d0:d0], sc.exits[x0:x0], &sc.reachSearch)
-	if len(out) > len(sc.dests)-d0 || len(exitOut) > len(sc.exits)-x0 || len(exitOut) > 255 {
-		return out, exitOut // grown out of the pools: not kept
+	if k >= reachSlots || len(out) > len(sc.dests)-d0 || len(exitOut) > len(sc.exits)-x0 || len(exitOut) > 255 {
+		// Not kept: in the pools' free room until the next search, or
+		// grown out of them.
+		return out, exitOut
 	}
 	e := &sc.ent[k]
 	sc.used = max(sc.used, k+1)
