@@ -316,27 +316,7 @@ func (s *State) LegalActions(buf []Action) []Action {
 		buf = s.enterOptions(buf)
 		buf = append(buf, Action{Kind: ActEndOrders})
 	case PhaseMove:
-		var ds [64]dest
-		var ex [8]int16
-		for k, ui := range s.orderedBy {
-			u := &s.units[ui]
-			if u.dead || u.moved {
-				continue
-			}
-			hexAt := s.b.hexAt
-			from := hexAt[u.pos]
-			dests, exits := s.reachKept(k, ds[:0], ex[:0])
-			n := len(buf)
-			buf = slices.Grow(buf, len(dests)+len(exits)+1)[:n+len(dests)]
-			a, w := Action{Kind: ActMove, From: from}, buf[n:]
-			for j := range w {
-				a.To = hexAt[dests[j].pos]
-				w[j] = a
-			}
-			for _, e := range exits {
-				buf = append(buf, Action{Kind: ActExit, From: from, To: s.b.hexAt[e]})
-			}
-		}
+		buf = s.moveOptions(buf)
 		buf = append(buf, Action{Kind: ActEndMoves})
 	case PhaseBattle:
 		if sc := s.rs; sc != nil && sc.bkey == s.rgen+1 {
@@ -401,3 +381,29 @@ func (s *State) battleOptions(buf []Action) []Action {
 
 // Legal is LegalActions into a fresh slice.
 func (s *State) Legal() []Action { return s.LegalActions(nil) }
+
+// moveOptions appends the move step's moves and exits, unit by unit in the
+// order they were ordered (a function of its own, issue 15: LegalActions'
+// loop over the reaches keeps its variables in registers).
+func (s *State) moveOptions(buf []Action) []Action {
+	hexAt := s.b.hexAt
+	for k, ui := range s.orderedBy {
+		u := &s.units[ui]
+		if u.dead || u.moved {
+			continue
+		}
+		from := hexAt[u.pos]
+		dests, exits := s.reachKept(k)
+		n := len(buf)
+		buf = slices.Grow(buf, len(dests)+len(exits)+1)[:n+len(dests)]
+		a, w := Action{Kind: ActMove, From: from}, buf[n:]
+		for j, d := range dests[:len(w)] {
+			a.To = hexAt[d.pos]
+			w[j] = a
+		}
+		for _, e := range exits {
+			buf = append(buf, Action{Kind: ActExit, From: from, To: hexAt[e]})
+		}
+	}
+	return buf
+}

@@ -149,12 +149,28 @@ func (s *State) reachIn(ui int, out []dest, sc *reachSearch) []dest {
 	ice := s.b.anyEnterDice && !bel
 	// A move of at most 3 steps visits at most 1+6+12+18 hexes, twice; the
 	// road bonus adds ways along roads only.
+	startRoad := s.onRoad(u.pos) && !u.moved // Behind Enemy Lines too (faq-digest 89)
+	if !bel && !ice && !startRoad {
+		// Every way stays plain unless it meets a beach: the search of plain
+		// ways alone, in a function of its own (issue 15: the compiler keeps
+		// its few variables in registers), gives up there and the general
+		// search below starts again.
+		sc.cell[uint8(u.pos)].best[wayFree] = 1
+		if o, ok := s.reachPlain(u, maxM, out, sc); ok {
+			if u.boat {
+				o = s.boatReach(u, o, base, sc) // launching the boats (FAQ III Actions)
+			}
+			return o
+		}
+		out = out[:base]
+		sc.begin()
+		sc.look(u.pos)
+	}
 	queue := &sc.queue
 	qh, qt := 0, 0
-	startRoad := s.onRoad(u.pos) && !u.moved // Behind Enemy Lines too (faq-digest 89)
 	queue[qt] = reachNode{pos: u.pos, road: startRoad}
 	qt++
-	cells, stamp, cur, touch := &sc.cell, &sc.stamp, sc.cur, &sc.touch
+	cells, cur, touch := &sc.cell, sc.cur, &sc.touch
 	cells[uint8(u.pos)].best[wayFree] = 1
 	if startRoad {
 		cells[uint8(u.pos)].best[wayRoad] = 1
@@ -183,15 +199,15 @@ func (s *State) reachIn(ui int, out []dest, sc *reachSearch) []dest {
 			// general case below without them. Its cost stays within maxM,
 			// it carries no ice dice, and a way on road exists only from a
 			// start on a road.
+			room := uint8(maxM - n.cost) // at least 1: the way was queued
 			for d := 0; d < 6; d++ {
 				c := steps[d]
-				if c < 0 {
-					continue // off the board (the step tables say -1 there) or forbidden
+				if uint8(c) > room {
+					// off the board or forbidden (the step tables say -1
+					// there: 255 as a byte), or too far, whoever stands there
+					continue
 				}
 				cost := n.cost + c
-				if cost > maxM {
-					continue // too far, whoever stands there
-				}
 				q := nb[d]
 				qi := uint8(q) // maxCells is 256: the tables below need no bounds checks
 				if occ[qi] >= 0 {
@@ -199,9 +215,8 @@ func (s *State) reachIn(ui int, out []dest, sc *reachSearch) []dest {
 					continue
 				}
 				cl := &cells[qi]
-				if stamp[qi] != cur {
-					stamp[qi] = cur
-					*cl = reachCell{}
+				if cl.stamp != cur {
+					*cl = reachCell{stamp: cur}
 				}
 				if b := cl.best[wayFree]; b != 0 && b <= cost+1 {
 					continue // already reached, uncapped, at no more cost
@@ -260,9 +275,8 @@ func (s *State) reachIn(ui int, out []dest, sc *reachSearch) []dest {
 				continue
 			}
 			cl := &cells[qi]
-			if stamp[qi] != cur {
-				stamp[qi] = cur
-				*cl = reachCell{}
+			if cl.stamp != cur {
+				*cl = reachCell{stamp: cur}
 			}
 			f := fx[qi]
 			road := n.road && f&fxRoad != 0
@@ -332,6 +346,76 @@ func (s *State) reachIn(ui int, out []dest, sc *reachSearch) []dest {
 		out = s.boatReach(u, out, base, sc) // launching the boats (FAQ III Actions)
 	}
 	return out
+}
+
+// reachPlain is reachIn's search when no way can be other than plain but
+// for a beach: no infiltration, no ice dice on the board, no road bonus
+// from the start. It lists the same hexes in the same order as reachIn's
+// loop for plain ways, and reports false, its work to be thrown away, as
+// soon as a way meets a hex with a move cap (rulebook "Plages").
+func (s *State) reachPlain(u *unit, maxM int8, out []dest, sc *reachSearch) ([]dest, bool) {
+	base := len(out)
+	queue := &sc.queue
+	cells, cur, touch := &sc.cell, sc.cur, &sc.touch
+	occ, fx := &s.occ, &s.fx
+	nbs, stepTab := s.b.nb, s.step[u.side][u.typ]
+	stepTab = stepTab[:len(nbs)] // (one table per board hex, as nbs: one bounds check below)
+	vehicle := u.typ != Infantry
+	// A unit that starts in a hedgerow stops on its first step.
+	firstStop := s.leaveStops(u.start) && u.pos == u.start
+	queue[0] = reachNode{pos: u.pos}
+	qh, qt := 0, 1
+	for qh < qt {
+		// (every way queued has movement left and did not stop)
+		n := queue[uint8(qh)] // (qh < qt <= 256)
+		qh++
+		p := int(uint8(n.pos))
+		nb, steps := &nbs[p], &stepTab[p]
+		room := uint8(maxM - n.cost)
+		for d := 0; d < 6; d++ {
+			c := steps[d]
+			if uint8(c) > room {
+				continue // off the board or forbidden (-1: 255 as a byte), or too far
+			}
+			cost := n.cost + c
+			qi := uint8(nb[d]) // maxCells is 256: the tables below need no bounds checks
+			if occ[qi] >= 0 {
+				touch[qi>>6] |= 1 << (qi & 63) // would matter if it left
+				continue
+			}
+			cl := &cells[qi]
+			if cl.stamp != cur {
+				*cl = reachCell{stamp: cur}
+			}
+			if b := cl.best[wayFree]; b != 0 && b <= cost+1 {
+				continue // already reached at no more cost
+			}
+			stop := firstStop
+			if f := fx[qi]; f&fxMoveRules != 0 {
+				if f>>fxCapShift != 0 {
+					return out, false // a beach: the general search
+				}
+				if f&fxAdjOnly != 0 && !s.adjacent(u.start, int16(qi)) {
+					continue // enter a hedgerow only from a hex adjacent at turn start
+				}
+				stop = stop || f&fxStop != 0 || f&fxVehStop != 0 && vehicle
+			}
+			if cl.out == 0 { // first reached (the start hex is never reached again: no way costs 0)
+				out = append(out, dest{pos: int16(qi), cost: cost})
+				cl.out = int16(len(out) - base)
+			} else {
+				out[base+int(cl.out)-1].cost = cost // a cheaper plain way
+			}
+			cl.best[wayFree] = cost + 1
+			touch[qi>>6] |= 1 << (qi & 63) // would matter if a unit entered it
+			if cost < maxM && !stop && qt < len(queue) {
+				queue[qt] = reachNode{pos: int16(qi), cost: cost}
+				qt++
+			}
+		}
+		firstStop = false
+	}
+	return out, true
 }
 
 // roadBonus is the hexes unit u moves more wholly on a road: 1 (FAQ II

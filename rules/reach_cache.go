@@ -35,9 +35,10 @@ type reachNode struct {
 // kind of way ([way] cost+1, 0 = unseen), valid only when the hex's stamp is
 // the search's.
 type reachCell struct {
-	best [numWays]int8
-	dice [numWays]int8 // the ice dice of that way
-	out  int16         // 1 + the index of the hex's dest in the search's output, 0 if none
+	stamp uint16 // the search this entry belongs to
+	best  [numWays]int8
+	dice  [numWays]int8 // the ice dice of that way
+	out   int16         // 1 + the index of the hex's dest in the search's output, 0 if none
 }
 
 // reachEntry is one ordered unit's kept reach: its dests and exits in the
@@ -56,7 +57,6 @@ type reachEntry struct {
 // that no search clears it.
 type reachSearch struct {
 	cur   uint16 // this search's stamp
-	stamp [maxCells]uint16
 	cell  [maxCells]reachCell
 	queue [256]reachNode
 	touch [maxCells / 64]uint64 // the hexes whose occupancy the search's result depends on
@@ -98,7 +98,9 @@ func (s *State) scratch() *reachScratch {
 func (sc *reachSearch) begin() {
 	sc.cur++
 	if sc.cur == 0 {
-		sc.stamp = [maxCells]uint16{}
+		for q := range sc.cell {
+			sc.cell[q].stamp = 0
+		}
 		sc.cur = 1
 	}
 	sc.touch = [maxCells / 64]uint64{}
@@ -107,9 +109,8 @@ func (sc *reachSearch) begin() {
 // look marks hex q looked at by the search, and unseen if it is the first
 // time in this search.
 func (sc *reachSearch) look(q int16) {
-	if sc.stamp[q] != sc.cur {
-		sc.stamp[q] = sc.cur
-		sc.cell[q] = reachCell{}
+	if sc.cell[q].stamp != sc.cur {
+		sc.cell[q] = reachCell{stamp: sc.cur}
 	}
 	sc.touch[q>>6] |= 1 << (q & 63)
 }
@@ -117,7 +118,7 @@ func (sc *reachSearch) look(q int16) {
 // best is the least cost+1 the last search found to q by a way of kind w
 // (0: none).
 func (sc *reachSearch) best(q int16, w int) int8 {
-	if sc.stamp[q] != sc.cur {
+	if sc.cell[q].stamp != sc.cur {
 		return 0
 	}
 	return sc.cell[q].best[w]
@@ -134,9 +135,11 @@ func (sc *reachScratch) reset(gen uint32) {
 }
 
 // reachKept is reachExit for the ordered unit in slot k of orderedBy,
-// from the cache when its reach is kept, else searched and kept. The slices
-// it returns belong to the cache: they stay valid until the next search.
-func (s *State) reachKept(k int, out []dest, exitOut []int16) ([]dest, []int16) {
+// from the cache when its reach is kept, else searched and kept: searched
+// into the cache's pools in place, with room for a reach of 64 hexes made
+// first (issue 15: no copy). The slices it returns belong to the cache:
+// they stay valid until the next search.
+func (s *State) reachKept(k int) ([]dest, []int16) {
 	ui := int(s.orderedBy[k])
 	sc := s.scratch()
 	if sc.gen != s.rgen {
@@ -147,21 +150,21 @@ func (s *State) reachKept(k int, out []dest, exitOut []int16) ([]dest, []int16) 
 			return sc.dests[e.off : e.off+e.n], sc.exits[e.xoff : e.xoff+uint16(e.xn)]
 		}
 	}
-	out, exitOut = s.reachExitIn(ui, out, exitOut, &sc.reachSearch)
-	if k >= reachSlots {
-		return out, exitOut
-	}
-	if sc.nd+len(out) > len(sc.dests) || sc.nx+len(exitOut) > len(sc.exits) {
+	if len(sc.dests)-sc.nd < 64 || len(sc.exits)-sc.nx < 8 {
 		sc.reset(s.rgen)
 	}
-	if sc.nd+len(out) > len(sc.dests) || sc.nx+len(exitOut) > len(sc.exits) || len(exitOut) > 255 {
+	d0, x0 := sc.nd, sc.nx
+	out, exitOut := s.reachExitIn(ui, sc.dests[d0:d0], sc.exits[x0:x0], &sc.reachSearch)
+	if k >= reachSlots || len(out) > len(sc.dests)-d0 || len(exitOut) > len(sc.exits)-x0 || len(exitOut) > 255 {
+		// Not kept: in the pools' free room until the next search, or
+		// grown out of them.
 		return out, exitOut
 	}
 	e := &sc.ent[k]
 	sc.used = max(sc.used, k+1)
-	*e = reachEntry{ok: true, ui: int8(ui), off: uint16(sc.nd), n: uint16(len(out)), xoff: uint16(sc.nx), xn: uint8(len(exitOut)), touched: sc.touch}
-	sc.nd += copy(sc.dests[sc.nd:], out)
-	sc.nx += copy(sc.exits[sc.nx:], exitOut)
+	*e = reachEntry{ok: true, ui: int8(ui), off: uint16(d0), n: uint16(len(out)), xoff: uint16(x0), xn: uint8(len(exitOut)), touched: sc.touch}
+	sc.nd += len(out)
+	sc.nx += len(exitOut)
 	return out, exitOut
 }
 
