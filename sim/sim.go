@@ -69,6 +69,9 @@ type Game struct {
 	Choices [2]int `json:"choices"`
 	// Think is each side's total time choosing.
 	Think [2]time.Duration `json:"think_ns"`
+	// ChoiceTimes are each side's thinking times of its choices, in order
+	// (for percentiles: the ladder reports p50, p99 and the maximum).
+	ChoiceTimes [2][]time.Duration `json:"choice_ns,omitempty"`
 }
 
 // Interval is a proportion with its 95% Wilson score interval.
@@ -309,10 +312,12 @@ func playGame(ctx context.Context, cfg Config, i, maxDec int) (Game, bool, error
 		p := bots.NewPerspective(s, side, mix(seed, 1<<32+uint64(n)))
 		t0 := time.Now()
 		a, err := players[side].Choose(ctx, p)
-		g.Think[side] += time.Since(t0)
+		dt := time.Since(t0)
+		g.Think[side] += dt
 		g.Decisions[side]++
 		if len(p.Legal()) > 1 {
 			g.Choices[side]++
+			g.ChoiceTimes[side] = append(g.ChoiceTimes[side], dt)
 		}
 		if ctx.Err() != nil {
 			return g, false, nil
