@@ -324,6 +324,10 @@ func ms(d time.Duration) string {
 		return fmt.Sprintf("%.0f ms", x)
 	case x >= 1:
 		return fmt.Sprintf("%.1f ms", x)
+	case x >= 0.01:
+		return fmt.Sprintf("%.2f ms", x)
+	case x > 0:
+		return fmt.Sprintf("%.1f µs", 1000*x)
 	}
-	return fmt.Sprintf("%.2f ms", x)
+	return "0"
 }
