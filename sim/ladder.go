@@ -83,8 +83,10 @@ type PairResult struct {
 	Pair   Pair        `json:"pair"`
 	Rounds int         `json:"rounds"` // rounds played
 	Rows   []LadderRow `json:"rows"`
-	// Time per choice of the level and of the opponent.
+	// Time per choice of the level and of the opponent, wall-clock and
+	// CPU (CPU: only from games played one at a time, Workers ≤ 1).
 	Time [2]Percentiles `json:"time"`
+	CPU  [2]Percentiles `json:"cpu"`
 }
 
 // Totals are the level's wins and games by side, over all scenarios.
@@ -125,7 +127,7 @@ func RunLadder(ctx context.Context, cfg LadderConfig) ([]*PairResult, error) {
 		for i := range res.Rows {
 			res.Rows[i].Scenario = names[i]
 		}
-		var times [2][]time.Duration
+		var times, cpu [2][]time.Duration
 		for r := 0; r < p.Rounds; r++ {
 			rd, cached, err := ladderRound(ctx, cfg, p, r, names)
 			if err != nil {
@@ -147,6 +149,8 @@ func RunLadder(ctx context.Context, cfg LadderConfig) ([]*PairResult, error) {
 					}
 					times[0] = append(times[0], g.ChoiceTimes[side]...)
 					times[1] = append(times[1], g.ChoiceTimes[side.Opp()]...)
+					cpu[0] = append(cpu[0], g.ChoiceCPU[side]...)
+					cpu[1] = append(cpu[1], g.ChoiceCPU[side.Opp()]...)
 				}
 			}
 			if cfg.Progress != nil {
@@ -155,6 +159,7 @@ func RunLadder(ctx context.Context, cfg LadderConfig) ([]*PairResult, error) {
 		}
 		for i := range times {
 			res.Time[i] = percentiles(times[i])
+			res.CPU[i] = percentiles(cpu[i])
 		}
 		out = append(out, res)
 		if ctx.Err() != nil {
@@ -217,7 +222,7 @@ func ladderRound(ctx context.Context, cfg LadderConfig, p Pair, r int, names []s
 				next++
 				mu.Unlock()
 				c := Config{Name: names[j.b], Setup: cfg.Battles[j.b].Setup, Games: 1, Workers: 1,
-					Seed: RoundSeed(p.Seed, r, j.side)}
+					Seed: RoundSeed(p.Seed, r, j.side), CPUTime: cfg.Workers <= 1 && cfg.Options.Workers <= 1}
 				c.Bots[j.side], c.Bots[j.side.Opp()] = level, opp
 				c.Names[j.side], c.Names[j.side.Opp()] = p.Level, p.Opponent
 				rep, err := Run(ctx, c)
@@ -296,11 +301,18 @@ func WriteLadder(w io.Writer, results []*PairResult) error {
 		pf("| **all** | %d/%d = %s | %d/%d = %s | **%d/%d = %s** |\n\n",
 			wins[0], played[0], pct(wins[0], played[0]), wins[1], played[1], pct(wins[1], played[1]),
 			wins[0]+wins[1], n, pct(wins[0]+wins[1], n))
-		pf("Draws (games cut at the decision cap): %d. Time per choice (decisions with more than one legal action):\n\n", draws)
-		pf("| level | choices | mean | p50 | p99 | max |\n|---|---|---|---|---|---|\n")
+		pf("Draws (games cut at the decision cap): %d. Time per choice (decisions with more than one legal action), "+
+			"wall-clock (depends on the machine's load) and CPU (the process's, games played one at a time):\n\n", draws)
+		pf("| level | choices | wall mean | wall p50 | wall p99 | wall max | CPU choices | CPU mean | CPU p50 | CPU p99 | CPU max |\n")
+		pf("|---|---|---|---|---|---|---|---|---|---|---|\n")
 		for i, name := range []string{p.Level, p.Opponent} {
-			t := r.Time[i]
-			pf("| %s | %d | %s | %s | %s | %s |\n", name, t.Choices, ms(t.Mean), ms(t.P50), ms(t.P99), ms(t.Max))
+			t, c := r.Time[i], r.CPU[i]
+			pf("| %s | %d | %s | %s | %s | %s |", name, t.Choices, ms(t.Mean), ms(t.P50), ms(t.P99), ms(t.Max))
+			if c.Choices == 0 {
+				pf(" – | – | – | – | – |\n")
+				continue
+			}
+			pf(" %d | %s | %s | %s | %s |\n", c.Choices, ms(c.Mean), ms(c.P50), ms(c.P99), ms(c.Max))
 		}
 		pf("\n")
 	}

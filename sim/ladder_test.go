@@ -19,6 +19,7 @@ func stripLadder(rs []*PairResult) []*PairResult {
 	for _, r := range rs {
 		c := *r
 		c.Time = [2]Percentiles{{Choices: r.Time[0].Choices}, {Choices: r.Time[1].Choices}}
+		c.CPU = [2]Percentiles{}
 		out = append(out, &c)
 	}
 	return out
@@ -67,6 +68,9 @@ func TestLadderReproduces(t *testing.T) {
 		}
 		if r.Time[0].Choices == 0 || r.Time[0].Max < r.Time[0].P99 || r.Time[0].P99 < r.Time[0].P50 {
 			t.Errorf("%s's time per choice %+v", r.Pair.Level, r.Time[0])
+		}
+		if _, ok := processCPU(); ok && r.CPU[0].Choices != r.Time[0].Choices {
+			t.Errorf("%s: CPU time of %d choices, want all %d (games one at a time)", r.Pair.Level, r.CPU[0].Choices, r.Time[0].Choices)
 		}
 	}
 	again, cached := run(1)
