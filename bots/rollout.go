@@ -32,6 +32,10 @@ type Rollout struct {
 	// from one decision to the next with their memory (issue 15).
 	top   policy
 	world *rules.State
+	// clock is the bot's clock for its cap (nil: time.Now); tests give
+	// it one that advances by a fixed step at every reading, so that the
+	// cap is checked on what the search does, not on the machine's load.
+	clock func() time.Time
 }
 
 // RolloutConfig is a rollout bot's budget and judgement.
@@ -102,8 +106,12 @@ func (r *Rollout) Search(ctx context.Context, p *Perspective) (rules.Action, Sta
 	if len(legal) == 1 {
 		return legal[0], Stats{}
 	}
-	start := time.Now()
-	stop := newStopper(ctx, start, r.cfg.Time)
+	now := r.clock
+	if now == nil {
+		now = time.Now
+	}
+	start := now()
+	stop := newStopper(ctx, now, start, r.cfg.Time)
 	r.n++
 	base := mix(r.seed, r.n)
 	r.top = policy{planCards: true, w: &r.cfg.Weights, model: r.cfg.Model, stop: stop,
@@ -136,10 +144,10 @@ func (r *Rollout) Search(ctx context.Context, p *Perspective) (rules.Action, Sta
 		cands = append(cands, a)
 	}
 	if len(cands) == 1 {
-		return cands[0], Stats{Elapsed: time.Since(start)}
+		return cands[0], Stats{Elapsed: now().Sub(start)}
 	}
 	best, played := r.compare(stop, p, base, cands)
-	return cands[best], Stats{Iterations: played, Elapsed: time.Since(start), Capped: stop.stopped.Load()}
+	return cands[best], Stats{Iterations: played, Elapsed: now().Sub(start), Capped: stop.stopped.Load()}
 }
 
 // stopper tells a search to stop: its context is done or its wall-clock
@@ -147,12 +155,13 @@ func (r *Rollout) Search(ctx context.Context, p *Perspective) (rules.Action, Sta
 // Once it has said stop it keeps saying so, to every worker.
 type stopper struct {
 	ctx      context.Context
+	now      func() time.Time
 	deadline time.Time
 	stopped  atomic.Bool
 }
 
-func newStopper(ctx context.Context, start time.Time, cap time.Duration) *stopper {
-	st := &stopper{ctx: ctx}
+func newStopper(ctx context.Context, now func() time.Time, start time.Time, cap time.Duration) *stopper {
+	st := &stopper{ctx: ctx, now: now}
 	if cap > 0 {
 		st.deadline = start.Add(cap)
 	}
@@ -167,7 +176,7 @@ func (st *stopper) over() bool {
 	if st.stopped.Load() {
 		return true
 	}
-	if st.ctx.Err() != nil || (!st.deadline.IsZero() && !time.Now().Before(st.deadline)) {
+	if st.ctx.Err() != nil || (!st.deadline.IsZero() && !st.now().Before(st.deadline)) {
 		st.stopped.Store(true)
 		return true
 	}

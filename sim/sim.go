@@ -45,6 +45,11 @@ type Config struct {
 	// MaxDecisions ends a game unfinished after that many decisions
 	// (0 = 20000); such games count as draws.
 	MaxDecisions int
+	// CPUTime records each choice's CPU time (Game.ChoiceCPU), read as
+	// the process's: true only when nothing else runs in the process (one
+	// game at a time, one bot worker), so that the figure is the bot's
+	// work whatever the machine's load.
+	CPUTime bool
 	// Progress, if set, is called after each game ends, from one goroutine.
 	Progress func(Progress)
 }
@@ -69,6 +74,11 @@ type Game struct {
 	Choices [2]int `json:"choices"`
 	// Think is each side's total time choosing.
 	Think [2]time.Duration `json:"think_ns"`
+	// ChoiceTimes are each side's thinking times of its choices, in order
+	// (for percentiles: the ladder reports p50, p99 and the maximum).
+	ChoiceTimes [2][]time.Duration `json:"choice_ns,omitempty"`
+	// ChoiceCPU are their CPU times (Config.CPUTime).
+	ChoiceCPU [2][]time.Duration `json:"choice_cpu_ns,omitempty"`
 }
 
 // Interval is a proportion with its 95% Wilson score interval.
@@ -307,12 +317,26 @@ func playGame(ctx context.Context, cfg Config, i, maxDec int) (Game, bool, error
 		}
 		side := s.ToAct()
 		p := bots.NewPerspective(s, side, mix(seed, 1<<32+uint64(n)))
+		c0, cpuOK := time.Duration(0), false
+		if cfg.CPUTime {
+			c0, cpuOK = processCPU()
+		}
 		t0 := time.Now()
 		a, err := players[side].Choose(ctx, p)
-		g.Think[side] += time.Since(t0)
+		dt := time.Since(t0)
+		var dc time.Duration
+		if cpuOK {
+			c1, _ := processCPU()
+			dc = c1 - c0
+		}
+		g.Think[side] += dt
 		g.Decisions[side]++
 		if len(p.Legal()) > 1 {
 			g.Choices[side]++
+			g.ChoiceTimes[side] = append(g.ChoiceTimes[side], dt)
+			if cpuOK {
+				g.ChoiceCPU[side] = append(g.ChoiceCPU[side], dc)
+			}
 		}
 		if ctx.Err() != nil {
 			return g, false, nil

@@ -44,6 +44,7 @@ func strip(r *Report) []Game {
 	out := make([]Game, len(r.Games))
 	for i, g := range r.Games {
 		g.Think = [2]time.Duration{}
+		g.ChoiceTimes = [2][]time.Duration{}
 		out[i] = g
 	}
 	return out

@@ -6,6 +6,7 @@
 //	go run ./internal/tune -rollout [-candidates 4] [-samples 24] [-horizon 1] [-learned]
 //	go run ./internal/tune -medium [-iterations 150] [-search-battles] [-learned]   (MCTS)
 //	go run ./internal/tune -fit -games 100
+//	go run ./internal/tune -ladder [-pairs easy-random:20:201,...] [-cache dir] [-workers 1]
 //
 // Without files it plays every fully playable scenario of ../shared/scenarios
 // and of the library. -set changes the candidate's weights; -sweep tries
@@ -61,7 +62,17 @@ func main() {
 	cands = flag.Int("candidates", 4, "rollout candidates")
 	samples = flag.Int("samples", 24, "rollout samples")
 	searchBattles = flag.Bool("search-battles", false, "search the battle step too (-medium)")
+	lad := flag.Bool("ladder", false, "play the strength ladder (-pairs) and print its markdown tables")
+	pairs := flag.String("pairs", DefaultPairs, "ladder pairs, level-opponent:rounds:seed,... (a round: one game per scenario and side)")
+	cache := flag.String("cache", "", "ladder: directory where each round is saved and read back (resume, extend)")
+	scenDir := flag.String("scenarios", "../shared/scenarios", "ladder: directory of the .m44 scenarios")
+	workers := flag.Int("workers", 1, "ladder: games played at once")
 	flag.Parse()
+
+	if *lad {
+		ladder(*scenDir, *pairs, *cache, *workers)
+		return
+	}
 
 	battles := load(flag.Args())
 	if *fitModel {
