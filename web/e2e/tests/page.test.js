@@ -12,7 +12,7 @@ let srv;
 before(async () => { srv = await startServer(); });
 after(async () => { if (srv) await srv.stop(); });
 
-const SIZES = [{ name: 'desktop', width: 1440, height: 900 }, { name: 'tablet', width: 1024, height: 768 }, { name: 'phone', width: 390, height: 844 }];
+const SIZES = [{ name: 'desktop', width: 1440, height: 900 }, { name: 'tablet', width: 1024, height: 768 }, { name: 'tablet-portrait', width: 820, height: 1180 }, { name: 'phone', width: 390, height: 844 }];
 
 // outside lists the visible controls that stick out of the viewport (the
 // ones inside a scrolling panel, such as the log, are reached by scrolling it).
@@ -58,6 +58,8 @@ for (const size of SIZES) {
       // The board uses the full width on a phone.
       const board = await page.$eval('#board-vp', (e) => e.getBoundingClientRect().toJSON());
       if (size.name === 'phone') assert.ok(board.width >= size.width - 2, `board ${board.width}px wide`);
+      // An upright tablet gives the board the whole width, the log below it.
+      if (size.name === 'tablet-portrait') assert.ok(board.width >= size.width - 30, `board ${board.width}px wide`);
       await shot(page, `page-game-${size.name}`);
 
       // Zoom in and pan: the board is scaled, the page still does not scroll.
