@@ -110,7 +110,7 @@ class Lobby {
     const legend = (d.legend || []).length ? `<details class="legend"${this.legendOpen ? ' open' : ''}><summary>${esc(t('legend.title'))}</summary><ul class="legend-list">${d.legend.map((it) => `<li data-key="${esc(it.key)}"><span class="legend-sym" aria-hidden="true">${it.svg}</span><span>${esc(legendText(it))}</span></li>`).join('')}</ul></details>` : '';
     box.innerHTML = `<div class="preview">${d.svg ? d.svg : d.error ? `<p class="muted">${esc(d.error)}</p>` : '<div class="preview-wait"></div>'}</div>${legend}
       <h2 class="scn-h">${esc(s.name || s.id)}</h2>${s.subtitle ? `<p class="scn-subtitle">${esc(s.subtitle)}</p>` : ''}
-      <p class="scn-sub">${esc([s.date, s.front && `${t('lobby.front')}: ${frontName(s.front)}`, boardName(s.board) && `${t('lobby.board')}: ${boardName(s.board)}`].filter(Boolean).join(' · '))}</p>
+      <p class="scn-sub">${esc([s.date, s.front && t('lobby.labeled', { label: t('lobby.front'), value: frontName(s.front) }), boardName(s.board) && t('lobby.labeled', { label: t('lobby.board'), value: boardName(s.board) })].filter(Boolean).join(' · '))}</p>
       <table class="scn-table"><thead><tr><th></th><th>${esc(t('lobby.cards'))}</th><th>${esc(t('lobby.victory'))}</th><th></th></tr></thead><tbody>${rows}</tbody></table>
       ${first ? `<p class="scn-first">${esc(t('lobby.first', { side: sideName(first) }))}</p>` : ''}
       ${s.note ? `<p class="scn-note">${esc(s.note)}</p>` : ''}

@@ -166,7 +166,7 @@ export default {
   'lobby.first': { side: 'side', allies: 'Začínají {side}', axis: 'Začíná {side}' }, 'lobby.invites': 'Odkazy s pozvánkou', 'lobby.invites.text': 'Pošlete každému příteli jeho odkaz a pak vstupte do bitvy.',
   'lobby.go': 'Vstoupit do bitvy', 'lobby.mygames': 'Vaše bitvy', 'lobby.resume': 'Pokračovat',
   'lobby.none': 'Žádný scénář neodpovídá.', 'lobby.loading': 'Načítám scénáře…', 'lobby.language': 'Jazyk',
-  'lobby.board': 'Herní plán', 'lobby.front': 'Fronta',
+  'lobby.board': 'Herní plán', 'lobby.front': 'Fronta', 'lobby.labeled': "{label}: {value}",
   'lobby.young': "Varianta pro mladší hráče", 'lobby.young.off': "Ne: karty scénáře", 'lobby.young.0': "Každý 6 karet, jen karty sektorů", 'lobby.young.1': "6 karet, s kartami {a} a {b}", 'lobby.young.2': "6 karet, všechny taktické karty kromě {a} a {b}", 'lobby.young.3': "6 karet, všechny taktické karty", 'lobby.young.notg': "Bez obsazení území a průlomu tanků",
 
   'err.network': 'Server je nedostupný. Zkontrolujte připojení.',
@@ -256,6 +256,8 @@ export default {
   "terrain.pacific-village": "Tichomořská vesnice", "help.terrain.pacific-village": "jako město: vstup ukončí pohyb a zakáže boj; −1 kostka pro pěchotu, −2 pro tanky; blokuje výhled",
   "terrain.pacific-beach": "Tichomořská pláž", "help.terrain.pacific-beach": "jako pláž: pohyb, který na ni vstoupí, má nejvýše 2 pole",
   "terrain.chateau": "Zámek", "help.terrain.chateau": "jako město: vstup ukončí pohyb a zakáže boj; −1 kostka pro pěchotu, −2 pro tanky; blokuje výhled",
+  "terrain.frozen-river": "Zamrzlá řeka", "help.terrain.frozen-river": "lze ji přejít: proti každé jednotce, která do ní vstoupí (pohybem nebo ústupem), se hodí 2 kostky, každá hvězda znamená ztrátu figurky; jinak žádné omezení pohybu ani boje; neblokuje výhled",
+  "unit.elite-infantry": "Pěchota zvláštních jednotek", "unit.elite-armor": "Elitní tanky", "unit.elite-artillery": "Elitní dělostřelectvo",
   "terrain.snowy-road": "Zasněžená silnice", "help.terrain.snowy-road": "jednotka, která začne na silnici a zůstane na ní, se pohne o 1 pole dál; boj bez omezení; neblokuje výhled",
   "terrain.snowy-railway": "Zasněžená železnice", "help.terrain.snowy-railway": "pěchota bez omezení; tanky a dělostřelectvo musí při vstupu zastavit; neblokuje výhled",
   "terrain.wadi": "Vádí", "help.terrain.wadi": "břehy jsou neprůchodné dovnitř i ven: vstup a odchod jen otevřenými konci; pěchota a tanky bojující do vádí nebo z něj musí s cílem sousedit; −1 kostka pro každého útočníka včetně dělostřelectva; neblokuje výhled",

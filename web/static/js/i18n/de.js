@@ -167,7 +167,7 @@ export default {
   'lobby.first': { side: 'side', allies: 'Die Alliierten beginnen', axis: 'Die {side} beginnen' }, 'lobby.invites': 'Einladungslinks', 'lobby.invites.text': 'Schicke jedem Freund seinen Link und betritt dann die Schlacht.',
   'lobby.go': 'Zur Schlacht', 'lobby.mygames': 'Deine Schlachten', 'lobby.resume': 'Fortsetzen',
   'lobby.none': 'Kein Szenario gefunden.', 'lobby.loading': 'Szenarien werden geladen…', 'lobby.language': 'Sprache',
-  'lobby.board': 'Spielplan', 'lobby.front': 'Front',
+  'lobby.board': 'Spielplan', 'lobby.front': 'Front', 'lobby.labeled': "{label}: {value}",
   'lobby.young': "Variante für jüngere Spieler", 'lobby.young.off': "Aus: die Karten des Szenarios", 'lobby.young.0': "Je 6 Karten, nur Abschnittskarten", 'lobby.young.1': "6 Karten, mit {a} und {b}", 'lobby.young.2': "6 Karten, alle Taktikkarten außer {a} und {b}", 'lobby.young.3': "6 Karten, alle Taktikkarten", 'lobby.young.notg': "Ohne Geländegewinn und Panzerdurchbruch",
 
   'err.network': 'Der Server ist nicht erreichbar. Bitte prüfe deine Verbindung.',
@@ -256,6 +256,8 @@ export default {
   "terrain.pacific-village": "Pazifikdorf", "help.terrain.pacific-village": "wie eine Stadt: Betreten beendet die Bewegung und verbietet den Kampf; −1 Würfel für Infanterie, −2 für Panzer; blockiert die Sicht",
   "terrain.pacific-beach": "Pazifikstrand", "help.terrain.pacific-beach": "wie ein Strand: eine Bewegung, die ihn betritt, ist höchstens 2 Felder lang",
   "terrain.chateau": "Schloss", "help.terrain.chateau": "wie eine Stadt: Betreten beendet die Bewegung und verbietet den Kampf; −1 Würfel für Infanterie, −2 für Panzer; blockiert die Sicht",
+  "terrain.frozen-river": "Zugefrorener Fluss", "help.terrain.frozen-river": "kann überquert werden: gegen jede Einheit, die ihn betritt (Bewegung oder Rückzug), werden 2 Würfel geworfen, jeder Stern kostet eine Figur; sonst keine Bewegungs- oder Kampfeinschränkung; blockiert die Sicht nicht",
+  "unit.elite-infantry": "Infanterie der Spezialeinheiten", "unit.elite-armor": "Elite-Panzer", "unit.elite-artillery": "Elite-Artillerie",
   "terrain.snowy-road": "Verschneite Straße", "help.terrain.snowy-road": "eine Einheit, die auf der Straße beginnt und auf ihr bleibt, zieht 1 Feld weiter; keine Kampfeinschränkung; blockiert die Sicht nicht",
   "terrain.snowy-railway": "Verschneite Eisenbahn", "help.terrain.snowy-railway": "keine Einschränkung für Infanterie; Panzer und Artillerie müssen beim Betreten anhalten; blockiert die Sicht nicht",
   "terrain.wadi": "Wadi", "help.terrain.wadi": "die Ufer sind unpassierbar, hinein wie hinaus: nur über die offenen Enden betreten und verlassen; Infanterie und Panzer, die in ein Wadi hinein oder aus ihm heraus kämpfen, müssen am Ziel angrenzen; −1 Würfel für jeden Angreifer, auch Artillerie; blockiert die Sicht nicht",

@@ -168,7 +168,7 @@ export default {
   'lobby.first': '{side} move first', 'lobby.invites': 'Invite links', 'lobby.invites.text': 'Send each friend their link, then enter the battle.',
   'lobby.go': 'Enter the battle', 'lobby.mygames': 'Your battles', 'lobby.resume': 'Resume',
   'lobby.none': 'No scenario matches.', 'lobby.loading': 'Loading scenarios…', 'lobby.language': 'Language',
-  'lobby.board': 'Board', 'lobby.front': 'Front',
+  'lobby.board': 'Board', 'lobby.front': 'Front', 'lobby.labeled': "{label}: {value}",
   'lobby.young': "Young players' variant", 'lobby.young.off': "Off: the scenario's cards", 'lobby.young.0': "6 cards each, section cards only", 'lobby.young.1': "6 cards, with {a} and {b}", 'lobby.young.2': "6 cards, every tactic card but {a} and {b}", 'lobby.young.3': "6 cards, every tactic card", 'lobby.young.notg': "No take ground or armor overrun",
 
   'err.network': 'The server cannot be reached. Please check your connection.',
@@ -258,6 +258,8 @@ export default {
   "terrain.pacific-village": "Pacific village", "help.terrain.pacific-village": "as a town: entering stops the move and forbids battle; −1 die for infantry, −2 for armor; blocks sight",
   "terrain.pacific-beach": "Pacific beach", "help.terrain.pacific-beach": "as a beach: a move that enters it is of 2 hexes at most",
   "terrain.chateau": "Château", "help.terrain.chateau": "as a town: entering stops the move and forbids battle; −1 die for infantry, −2 for armor; blocks sight",
+  "terrain.frozen-river": "Frozen river", "help.terrain.frozen-river": "may be crossed: each unit entering it, moving or retreating, has 2 dice rolled against it, each star a figure lost; no other movement or battle restriction; does not block sight",
+  "unit.elite-infantry": "Special forces infantry", "unit.elite-armor": "Elite armor", "unit.elite-artillery": "Elite artillery",
   "terrain.snowy-road": "Snowy road", "help.terrain.snowy-road": "a unit that starts on a road and stays on it moves 1 hex more; no battle restriction; does not block sight",
   "terrain.snowy-railway": "Snowy railway", "help.terrain.snowy-railway": "no restriction for infantry; armor and artillery entering must stop; does not block sight",
   "terrain.wadi": "Wadi", "help.terrain.wadi": "the banks are impassable, in and out: enter and leave only by its open ends; infantry and armor battling into or out of it must be adjacent to the target; −1 die for every attacker, artillery included; does not block sight",

@@ -167,7 +167,7 @@ export default {
   'lobby.first': { side: 'side', allies: 'Les {side} commencent', axis: "L'{side} commence" }, 'lobby.invites': "Liens d'invitation", 'lobby.invites.text': 'Envoyez son lien à chaque ami, puis entrez dans la bataille.',
   'lobby.go': 'Entrer dans la bataille', 'lobby.mygames': 'Vos batailles', 'lobby.resume': 'Reprendre',
   'lobby.none': 'Aucun scénario ne correspond.', 'lobby.loading': 'Chargement des scénarios…', 'lobby.language': 'Langue',
-  'lobby.board': 'Plateau', 'lobby.front': 'Front',
+  'lobby.board': 'Plateau', 'lobby.front': 'Front', 'lobby.labeled': "{label} : {value}",
   'lobby.young': "Variante pour les plus jeunes joueurs", 'lobby.young.off': "Non : les cartes du scénario", 'lobby.young.0': "6 cartes chacun, cartes de section seulement", 'lobby.young.1': "6 cartes, avec {a} et {b}", 'lobby.young.2': "6 cartes, toutes les cartes tactiques sauf {a} et {b}", 'lobby.young.3': "6 cartes, toutes les cartes tactiques", 'lobby.young.notg': "Sans prise de terrain ni percée de blindés",
 
   'err.network': 'Le serveur est injoignable. Vérifiez votre connexion.',
@@ -256,6 +256,8 @@ export default {
   "terrain.pacific-village": "Village du Pacifique", "help.terrain.pacific-village": "comme une ville : y entrer arrête le mouvement et interdit le combat ; −1 dé pour l'infanterie, −2 pour les blindés ; bloque la ligne de mire",
   "terrain.pacific-beach": "Plage du Pacifique", "help.terrain.pacific-beach": "comme une plage : un mouvement qui y entre est de 2 hex au plus",
   "terrain.chateau": "Château", "help.terrain.chateau": "comme une ville : y entrer arrête le mouvement et interdit le combat ; −1 dé pour l'infanterie, −2 pour les blindés ; bloque la ligne de mire",
+  "terrain.frozen-river": "Rivière gelée", "help.terrain.frozen-river": "peut être traversée : chaque unité qui y entre, en se déplaçant ou en retraitant, subit 2 dés, chaque étoile lui fait perdre une figurine ; aucune autre restriction de mouvement ou de combat ; ne bloque pas la vue",
+  "unit.elite-infantry": "Infanterie des forces spéciales", "unit.elite-armor": "Blindés d'élite", "unit.elite-artillery": "Artillerie d'élite",
   "terrain.snowy-road": "Route enneigée", "help.terrain.snowy-road": "une unité qui part d'une route et y reste peut se déplacer d'un hex supplémentaire ; aucune restriction de combat ; ne bloque pas la ligne de mire",
   "terrain.snowy-railway": "Voie ferrée enneigée", "help.terrain.snowy-railway": "aucune restriction pour l'infanterie ; les blindés et l'artillerie qui y entrent doivent s'arrêter ; ne bloque pas la ligne de mire",
   "terrain.wadi": "Oued", "help.terrain.wadi": "les berges sont infranchissables pour entrer et sortir : on n’y entre et n’en sort que par ses extrémités ; l’infanterie et les blindés combattant depuis ou vers un oued doivent être adjacents à la cible ; −1 dé pour tout attaquant, artillerie comprise ; ne bloque pas la ligne de mire",
