@@ -261,22 +261,9 @@ func (p *player) play(ctx context.Context, g created, r *rand.Rand) {
 				return
 			}
 		}
-		a := s.Legal[r.IntN(len(s.Legal))].Action
-		t0 := time.Now()
-		code, err := p.do(ctx, "POST", "/api/games/"+g.Game+"/actions", map[string]any{"token": g.Tokens[seat], "action": a, "version": s.Version}, nil)
-		if ctx.Err() != nil {
-			return // cut by the end of the run: not counted
+		if !p.act(ctx, g, seat, &s, r) {
+			return
 		}
-		p.mu.Lock()
-		switch {
-		case err != nil || code >= 500:
-			p.errors++
-		case code == http.StatusOK:
-			p.lat = append(p.lat, time.Since(t0))
-		default:
-			p.refused++
-		}
-		p.mu.Unlock()
 	}
 }
 
@@ -329,23 +316,33 @@ func (p *player) playWS(ctx context.Context, g created, seat string, r *rand.Ran
 			}
 		}
 		acted = s.Version
-		a := s.Legal[r.IntN(len(s.Legal))].Action
-		t0 := time.Now()
-		code, err := p.do(ctx, "POST", "/api/games/"+g.Game+"/actions", map[string]any{"token": g.Tokens[seat], "action": a, "version": s.Version}, nil)
-		if ctx.Err() != nil {
+		if !p.act(ctx, g, seat, s, r) {
 			return
 		}
-		p.mu.Lock()
-		switch {
-		case err != nil || code >= 500:
-			p.errors++
-		case code == http.StatusOK:
-			p.lat = append(p.lat, time.Since(t0))
-		default:
-			p.refused++
-		}
-		p.mu.Unlock()
 	}
+}
+
+// act plays one of the legal actions of s for seat, at random, and counts
+// its answer and latency. It reports false once the run's context has ended
+// (an action cut by the end of the run is not counted).
+func (p *player) act(ctx context.Context, g created, seat string, s *snapshot, r *rand.Rand) bool {
+	a := s.Legal[r.IntN(len(s.Legal))].Action
+	t0 := time.Now()
+	code, err := p.do(ctx, "POST", "/api/games/"+g.Game+"/actions", map[string]any{"token": g.Tokens[seat], "action": a, "version": s.Version}, nil)
+	if ctx.Err() != nil {
+		return false
+	}
+	p.mu.Lock()
+	switch {
+	case err != nil || code >= 500:
+		p.errors++
+	case code == http.StatusOK:
+		p.lat = append(p.lat, time.Since(t0))
+	default:
+		p.refused++
+	}
+	p.mu.Unlock()
+	return true
 }
 
 func (p *player) count(code int, err error) {
