@@ -55,9 +55,14 @@ export function startReplay(root, id, step) {
     const mark = new Set(latest.map((e) => e.n));
     const box = $('#log-list', root);
     box.innerHTML = logRows(log, ctx, mark).join('') || `<li class="log-start">${esc((cur.scenario && cur.scenario.name) || '')}</li>`;
-    const stepRows = logRows(latest, ctx).filter((r) => !/class="log-(dice|no-effect)/.test(r)).slice(0, 3);
+    // The step's own lines, dice last; a step a spectator sees nothing of
+    // (a card kept in hand, an order given without a move) says so.
+    const all = logRows(latest, ctx);
+    const words = all.filter((r) => !/class="log-(dice|no-effect)/.test(r));
+    const stepRows = (words.length ? words : all).slice(0, 3);
     $('#rp-action', root).innerHTML = cur.over && cur.step === cur.steps ? esc(t('status.winner', { side: sideName(cur.winner) }))
-      : stepRows.map((r) => r.replace(/^<li[^>]*>/, '<div>').replace(/<\/li>$/, '</div>')).join('');
+      : stepRows.length ? stepRows.map((r) => r.replace(/^<li[^>]*>/, '<div>').replace(/<\/li>$/, '</div>')).join('')
+        : `<div class="muted">${esc(t('replay.quiet'))}</div>`;
     const m = v.medals || {};
     $('#rp-medals', root).textContent = `${sideName('allies')} ${m.allies ?? 0} — ${m.axis ?? 0} ${sideName('axis')}`;
     drawBoard();

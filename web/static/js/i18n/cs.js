@@ -357,7 +357,7 @@ export default {
   'help.nobattle': 'v tahu, kdy jednotka vstoupí, nebojuje', 'help.protection': 'kostky proti jednotkám v něm', 'help.below': 'jen proti útokům z nižšího terénu',
   'help.ignoreflag': 'smí ignorovat jednu vlajku: {classes}', 'help.blocks': 'blokuje výhled', 'help.height': 'výška {n}',
   'help.note': 'Podle katalogu pravidel programu; poslední sloupec uvádí oddíl pravidel nebo FAQ. Ukažte na pole mapy a uvidíte, co na něm je.',
-  'btn.replay.game': 'Přehrát hru', 'replay.title': 'Záznam', 'replay.back': 'Zpět do hry', 'replay.step': 'Krok {n} z {total}', 'replay.first': 'První krok', 'replay.prev': 'Krok zpět', 'replay.next': 'Krok vpřed', 'replay.last': 'Poslední krok', 'replay.jump': 'Přejít na',
+  'btn.replay.game': 'Přehrát hru', 'replay.title': 'Záznam', 'replay.quiet': "V tomto kroku žádná viditelná změna", 'replay.back': 'Zpět do hry', 'replay.step': 'Krok {n} z {total}', 'replay.first': 'První krok', 'replay.prev': 'Krok zpět', 'replay.next': 'Krok vpřed', 'replay.last': 'Poslední krok', 'replay.jump': 'Přejít na',
   // The log's words for units and places (game.js unitPhrase, placePhrase): nat.<nation> is the
   // nation's adjective in the forms {nat|N} of np.<class> (subject) and npa.<class> (object) pick;
   // num.<class> is the grammatical number the verb agrees with (plural.js isChoice).

@@ -358,7 +358,7 @@ export default {
   'help.nobattle': 'kein Kampf in dem Zug, in dem die Einheit es betritt', 'help.protection': 'Würfel gegen Einheiten darin', 'help.below': 'nur gegen Angriffe von tiefer gelegenem Gelände',
   'help.ignoreflag': 'darf eine Flagge ignorieren: {classes}', 'help.blocks': 'blockiert die Sichtlinie', 'help.height': 'Höhe {n}',
   'help.note': 'Aus dem Regelkatalog des Programms; die letzte Spalte nennt den Abschnitt der Regel oder der FAQ. Zeige auf ein Feld des Spielplans, um zu sehen, was darauf steht.',
-  'btn.replay.game': 'Partie ansehen', 'replay.title': 'Wiederholung', 'replay.back': 'Zurück zur Partie', 'replay.step': 'Schritt {n} von {total}', 'replay.first': 'Erster Schritt', 'replay.prev': 'Schritt zurück', 'replay.next': 'Schritt vor', 'replay.last': 'Letzter Schritt', 'replay.jump': 'Gehe zu',
+  'btn.replay.game': 'Partie ansehen', 'replay.title': 'Wiederholung', 'replay.quiet': "In diesem Schritt keine sichtbare Änderung", 'replay.back': 'Zurück zur Partie', 'replay.step': 'Schritt {n} von {total}', 'replay.first': 'Erster Schritt', 'replay.prev': 'Schritt zurück', 'replay.next': 'Schritt vor', 'replay.last': 'Letzter Schritt', 'replay.jump': 'Gehe zu',
   // The log's words for units and places (game.js unitPhrase, placePhrase): nat.<nation> is the
   // nation's adjective in the forms {nat|N} of np.<class> (subject) and npa.<class> (object) pick;
   // num.<class> is the grammatical number the verb agrees with (plural.js isChoice).

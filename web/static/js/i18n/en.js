@@ -359,7 +359,7 @@ export default {
   'help.nobattle': 'no battle on the turn a unit enters it', 'help.protection': 'dice against units in it', 'help.below': 'only against attacks from lower ground',
   'help.ignoreflag': 'may ignore one flag: {classes}', 'help.blocks': 'blocks line of sight', 'help.height': 'height {n}',
   'help.note': 'From the engine’s own rules catalog; the last column names the rulebook or FAQ section. Point at a hex on the board for what stands on it.',
-  'btn.replay.game': 'Replay the game', 'replay.title': 'Replay', 'replay.back': 'Back to the game', 'replay.step': 'Step {n} of {total}', 'replay.first': 'First step', 'replay.prev': 'Step back', 'replay.next': 'Step forward', 'replay.last': 'Last step', 'replay.jump': 'Go to',
+  'btn.replay.game': 'Replay the game', 'replay.title': 'Replay', 'replay.quiet': "No visible change at this step", 'replay.back': 'Back to the game', 'replay.step': 'Step {n} of {total}', 'replay.first': 'First step', 'replay.prev': 'Step back', 'replay.next': 'Step forward', 'replay.last': 'Last step', 'replay.jump': 'Go to',
   // The log's words for units and places (game.js unitPhrase, placePhrase): nat.<nation> is the
   // nation's adjective in the forms {nat|N} of np.<class> (subject) and npa.<class> (object) pick;
   // num.<class> is the grammatical number the verb agrees with (plural.js isChoice).

@@ -358,7 +358,7 @@ export default {
   'help.nobattle': 'pas de combat le tour où l’unité y entre', 'help.protection': 'dés contre les unités qui s’y trouvent', 'help.below': 'seulement contre les attaques venues d’en bas',
   'help.ignoreflag': 'peut ignorer un drapeau : {classes}', 'help.blocks': 'bloque la ligne de vue', 'help.height': 'hauteur {n}',
   'help.note': 'D’après le catalogue des règles du moteur ; la dernière colonne cite la section du livret ou de la FAQ. Pointez un hexagone du plateau pour voir ce qui s’y trouve.',
-  'btn.replay.game': 'Revoir la partie', 'replay.title': 'Rediffusion', 'replay.back': 'Retour à la partie', 'replay.step': 'Étape {n} sur {total}', 'replay.first': 'Première étape', 'replay.prev': 'Étape précédente', 'replay.next': 'Étape suivante', 'replay.last': 'Dernière étape', 'replay.jump': 'Aller au',
+  'btn.replay.game': 'Revoir la partie', 'replay.title': 'Rediffusion', 'replay.quiet': "Aucun changement visible à cette étape", 'replay.back': 'Retour à la partie', 'replay.step': 'Étape {n} sur {total}', 'replay.first': 'Première étape', 'replay.prev': 'Étape précédente', 'replay.next': 'Étape suivante', 'replay.last': 'Dernière étape', 'replay.jump': 'Aller au',
   // The log's words for units and places (game.js unitPhrase, placePhrase): nat.<nation> is the
   // nation's adjective in the forms {nat|N} of np.<class> (subject) and npa.<class> (object) pick;
   // num.<class> is the grammatical number the verb agrees with (plural.js isChoice).
