@@ -21,7 +21,7 @@ var LadderScenarios = []string{"12507-Strasbourg.m44", "15-OperationCobra.m44", 
 
 // DefaultPairs is the ladder: level-opponent:rounds:seed, a round being one
 // game per scenario and side.
-const DefaultPairs = "easy-random:17:201,medium-easy:17:301,hard-medium:8:401"
+const DefaultPairs = "easy-random:17:201,medium-easy:17:301,hard-medium:17:401"
 
 // ladder plays the ladder and prints its markdown tables.
 func ladder(dir, pairs, cache string, workers int) {
