@@ -255,25 +255,28 @@ func (o NewOptions) winter(setup *rules.Setup) (*rules.Setup, *Error) {
 		}
 		cp.Combat = defs
 	}
-	if len(o.PontoonBridgeRules) > 0 {
-		m, err := scenario.ParsePontoonSides(o.PontoonBridgeRules)
+	// sidesOption reads an option naming the sides a Terrain Pack rule is
+	// given to (the pontoon bridge's and the smoke screen's rows live in
+	// that ruleset, added when a side has the rule).
+	sidesOption := func(name string, raw json.RawMessage, parse func(json.RawMessage) (rules.SideMask, error), into *rules.SideMask) *Error {
+		if len(raw) == 0 {
+			return nil
+		}
+		m, err := parse(raw)
 		if err != nil {
-			return nil, errf(CodeBadArgument, "options.pontoon_bridge_rules: %v", err)
+			return errf(CodeBadArgument, "options.%s: %v", name, err)
 		}
 		if m != 0 && !has("terrain-pack") {
-			cp.Rulesets = append(cp.Rulesets, rules.TerrainPack()) // the pontoon bridge's row
+			cp.Rulesets = append(cp.Rulesets, rules.TerrainPack())
 		}
-		cp.Pontoons = m
+		*into = m
+		return nil
 	}
-	if len(o.SmokeScreen) > 0 {
-		m, err := scenario.ParseSmokeSides(o.SmokeScreen)
-		if err != nil {
-			return nil, errf(CodeBadArgument, "options.smoke_screen: %v", err)
-		}
-		if m != 0 && !has("terrain-pack") {
-			cp.Rulesets = append(cp.Rulesets, rules.TerrainPack()) // the smoke screen's row
-		}
-		cp.Smoke = m
+	if err := sidesOption("pontoon_bridge_rules", o.PontoonBridgeRules, scenario.ParsePontoonSides, &cp.Pontoons); err != nil {
+		return nil, err
+	}
+	if err := sidesOption("smoke_screen", o.SmokeScreen, scenario.ParseSmokeSides, &cp.Smoke); err != nil {
+		return nil, err
 	}
 	if len(o.ArmorBreakthroughRules) > 0 {
 		b, err := scenario.ParseArmorBreakthrough(o.ArmorBreakthroughRules)
