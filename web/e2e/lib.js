@@ -135,6 +135,19 @@ export async function api(url, method, p, body) {
 }
 
 // snapshotOf reads the page's game through the API with the token in its URL.
+// finishedBotGame starts a game of two easy bots and waits until it is over
+// (or `polls` × 200 ms have passed); it resolves with the game's id.
+export async function finishedBotGame(url, scenario, polls = 900) {
+  const g = await api(url, 'POST', '/api/games', { scenario, seats: { allies: 'bot:easy', axis: 'bot:easy' } });
+  if (g.status !== 201) throw new Error(`game not created: ${g.status} ${JSON.stringify(g.body)}`);
+  const id = g.body.game;
+  for (let i = 0; i < polls; i++) {
+    if ((await api(url, 'GET', `/api/games/${id}`)).body.over) break;
+    await sleep(200);
+  }
+  return id;
+}
+
 export async function snapshotOf(url, page) {
   const u = new URL(page.url());
   const game = u.pathname.split('/').pop();

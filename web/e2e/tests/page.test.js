@@ -6,7 +6,7 @@ import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import path from 'node:path';
-import { startServer, browser, shot, api, waitMine, step, seeded, repo } from '../lib.js';
+import { startServer, browser, shot, api, waitMine, step, seeded, repo, finishedBotGame } from '../lib.js';
 
 let srv;
 before(async () => { srv = await startServer(); });
@@ -305,14 +305,7 @@ for (const size of [{ name: 'desktop', width: 1440, height: 900 }, { name: 'phon
 // Issue 18 "Replay": a finished game replays from its record, step by step
 // and by turn, with a shareable link.
 test('a finished game replays step by step, with a link to each step', { timeout: 180000 }, async () => {
-  const g = await api(srv.url, 'POST', '/api/games', { scenario: 'pegasus-bridge', seats: { allies: 'bot:easy', axis: 'bot:easy' } });
-  assert.equal(g.status, 201, JSON.stringify(g.body));
-  const id = g.body.game;
-  for (let i = 0; i < 600; i++) {
-    const s = (await api(srv.url, 'GET', `/api/games/${id}`)).body;
-    if (s.over) break;
-    await new Promise((r) => setTimeout(r, 200));
-  }
+  const id = await finishedBotGame(srv.url, 'pegasus-bridge', 600);
   const b = await browser({ width: 1440, height: 900 });
   try {
     const { page } = b;

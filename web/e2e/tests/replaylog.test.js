@@ -5,7 +5,7 @@
 // of "in the open → in the open".
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { startServer, browser, shot, api } from '../lib.js';
+import { startServer, browser, shot, api, finishedBotGame } from '../lib.js';
 
 let srv;
 before(async () => { srv = await startServer({ botDelay: '1ms' }); });
@@ -25,14 +25,7 @@ const WITHIN = {
 };
 
 test('the replay\'s log is the game page\'s log in words, in four languages', { timeout: 300000 }, async () => {
-  const g = await api(srv.url, 'POST', '/api/games', { scenario: 'pegasus-bridge', seats: { allies: 'bot:easy', axis: 'bot:easy' } });
-  assert.equal(g.status, 201, JSON.stringify(g.body));
-  const id = g.body.game;
-  for (let i = 0; i < 900; i++) {
-    const s = (await api(srv.url, 'GET', `/api/games/${id}`)).body;
-    if (s.over) break;
-    await new Promise((r) => setTimeout(r, 200));
-  }
+  const id = await finishedBotGame(srv.url, 'pegasus-bridge', 900);
   const b = await browser({ width: 1440, height: 900 });
   try {
     const { page } = b;
