@@ -238,8 +238,11 @@ test('a refresh in the middle of a game resumes it, also from a bare link', { ti
     await page.waitForURL(/\/play\//);
     await waitMine(page);
     await click(page, '#hand .card.playable');
+    // The status says "<card> picked" until the play is answered; waiting only
+    // for a change from "Play a card" raced the answer (CI, stop 22).
+    const picked = await page.textContent('#status-what');
     await click(page, '#actions .btn.primary');
-    await page.waitForFunction(() => !document.querySelector('.game.pending') && document.querySelector('#status-what').textContent !== 'Play a card');
+    await page.waitForFunction((p) => !document.querySelector('.game.pending') && document.querySelector('#played:not([hidden]) .card') && !['Play a card', p].includes(document.querySelector('#status-what').textContent), picked);
     const before = await snapshotOf(srv.url, page);
     const status = await page.textContent('#status-what');
     await page.reload();
