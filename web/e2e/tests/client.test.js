@@ -242,7 +242,10 @@ test('a refresh in the middle of a game resumes it, also from a bare link', { ti
     // for a change from "Play a card" raced the answer (CI, stop 22).
     const picked = await page.textContent('#status-what');
     await click(page, '#actions .btn.primary');
-    await page.waitForFunction((p) => !document.querySelector('.game.pending') && document.querySelector('#played:not([hidden]) .card') && !['Play a card', p].includes(document.querySelector('#status-what').textContent), picked);
+    const answered = (p) => !document.querySelector('.game.pending') && document.querySelector('#played:not([hidden]) .card') && !['Play a card', p].includes(document.querySelector('#status-what').textContent);
+    await page.waitForFunction((p) => document.querySelector('#confirm-yes') || (!document.querySelector('.game.pending') && document.querySelector('#played:not([hidden]) .card') && !['Play a card', p].includes(document.querySelector('#status-what').textContent)), picked);
+    if (await page.$('#confirm-yes')) await click(page, '#confirm-yes'); // a card that orders nothing asks first
+    await page.waitForFunction(answered, picked);
     const before = await snapshotOf(srv.url, page);
     const status = await page.textContent('#status-what');
     await page.reload();
