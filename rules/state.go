@@ -244,6 +244,11 @@ type State struct {
 	ordKey  uint32
 	ordN    uint8
 	ordList [ordListCap]int8
+	// ordMask: the slots with orders left when the list was made; ordLess:
+	// 1 + the unit whose order, and nothing else, is all that changed since
+	// (set by do for an order; 0 otherwise).
+	ordMask uint16
+	ordLess int8
 }
 
 // ordListCap bounds the orderable units kept for LegalActions (more are
