@@ -264,6 +264,14 @@ func (s *State) LegalActions(buf []Action) []Action {
 			mine = append(mine[:len(mine):len(mine)], sh)
 		}
 		for _, c := range mine {
+			if s.b.plainPlay[c] {
+				// (the default case below, effectiveCard being the card)
+				buf = append(buf, Action{Kind: ActPlay, Card: c})
+				if len(s.b.setup.AirRaids) > 0 && s.raidable(s.b.deck[c]) {
+					buf = append(buf, Action{Kind: ActPlay, Card: c, Arg: ArgAsAirPower})
+				}
+				continue
+			}
 			eff, ok := s.effectiveCard(c)
 			switch {
 			case !ok || s.cardDef(eff.Kind).Reaction:
