@@ -195,18 +195,18 @@ func (s *State) targets(ui int, buf []Action) []Action {
 		reach = min(reach, 1)
 	}
 	overrun := s.phase == PhaseOverrun
-	dists := s.b.dist[int(u.pos)*s.b.n : int(u.pos+1)*s.b.n] // (the board's distance table)
+	hexAt := s.b.hexAt
 	for _, ti := range s.b.sideUnits[u.side.Opp()] {
 		t := &s.units[ti]
 		if t.dead {
 			continue
 		}
-		dist := int(dists[uint8(t.pos)])
+		dist := hex.Distance(from, hexAt[t.pos])
 		if dist < 1 || dist > reach || rd[dist-1] == 0 || (dist > 1 && t.camo) {
 			continue // out of range, or camouflaged beyond close combat (Winter Wars III "Camouflage")
 		}
 		if s.diceAt(k, still, u.pos, t.side, t.pos, dist, s.cardBonus(u, dist == 1, overrun)) > 0 {
-			buf = append(buf, Action{Kind: ActBattle, From: from, To: s.b.hexAt[t.pos]})
+			buf = append(buf, Action{Kind: ActBattle, From: from, To: hexAt[t.pos]})
 		}
 	}
 	return buf

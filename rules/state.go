@@ -24,9 +24,6 @@ type board struct {
 	dropUnits [2]int
 	hexAt     []hex.Hex
 	valid     []bool
-	// dist[i*n+j] is the distance between hexes i and j, at most 255 (issue
-	// 15: the battle step's targets read it instead of working it out).
-	dist []uint8
 	// ground and gdef are each hex's ground and its catalog row.
 	ground []Terrain
 	gdef   []*TerrainDef
@@ -303,16 +300,6 @@ func Compile(s *Setup) (*Board, error) {
 	b.valid = make([]bool, b.n)
 	b.ground = make([]Terrain, b.n)
 	b.nb = make([][6]int16, b.n)
-	for i := 0; i < b.n; i++ {
-		h, _ := g.At(i)
-		b.hexAt[i] = h
-	}
-	b.dist = make([]uint8, b.n*b.n)
-	for i, a := range b.hexAt {
-		for j, h := range b.hexAt {
-			b.dist[i*b.n+j] = uint8(min(hex.Distance(a, h), 255))
-		}
-	}
 	for i := 0; i < b.n; i++ {
 		h, ok := g.At(i)
 		b.hexAt[i], b.valid[i] = h, ok
