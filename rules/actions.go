@@ -264,6 +264,14 @@ func (s *State) LegalActions(buf []Action) []Action {
 			mine = append(mine[:len(mine):len(mine)], sh)
 		}
 		for _, c := range mine {
+			if s.b.plainPlay[c] {
+				// (the default case below, effectiveCard being the card)
+				buf = append(buf, Action{Kind: ActPlay, Card: c})
+				if len(s.b.setup.AirRaids) > 0 && s.raidable(s.b.deck[c]) {
+					buf = append(buf, Action{Kind: ActPlay, Card: c, Arg: ArgAsAirPower})
+				}
+				continue
+			}
 			eff, ok := s.effectiveCard(c)
 			switch {
 			case !ok || s.cardDef(eff.Kind).Reaction:
@@ -292,8 +300,11 @@ func (s *State) LegalActions(buf []Action) []Action {
 	case PhaseOrder:
 		if s.ordKey == s.rgen+1 {
 			// Listed by anyOrderable as the action before ended.
-			for _, i := range s.ordList[:s.ordN] {
-				buf = append(buf, Action{Kind: ActOrder, From: s.b.hexAt[s.units[i].pos]})
+			list, units, hexAt := s.ordList[:s.ordN], s.units, s.b.hexAt
+			n := len(buf)
+			buf = slices.Grow(buf, len(list)+1)[:n+len(list)] // (room for the end of orders too)
+			for j, i := range list {
+				buf[n+j] = Action{Kind: ActOrder, From: hexAt[units[i].pos]}
 			}
 		} else {
 			of := s.orderFit()

@@ -191,19 +191,22 @@ func (s *State) targets(ui int, buf []Action) []Action {
 		}
 	}
 	adjOnly := close || (u.fx && d.AdjacentOnly)
+	if adjOnly {
+		reach = min(reach, 1)
+	}
 	overrun := s.phase == PhaseOverrun
+	hexAt := s.b.hexAt
 	for _, ti := range s.b.sideUnits[u.side.Opp()] {
 		t := &s.units[ti]
 		if t.dead {
 			continue
 		}
-		to := s.b.hexAt[t.pos]
-		dist := hex.Distance(from, to)
-		if dist < 1 || dist > reach || (adjOnly && dist != 1) || rd[dist-1] == 0 || (dist > 1 && t.camo) {
+		dist := hex.Distance(from, hexAt[t.pos])
+		if dist < 1 || dist > reach || rd[dist-1] == 0 || (dist > 1 && t.camo) {
 			continue // out of range, or camouflaged beyond close combat (Winter Wars III "Camouflage")
 		}
 		if s.diceAt(k, still, u.pos, t.side, t.pos, dist, s.cardBonus(u, dist == 1, overrun)) > 0 {
-			buf = append(buf, Action{Kind: ActBattle, From: from, To: to})
+			buf = append(buf, Action{Kind: ActBattle, From: from, To: hexAt[t.pos]})
 		}
 	}
 	return buf

@@ -137,7 +137,15 @@ type orderFits struct {
 }
 
 func (s *State) orderFit() orderFits {
-	of := orderFits{mask: s.quotaMask(), single: -1, n: len(s.orderedBy)}
+	var of orderFits
+	s.orderFitIn(&of)
+	return of
+}
+
+// orderFitIn is orderFit in of's memory (issue 15, third pass: the fits
+// known so far are dropped, not cleared).
+func (s *State) orderFitIn(of *orderFits) {
+	of.mask, of.single, of.n, of.nk, of.may = s.quotaMask(), -1, len(s.orderedBy), 0, nil
 	if of.mask != 0 && of.mask&(of.mask-1) == 0 {
 		of.single = bits.TrailingZeros16(of.mask)
 	}
@@ -145,7 +153,6 @@ func (s *State) orderFit() orderFits {
 	if !s.fallback {
 		of.may = s.effDef().Hooks.MayOrder
 	}
-	return of
 }
 
 // orderableBy is orderable with the card's orderFits.
@@ -191,10 +198,32 @@ func (s *State) quotaMask() uint16 {
 // all, and keeps the list for the decision's LegalActions (State.ordList;
 // issue 15: order feasibility is not worked out twice for one decision).
 func (s *State) anyOrderable() bool {
-	s.ordKey = 0
-	of := s.orderFit()
+	less, listed := s.ordLess, s.ordKey
+	s.ordKey, s.ordLess = 0, 0
+	var of orderFits
+	s.orderFitIn(&of)
 	if of.none {
 		return false
+	}
+	if less != 0 && listed == s.rgen && of.mask == s.ordMask {
+		// The list made for the decision before, less the unit then
+		// ordered (issue 15, third pass): an order changes nothing else
+		// that decides whether a unit may be ordered (do sets ordLess only
+		// for a card without an order hook), and a unit more ordered can
+		// only take the room left from others, so the units not listed
+		// then stay out. With one slot and no hook, every unit listed
+		// still fits while the slot has orders left (of.none above).
+		check := of.single < 0 || of.may != nil
+		n := 0
+		for _, i := range s.ordList[:s.ordN] {
+			if i == less-1 || check && !s.orderableBy(&of, int(i)) {
+				continue
+			}
+			s.ordList[n] = i
+			n++
+		}
+		s.ordKey, s.ordN, s.ordMask = s.rgen+1, uint8(n), of.mask
+		return n > 0
 	}
 	n, kept := 0, true
 	if of.single >= 0 && of.may == nil {
@@ -213,7 +242,7 @@ func (s *State) anyOrderable() bool {
 			n++
 		}
 		if kept {
-			s.ordKey, s.ordN = s.rgen+1, uint8(n)
+			s.ordKey, s.ordN, s.ordMask = s.rgen+1, uint8(n), of.mask
 		}
 		return n > 0
 	}
@@ -231,7 +260,7 @@ func (s *State) anyOrderable() bool {
 		}
 	}
 	if kept {
-		s.ordKey, s.ordN = s.rgen+1, uint8(n)
+		s.ordKey, s.ordN, s.ordMask = s.rgen+1, uint8(n), of.mask
 	}
 	return n > 0
 }
@@ -315,11 +344,12 @@ func (s *State) playCard(id CardID, arg uint8) {
 
 // orderAll orders every orderable unit that keep accepts, then ends ordering.
 func (s *State) orderAll(keep func(u *unit) bool) {
-	of := s.orderFit()
-	for i := range s.units {
-		if keep(&s.units[i]) && s.orderableBy(&of, i) {
-			s.order(i)
-			of = s.orderFit() // one more unit ordered
+	var of orderFits
+	s.orderFitIn(&of)
+	for _, i := range s.b.sideUnits[s.active] { // (only the active side's may be ordered)
+		if keep(&s.units[i]) && s.orderableBy(&of, int(i)) {
+			s.order(int(i))
+			s.orderFitIn(&of) // one more unit ordered
 		}
 	}
 	s.quota = [numSlots]int8{}
@@ -616,13 +646,21 @@ func (s *State) do(a Action) {
 		}
 		s.playCard(a.Card, a.Arg)
 	case ActOrder:
-		s.order(int(s.occ[g.Index(a.From)]))
+		i := int(s.occ[g.Index(a.From)])
+		// The decision's list of units that may be ordered (anyOrderable),
+		// if there is one and the card has no hook on an order.
+		listed, n0 := s.ordKey == s.rgen && s.effDef().Hooks.OnOrder == nil, len(s.orderedBy)
+		s.order(i)
 		if h := s.effDef().Hooks.OnPlay; h != nil && s.effd.Section && !s.fallback && len(s.orderedBy) == 1 {
 			// A section card's orders held back while the card might have
 			// been used for something else (playCard): it was not.
 			h(s)
 		}
+		if listed && len(s.orderedBy) == n0+1 {
+			s.ordLess = int8(i) + 1 // this order alone changed the list
+		}
 		s.afterOrder()
+		s.ordLess = 0 // (for this action's afterOrder only)
 	case ActEndOrders:
 		s.endOrders()
 	case ActBlow:

@@ -71,6 +71,11 @@ type board struct {
 	turnEnd bool // some objective is counted at the end of a turn
 	deck    Deck
 	deckDef []*CardDef // the catalog row of each card of the deck
+	// plainPlay[id]: card id is played as itself and offered once, with no
+	// section to choose (not a Counter-Attack, a reaction card or a
+	// Recon-like card whose section is chosen): the card step lists it
+	// without asking (issue 15, third pass).
+	plainPlay []bool
 	// nation and badge of each unit, by unit index (display only).
 	nation, badge []string
 	// battleBack: the unit battles back when a close assault leaves it on
@@ -241,6 +246,11 @@ type State struct {
 	ordKey  uint32
 	ordN    uint8
 	ordList [ordListCap]int8
+	// ordMask: the slots with orders left when the list was made; ordLess:
+	// 1 + the unit whose order, and nothing else, is all that changed since
+	// (set by do for an order; 0 otherwise).
+	ordMask uint16
+	ordLess int8
 }
 
 // ordListCap bounds the orderable units kept for LegalActions (more are
@@ -533,7 +543,9 @@ func Compile(s *Setup) (*Board, error) {
 	st.taken = make([]SideMask, len(s.Objectives))
 	b.deck, _ = s.deck(cat)
 	for _, c := range b.deck {
-		b.deckDef = append(b.deckDef, cat.card(c.Kind))
+		d := cat.card(c.Kind)
+		b.deckDef = append(b.deckDef, d)
+		b.plainPlay = append(b.plainPlay, !d.CopiesLast && !d.Reaction && !d.ChooseSection)
 	}
 	for i := range b.deck {
 		st.deck = append(st.deck, CardID(i))
