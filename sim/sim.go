@@ -173,7 +173,10 @@ func Run(ctx context.Context, cfg Config) (*Report, error) {
 	if cfg.Games < 0 {
 		return nil, fmt.Errorf("sim: %d games", cfg.Games)
 	}
-	if _, err := rules.New(cfg.Setup, 1); err != nil {
+	// One compiled board serves every game of the run (rules.Board is safe
+	// for concurrent use): compiling costs about half a random game.
+	board, err := rules.Compile(cfg.Setup)
+	if err != nil {
 		return nil, fmt.Errorf("sim: %s: %w", cfg.Name, err)
 	}
 	workers := max(1, cfg.Workers)
@@ -198,7 +201,7 @@ func Run(ctx context.Context, cfg Config) (*Report, error) {
 		go func() {
 			defer wg.Done()
 			for i := range jobs {
-				g, ok, err := playGame(ctx, cfg, i, maxDec)
+				g, ok, err := playGame(ctx, cfg, board, i, maxDec)
 				results <- result{g, err, ok}
 			}
 		}()
@@ -291,14 +294,12 @@ func (r *Report) summarize() {
 }
 
 // playGame plays game i; ok is false if cancellation stopped it.
-func playGame(ctx context.Context, cfg Config, i, maxDec int) (Game, bool, error) {
+func playGame(ctx context.Context, cfg Config, board *rules.Board, i, maxDec int) (Game, bool, error) {
 	seed := GameSeed(cfg.Seed, i)
 	g := Game{Index: i, Seed: seed}
-	s, err := rules.New(cfg.Setup, seed)
-	if err != nil {
-		return g, false, err
-	}
+	s := board.NewGame(seed)
 	var players [2]bots.Bot
+	var err error
 	for side := 0; side < 2; side++ {
 		if players[side], err = cfg.Bots[side](mix(seed, uint64(side)+1)); err != nil {
 			return g, false, err
