@@ -20,6 +20,20 @@ type pushed struct {
 	version int
 	head    []byte
 	fields  []field
+	view    []field // the view's own fields, split when a delta first needs them
+	viewOK  bool    // view is split
+}
+
+// viewFields is the view's fields (nil if it has none or is no object);
+// the caller holds the game's lock (a pushed is shared).
+func (p *pushed) viewFields() []field {
+	if !p.viewOK {
+		if v, _, ok := lookup(p.fields, []byte(deltaView), -1); ok {
+			p.view = splitObject(v)
+		}
+		p.viewOK = true
+	}
+	return p.view
 }
 
 // field is one member of a JSON object: its key (without quotes) and its
@@ -88,73 +102,36 @@ func skipSpace(b []byte, i int) int {
 }
 
 // skipValue is the index just after the JSON value starting at b[i], or
-// -1 if there is none.
+// -1 if there is none. It is no validator: it reads the server's own JSON
+// (an object or array ends at the bracket that closes its depth, of
+// either kind), as fast as it can, every push being split so.
 func skipValue(b []byte, i int) int {
 	if i >= len(b) {
 		return -1
 	}
 	switch b[i] {
 	case '"':
-		for j := i + 1; j < len(b); j++ {
+		return skipString(b, i)
+	case '{', '[':
+		depth := 0
+		for j := i; j < len(b); j++ {
 			switch b[j] {
-			case '\\':
-				j++
+			case '{', '[':
+				depth++
+			case '}', ']':
+				depth--
+				if depth == 0 {
+					return j + 1
+				}
 			case '"':
-				return j + 1
+				k := skipString(b, j)
+				if k < 0 {
+					return -1
+				}
+				j = k - 1
 			}
 		}
 		return -1
-	case '[':
-		i = skipSpace(b, i+1)
-		if i < len(b) && b[i] == ']' {
-			return i + 1
-		}
-		for {
-			if i = skipValue(b, i); i < 0 {
-				return -1
-			}
-			if i = skipSpace(b, i); i >= len(b) {
-				return -1
-			}
-			switch b[i] {
-			case ',':
-				i = skipSpace(b, i+1)
-			case ']':
-				return i + 1
-			default:
-				return -1
-			}
-		}
-	case '{':
-		i = skipSpace(b, i+1)
-		if i < len(b) && b[i] == '}' {
-			return i + 1
-		}
-		for {
-			if i >= len(b) || b[i] != '"' {
-				return -1
-			}
-			if i = skipValue(b, i); i < 0 {
-				return -1
-			}
-			if i = skipSpace(b, i); i >= len(b) || b[i] != ':' {
-				return -1
-			}
-			if i = skipValue(b, skipSpace(b, i+1)); i < 0 {
-				return -1
-			}
-			if i = skipSpace(b, i); i >= len(b) {
-				return -1
-			}
-			switch b[i] {
-			case ',':
-				i = skipSpace(b, i+1)
-			case '}':
-				return i + 1
-			default:
-				return -1
-			}
-		}
 	default: // a number, true, false, null
 		j := i
 		for j < len(b) && b[j] != ',' && b[j] != '}' && b[j] != ']' && b[j] != ':' && b[j] != '"' && b[j] != '[' && b[j] != '{' && b[j] > ' ' {
@@ -165,6 +142,28 @@ func skipValue(b []byte, i int) int {
 		}
 		return j
 	}
+}
+
+// skipString is the index just after the JSON string starting at b[i]
+// (a quote), or -1.
+func skipString(b []byte, i int) int {
+	for j := i + 1; j < len(b); {
+		k := bytes.IndexByte(b[j:], '"')
+		if k < 0 {
+			return -1
+		}
+		j += k
+		// Escaped if an odd number of backslashes precede it.
+		n := 0
+		for p := j - 1; p > i && b[p] == '\\'; p-- {
+			n++
+		}
+		if n%2 == 0 {
+			return j + 1
+		}
+		j++
+	}
+	return -1
 }
 
 // lookup is the value of key among fs (hint: the index to try first),
@@ -223,7 +222,7 @@ func appendDelta(b []byte, prev, cur *pushed, events json.RawMessage) []byte {
 			continue
 		}
 		if ok && string(f.key) == deltaView {
-			of, nf := splitObject(old), splitObject(f.val)
+			of, nf := prev.viewFields(), cur.viewFields()
 			if of != nil && nf != nil {
 				member(f.key)
 				b = append(b, '{')

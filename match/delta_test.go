@@ -11,9 +11,9 @@ import (
 )
 
 func TestSplitObject(t *testing.T) {
-	in := ` { "a" : 1 , "b":"x\"}]{","c":{"d":[1,{"e":"]"}],"f":null},"g":[],"h":true,"i":-1.5e3 } `
+	in := ` { "a" : 1 , "b":"x\"}]{","c":{"d":[1,{"e":"]"}],"f":null},"g":[],"h":true,"i":-1.5e3,"j":"\\\\","k":"\\\"" } `
 	fs := splitObject([]byte(in))
-	want := [][2]string{{"a", "1"}, {"b", `"x\"}]{"`}, {"c", `{"d":[1,{"e":"]"}],"f":null}`}, {"g", "[]"}, {"h", "true"}, {"i", "-1.5e3"}}
+	want := [][2]string{{"a", "1"}, {"b", `"x\"}]{"`}, {"c", `{"d":[1,{"e":"]"}],"f":null}`}, {"g", "[]"}, {"h", "true"}, {"i", "-1.5e3"}, {"j", `"\\\\"`}, {"k", `"\\\""`}}
 	if len(fs) != len(want) {
 		t.Fatalf("%d fields: %q", len(fs), fs)
 	}
@@ -22,7 +22,7 @@ func TestSplitObject(t *testing.T) {
 			t.Errorf("field %d: %s = %s, want %s = %s", i, f.key, f.val, want[i][0], want[i][1])
 		}
 	}
-	for _, bad := range []string{``, `[]`, `{"a":1`, `{"a" 1}`, `{"a":"x}`, `{"a":{]}`, `{a:1}`, `{"a":1,}`, `{"a":}`} {
+	for _, bad := range []string{``, `[]`, `{"a":1`, `{"a" 1}`, `{"a":"x}`, `{"a":"x\"}`, `{a:1}`, `{"a":1,}`, `{"a":}`} {
 		if fs := splitObject([]byte(bad)); fs != nil {
 			t.Errorf("%q: %q", bad, fs)
 		}
