@@ -240,6 +240,7 @@ type wsConn struct {
 	msgs [][]byte
 	more chan struct{}
 	done chan struct{}
+	err  error // why reading stopped, once done is closed
 }
 
 func (ts *testServer) dial(game, token string, since int) *wsConn {
@@ -261,6 +262,7 @@ func (ts *testServer) dial(game, token string, since int) *wsConn {
 		for {
 			_, b, err := c.Read(context.Background())
 			if err != nil {
+				w.err = err
 				return
 			}
 			w.mu.Lock()
