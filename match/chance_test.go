@@ -243,9 +243,10 @@ func TestOldRecordLoads(t *testing.T) {
 	}
 }
 
-// What a seat receives (its snapshot and its pushed updates) never names a
-// card the other side holds: checked after every action of random games,
-// for the cards it drew.
+// What a seat receives (its snapshot, its pushed whole updates and the
+// deltas its WebSocket gets after each action) never names a card the
+// other side holds: checked after every action of random games, for the
+// cards it drew.
 func TestSeatsDoNotSeeOtherDraws(t *testing.T) {
 	g := testManager(t, testStore(t))
 	for _, players := range []PerSide{{1, 1}, {2, 2}} {
@@ -263,6 +264,9 @@ func TestSeatsDoNotSeeOtherDraws(t *testing.T) {
 			}
 			defer sub.Close()
 			ws = append(ws, watch{d.side, sub, tokens[d.name]})
+			if b, _, err := sub.Next(-1); err != nil || b == nil {
+				t.Fatalf("first message: %v", err)
+			}
 		}
 		draws := 0
 		for i := 0; i < 600 && !m.Over(); i++ {
@@ -271,6 +275,10 @@ func TestSeatsDoNotSeeOtherDraws(t *testing.T) {
 			step(t, m, tokens, i)
 			after := m.State()
 			for _, w := range ws {
+				delta, _, err := w.sub.Next(v) // the socket's push: a delta
+				if err != nil || !strings.HasPrefix(string(delta), `{"type":"delta",`) {
+					t.Fatalf("push after action %d: %v %.100s", i, err, delta)
+				}
 				opp := w.side.Opp()
 				var drawn []rules.CardID
 				for p := 0; p < after.Players()[opp]; p++ {
@@ -292,7 +300,7 @@ func TestSeatsDoNotSeeOtherDraws(t *testing.T) {
 				snap.Log, up.Snapshot.Log = nil, nil // older entries may name a card before it was reshuffled
 				b1, _ := json.Marshal(snap)
 				b2, _ := json.Marshal(up)
-				seen := string(b1) + string(b2)
+				seen := string(b1) + string(b2) + string(delta)
 				view := after.View(w.side)
 				visible := map[string]bool{}
 				for _, list := range [][]rules.CardView{view.Hand, view.TeamHand, view.Discards, view.Choice} {

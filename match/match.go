@@ -55,7 +55,7 @@ type Match struct {
 	scInfo *ScenarioInfo
 	// shared is the last snapshot encoded for each viewing seat (subs.go):
 	// the WebSockets of one seat, or the spectators, share it.
-	shared map[*seat]sharedSnapshot
+	shared map[*seat]*sharedSnapshot
 }
 
 // played is an action in effect.

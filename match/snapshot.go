@@ -45,6 +45,28 @@ type Snapshot struct {
 // action. The log's entries, encoded once when each was added, are copied
 // as they are, last.
 func (s *Snapshot) AppendJSON(b []byte) ([]byte, error) {
+	b, err := s.appendFields(b)
+	if err != nil {
+		return b, err
+	}
+	b = append(b, `,"log":`...)
+	if s.Log == nil {
+		b = append(b, "null"...)
+	} else {
+		b = append(b, s.Log...)
+	}
+	return append(b, '}'), nil
+}
+
+// appendHead appends the snapshot's JSON without its log: what a
+// WebSocket's delta compares (delta.go).
+func (s *Snapshot) appendHead(b []byte) ([]byte, error) {
+	b, err := s.appendFields(b)
+	return append(b, '}'), err
+}
+
+// appendFields appends the snapshot's JSON up to its log, not closed.
+func (s *Snapshot) appendFields(b []byte) ([]byte, error) {
 	b = append(b, `{"game":`...)
 	b = jsonenc.String(b, s.Game)
 	b = append(b, `,"version":`...)
@@ -132,13 +154,7 @@ func (s *Snapshot) AppendJSON(b []byte) ([]byte, error) {
 		b = append(b, `,"leg":`...)
 		b = jsonenc.Int(b, s.Leg)
 	}
-	b = append(b, `,"log":`...)
-	if s.Log == nil {
-		b = append(b, "null"...)
-	} else {
-		b = append(b, s.Log...)
-	}
-	return append(b, '}'), nil
+	return b, nil
 }
 
 func appendStringPtr(b []byte, s *string) []byte {

@@ -1,24 +1,27 @@
 package match
 
 import (
+	"bytes"
 	"encoding/json"
 	"strconv"
 	"strings"
 )
 
-// Update is a message pushed over the WebSocket.
+// Update is a whole update pushed over the WebSocket: the log's entries
+// after the client's version, and the snapshot. Later pushes are deltas
+// (Sub.Next, delta.go).
 type Update struct {
 	Type    string          `json:"type"`
 	Version int             `json:"version"`
 	Events  json.RawMessage `json:"events"`
-	// Snapshot is shared by the subscribers that see the game the same
-	// way at one version: read it, never change it.
+	// Snapshot's fields but its log are shared by the subscribers that
+	// see the game the same way at one version: read it, never change it.
 	Snapshot *Snapshot `json:"snapshot"`
-	snapJSON []byte    // Snapshot's JSON (shared too), nil if not made
+	head     []byte    // Snapshot's JSON without the log (shared too), nil if not made
 }
 
-// AppendJSON appends the update's JSON to b, with the snapshot's encoded
-// once for all the subscribers that share it.
+// AppendJSON appends the update's JSON to b, with the snapshot's fields
+// encoded once for all the subscribers that share them.
 func (u *Update) AppendJSON(b []byte) ([]byte, error) {
 	b = append(b, `{"type":`...)
 	t, err := json.Marshal(u.Type)
@@ -38,8 +41,15 @@ func (u *Update) AppendJSON(b []byte) ([]byte, error) {
 	switch {
 	case u.Snapshot == nil:
 		b = append(b, "null"...)
-	case u.snapJSON != nil:
-		b = append(b, u.snapJSON...)
+	case len(u.head) > 1:
+		b = append(b, u.head[:len(u.head)-1]...) // the head is an object: its log goes before its '}'
+		b = append(b, `,"log":`...)
+		if u.Snapshot.Log == nil {
+			b = append(b, "null"...)
+		} else {
+			b = append(b, u.Snapshot.Log...)
+		}
+		b = append(b, '}')
 	default:
 		if b, err = u.Snapshot.AppendJSON(b); err != nil {
 			return b, err
@@ -49,12 +59,15 @@ func (u *Update) AppendJSON(b []byte) ([]byte, error) {
 }
 
 // sharedSnapshot is the last snapshot made for one viewing seat's
-// subscribers, and what it was made of.
+// subscribers, and what it was made of; the one before it, and the delta
+// from it, made once for the subscribers that had it.
 type sharedSnapshot struct {
-	version, seq int
-	seats        string // seatsKeyLocked
-	snap         *Snapshot
-	json         []byte
+	seq   int
+	seats string // seatsKeyLocked
+	snap  *Snapshot
+	cur   *pushed
+	prev  *pushed
+	delta []byte // from prev to cur; nil until a subscriber needs it
 }
 
 // seatsKeyLocked is what a snapshot shows of the seats that can change
@@ -72,28 +85,35 @@ func (m *Match) seatsKeyLocked() string {
 	return b.String()
 }
 
-// sharedSnapshotLocked is seat s's snapshot (nil: a spectator's) with its
-// JSON, made once for all the subscribers that see the game as s and
-// shared until the game changes. A game with a clock is not shared (its
-// clock's view moves with time).
-func (m *Match) sharedSnapshotLocked(s *seat) (*Snapshot, []byte) {
+// sharedSnapshotLocked is seat s's snapshot (nil: a spectator's) without
+// its log, with its JSON, made once for all the subscribers that see the
+// game as s and shared until the game changes (the third result, nil if
+// not shared). A game with a clock is not shared (its clock's view moves
+// with time).
+func (m *Match) sharedSnapshotLocked(s *seat) (*Snapshot, *pushed, *sharedSnapshot) {
 	if m.settings.Clock != nil {
-		return m.snapshotLocked(s, len(m.log)-LogTail), nil
+		snap := m.snapshotLocked(s, len(m.log))
+		snap.Log = nil
+		head, _ := snap.appendHead(nil) // (an error: a clock not encoded, the snapshot's only fallible part)
+		return snap, newPushed(len(m.log), head), nil
 	}
 	key := m.seatsKeyLocked()
-	if c, ok := m.shared[s]; ok && c.version == len(m.log) && c.seq == m.seq && c.seats == key {
-		return c.snap, c.json
+	c := m.shared[s]
+	if c != nil && c.cur.version == len(m.log) && c.seq == m.seq && c.seats == key {
+		return c.snap, c.cur, c
 	}
-	snap := m.snapshotLocked(s, len(m.log)-LogTail)
-	b, err := snap.AppendJSON(nil)
-	if err != nil {
-		return snap, nil
-	}
+	snap := m.snapshotLocked(s, len(m.log))
+	snap.Log = nil
+	head, _ := snap.appendHead(nil)
 	if m.shared == nil {
-		m.shared = map[*seat]sharedSnapshot{}
+		m.shared = map[*seat]*sharedSnapshot{}
 	}
-	m.shared[s] = sharedSnapshot{version: len(m.log), seq: m.seq, seats: key, snap: snap, json: b}
-	return snap, b
+	n := &sharedSnapshot{seq: m.seq, seats: key, snap: snap, cur: newPushed(len(m.log), head)}
+	if c != nil {
+		n.prev = c.cur
+	}
+	m.shared[s] = n
+	return snap, n.cur, n
 }
 
 // Sub is a subscription to a game's changes (a WebSocket).
@@ -101,6 +121,8 @@ type Sub struct {
 	m    *Match
 	seat *seat
 	c    chan struct{}
+	last *pushed // the snapshot the subscriber last got (Next)
+	full bool    // the subscriber asked for a whole update
 }
 
 // Subscribe follows the game as the token's holder ("" for a spectator).
@@ -167,22 +189,83 @@ func (sub *Sub) Close() {
 	}
 }
 
-// Update is the update for a subscriber that has seen the log up to
-// version since: the entries after it, as it may see them, and its snapshot.
-// A negative since gives no entries (the snapshot's log has them all).
+// Update is the whole update for a subscriber that has seen the log up to
+// version since: the entries after it, as it may see them, and its
+// snapshot. A negative since gives no entries (the snapshot's log has them
+// all).
 func (sub *Sub) Update(since int) *Update {
 	m := sub.m
 	m.mu.Lock()
 	defer m.mu.Unlock()
+	u, _ := sub.updateLocked(since)
+	return u
+}
+
+func (sub *Sub) viewerLocked() viewer {
+	if sub.seat != nil {
+		return viewerOf(sub.seat.side)
+	}
+	return viewSpectator
+}
+
+func (sub *Sub) updateLocked(since int) (*Update, *pushed) {
+	m := sub.m
 	if since < 0 {
 		since = len(m.log)
 	}
-	snap, b := m.sharedSnapshotLocked(sub.seat)
-	v := viewSpectator
-	if sub.seat != nil {
-		v = viewerOf(sub.seat.side)
+	shared, cur, _ := m.sharedSnapshotLocked(sub.seat)
+	v := sub.viewerLocked()
+	snap := *shared // the fields shared, the log the subscriber's
+	snap.Log = m.logLocked(v, len(m.log)-LogTail)
+	return &Update{Type: "update", Version: len(m.log), Events: m.logLocked(v, since), Snapshot: &snap, head: cur.head}, cur
+}
+
+// AskFull makes the subscriber's next message a whole update (the client
+// asked for one), and signals it.
+func (sub *Sub) AskFull() {
+	m := sub.m
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	sub.full = true
+	select {
+	case sub.c <- struct{}{}:
+	default:
 	}
-	return &Update{Type: "update", Version: len(m.log), Events: m.logLocked(v, since), Snapshot: snap, snapJSON: b}
+}
+
+// Next is the subscriber's next message's JSON and the version it brings
+// the subscriber to: a whole update (the log's entries after since, none
+// if since is negative) the first time, when the subscriber asked for one
+// (AskFull) or when it is more than LogTail entries behind; otherwise the
+// delta from the snapshot it last got (delta.go), made once for all the
+// subscribers that see the game alike and had the same one. Nil when
+// nothing it sees changed.
+func (sub *Sub) Next(since int) ([]byte, int, error) {
+	m := sub.m
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	last := sub.last
+	if last == nil || sub.full || len(m.log) < last.version || len(m.log)-last.version > LogTail {
+		if last != nil {
+			since = last.version
+		}
+		u, cur := sub.updateLocked(since)
+		sub.last, sub.full = cur, false
+		b, err := u.AppendJSON(nil)
+		return b, cur.version, err
+	}
+	_, cur, sh := m.sharedSnapshotLocked(sub.seat)
+	if cur == last || cur.version == last.version && bytes.Equal(cur.head, last.head) {
+		return nil, cur.version, nil
+	}
+	sub.last = cur
+	if sh != nil && sh.prev == last {
+		if sh.delta == nil {
+			sh.delta = appendDelta(nil, last, cur, m.logLocked(sub.viewerLocked(), last.version))
+		}
+		return sh.delta, cur.version, nil
+	}
+	return appendDelta(nil, last, cur, m.logLocked(sub.viewerLocked(), last.version)), cur.version, nil
 }
 
 func (m *Match) notifyLocked() {

@@ -60,47 +60,61 @@ type Action struct {
 }
 
 // String is the canonical one-line text form, e.g. "play 12", "move 7,15 6,14",
-// "battle 6,14 4,12", "retreat 4,12 3,11 ignore", "end-moves".
+// "battle 6,14 4,12", "retreat 4,12 3,11 ignore", "end-moves". It is
+// written without fmt: the server lists a seat's legal actions in every
+// snapshot (issue 14).
 func (a Action) String() string {
+	var buf [48]byte
+	return string(a.appendText(buf[:0]))
+}
+
+// appendText appends the text form to b.
+func (a Action) appendText(b []byte) []byte {
+	word := func(b []byte) []byte { return append(b, a.Kind.String()...) }
+	card := func(b []byte) []byte { return strconv.AppendUint(append(b, ' '), uint64(a.Card), 10) }
+	hx := func(b []byte, h hex.Hex) []byte { return h.Append(append(b, ' ')) }
 	switch a.Kind {
 	case ActPlay:
+		b = card(word(b))
 		if a.Arg == ArgAsAirPower {
-			return fmt.Sprintf("%s %d as-air-power", a.Kind, a.Card)
+			return append(b, " as-air-power"...)
 		}
 		if a.Arg > 0 {
-			return fmt.Sprintf("%s %d %s", a.Kind, a.Card, Section(a.Arg-1))
+			return append(append(b, ' '), Section(a.Arg-1).String()...)
 		}
-		return fmt.Sprintf("%s %d", a.Kind, a.Card)
+		return b
 	case ActKeep:
-		return fmt.Sprintf("%s %d", a.Kind, a.Card)
+		return card(word(b))
 	case ActCombat:
+		b = card(word(b))
 		switch {
 		case a.Arg == ArgTenacity:
-			return fmt.Sprintf("%s %d tenacity", a.Kind, a.Card)
+			return append(b, " tenacity"...)
 		case a.From != hex.None:
-			return fmt.Sprintf("%s %d %s", a.Kind, a.Card, a.From)
+			return hx(b, a.From)
 		}
-		return fmt.Sprintf("%s %d", a.Kind, a.Card)
+		return b
 	case ActTarget, ActEnter:
-		return fmt.Sprintf("%s %s", a.Kind, a.To)
+		return hx(word(b), a.To)
 	case ActOrder, ActRemoveWire, ActBlow, ActPontoon, ActRecover:
-		return fmt.Sprintf("%s %s", a.Kind, a.From)
+		return hx(word(b), a.From)
 	case ActDrop:
-		return fmt.Sprintf("%s %s %d", a.Kind, a.From, a.Arg)
+		return strconv.AppendUint(append(hx(word(b), a.From), ' '), uint64(a.Arg), 10)
 	case ActSmoke:
 		h := a.SmokeHexes()
-		return fmt.Sprintf("%s %s %s %s", a.Kind, h[0], h[1], h[2])
+		return hx(hx(hx(word(b), h[0]), h[1]), h[2])
 	case ActMove, ActBattle, ActTakeGround, ActExit, ActReinforce:
-		return fmt.Sprintf("%s %s %s", a.Kind, a.From, a.To)
+		return hx(hx(word(b), a.From), a.To)
 	case ActRetreat:
+		b = hx(hx(word(b), a.From), a.To)
 		if a.Arg > 0 {
-			return fmt.Sprintf("%s %s %s ignore", a.Kind, a.From, a.To)
+			return append(b, " ignore"...)
 		}
-		return fmt.Sprintf("%s %s %s", a.Kind, a.From, a.To)
+		return b
 	case ActEndOrders, ActEndMoves, ActEndBattles, ActSkip, ActEndTargets:
-		return a.Kind.String()
+		return word(b)
 	}
-	return "?"
+	return append(b, '?')
 }
 
 // MarshalText and UnmarshalText use the text form.

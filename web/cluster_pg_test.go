@@ -317,9 +317,15 @@ func TestClusterPresence(t *testing.T) {
 		if err != nil {
 			t.Fatalf("axis on b: %v (allies never shown connected)", err)
 		}
-		var u match.Update
+		var u struct {
+			Snapshot *match.Snapshot `json:"snapshot"` // a whole update
+			Set      *match.Snapshot `json:"set"`      // a delta: its seats if they changed
+		}
 		if err := json.Unmarshal(msg, &u); err != nil {
 			t.Fatal(err)
+		}
+		if u.Snapshot == nil {
+			u.Snapshot = u.Set
 		}
 		if u.Snapshot != nil && connected(*u.Snapshot, "allies") {
 			break

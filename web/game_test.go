@@ -6,6 +6,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"math/rand/v2"
+	"reflect"
 	"slices"
 	"strings"
 	"testing"
@@ -443,5 +444,75 @@ func TestTeamGame(t *testing.T) {
 	end := ts.playRandom(c3.Game, c3.Tokens, r, 1<<30)
 	if !end.Over {
 		t.Fatal("the three-player game did not end")
+	}
+}
+
+// Over a real WebSocket: a whole update, then deltas that rebuild the
+// seat's snapshot; {"type":"full"} brings a whole update; anything else
+// from the client closes the socket (1008).
+func TestWebSocketDeltas(t *testing.T) {
+	ts := newTestServer(t, "")
+	c := ts.create(map[string]any{"scenario": firstScenario(t), "seats": map[string]string{"allies": "human", "axis": "human"}, "seed": 4})
+	r := rand.New(rand.NewPCG(4, 4))
+	tok := c.Tokens["allies"]
+	ws := ts.dial(c.Game, tok, 0)
+	first := firstMessage(t, ws)
+	if first.Type != "update" {
+		t.Fatalf("first message %q", first.Type)
+	}
+	ts.playRandom(c.Game, c.Tokens, r, 8)
+	now, _ := ts.snapshot(c.Game, tok)
+	ws.waitVersion(t, now.Version)
+	var snap map[string]any
+	deltas := 0
+	for i, raw := range ws.raw() {
+		var m map[string]any
+		if err := json.Unmarshal(raw, &m); err != nil {
+			t.Fatal(err)
+		}
+		if i == 0 {
+			snap = m["snapshot"].(map[string]any)
+			continue
+		}
+		if m["type"] != "delta" {
+			t.Fatalf("message %d: %v", i, m["type"])
+		}
+		applyDelta(t, snap, m)
+		deltas++
+	}
+	var want map[string]any
+	ts.must(200, "GET", "/api/games/"+c.Game+"?token="+tok, nil, &want)
+	delete(want, "log")
+	delete(snap, "log")
+	if deltas == 0 || !reflect.DeepEqual(snap, want) {
+		t.Fatalf("after %d deltas: %v\nwant %v", deltas, snap, want)
+	}
+	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
+	defer cancel()
+	n := len(ws.raw())
+	if err := ws.c.Write(ctx, websocket.MessageText, []byte(`{"type":"full"}`)); err != nil {
+		t.Fatal(err)
+	}
+	for len(ws.raw()) == n {
+		select {
+		case <-ws.more:
+		case <-ctx.Done():
+			t.Fatal("no answer to a request for a whole update")
+		}
+	}
+	var u rawUpdate
+	if err := json.Unmarshal(ws.raw()[n], &u); err != nil || u.Type != "update" || u.Version != now.Version || len(u.Snapshot) == 0 {
+		t.Fatalf("asked for a whole update: %v %+v", err, u.Type)
+	}
+	if err := ws.c.Write(ctx, websocket.MessageText, []byte(`{"type":"act"}`)); err != nil {
+		t.Fatal(err)
+	}
+	select {
+	case <-ws.done:
+	case <-ctx.Done():
+		t.Fatal("a client message other than full left the socket open")
+	}
+	if websocket.CloseStatus(ws.err) != websocket.StatusPolicyViolation {
+		t.Fatalf("closed with %v", ws.err)
 	}
 }

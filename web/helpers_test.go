@@ -240,6 +240,7 @@ type wsConn struct {
 	msgs [][]byte
 	more chan struct{}
 	done chan struct{}
+	err  error // why reading stopped, once done is closed
 }
 
 func (ts *testServer) dial(game, token string, since int) *wsConn {
@@ -261,6 +262,7 @@ func (ts *testServer) dial(game, token string, since int) *wsConn {
 		for {
 			_, b, err := c.Read(context.Background())
 			if err != nil {
+				w.err = err
 				return
 			}
 			w.mu.Lock()
@@ -310,6 +312,35 @@ func (w *wsConn) waitVersion(t testing.TB, v int) []update {
 			t.Fatalf("ws closed before version %d", v)
 		case <-timeout:
 			t.Fatalf("no ws update of version %d", v)
+		}
+	}
+}
+
+// applyDelta applies a delta message d (decoded) to snap, a snapshot
+// decoded, as the browser does: set's fields replace snap's, but view's,
+// merged into snap's view; unset's are removed ("view.x": from the view).
+func applyDelta(t testing.TB, snap, d map[string]any) {
+	t.Helper()
+	if d["type"] != "delta" || snap["version"] != d["base"] {
+		t.Fatalf("delta %v from %v applied to version %v", d["type"], d["base"], snap["version"])
+	}
+	set, _ := d["set"].(map[string]any)
+	for k, v := range set {
+		if k == "view" {
+			view := snap["view"].(map[string]any)
+			for vk, vv := range v.(map[string]any) {
+				view[vk] = vv
+			}
+		} else {
+			snap[k] = v
+		}
+	}
+	unset, _ := d["unset"].([]any)
+	for _, k := range unset {
+		if s := k.(string); strings.HasPrefix(s, "view.") {
+			delete(snap["view"].(map[string]any), strings.TrimPrefix(s, "view."))
+		} else {
+			delete(snap, s)
 		}
 	}
 }

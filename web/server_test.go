@@ -456,6 +456,9 @@ func TestNoHiddenCardLeaks(t *testing.T) {
 		t.Fatalf("no version %d", n)
 		return nil
 	}
+	// Each socket's snapshot, rebuilt from its first update and its deltas.
+	rebuilt := map[string]map[string]any{}
+	deltas := 0
 	checkMsg := func(who string, raw []byte, spectator bool) {
 		t.Helper()
 		if bytes.Contains(raw, []byte("draw_cards")) || bytes.Contains(raw, []byte(`"deck"`)) {
@@ -474,6 +477,19 @@ func TestNoHiddenCardLeaks(t *testing.T) {
 			entries, _ = m["events"].([]any)
 			entries = append(entries, snapRaw["log"].([]any)...)
 			checkView(t, who, snapRaw, handAt(int(snapRaw["version"].(float64)), hands), handAt(int(snapRaw["version"].(float64)), axisHands), spectator)
+			rebuilt[who] = snapRaw
+		} else if m["type"] == "delta" {
+			s := rebuilt[who]
+			if s == nil {
+				t.Fatalf("%s: a delta before the first update", who)
+			}
+			applyDelta(t, s, m)
+			if s["version"] != m["version"] {
+				t.Fatalf("%s: delta to %v, its snapshot at %v", who, m["version"], s["version"])
+			}
+			deltas++
+			entries, _ = m["events"].([]any)
+			checkView(t, who, s, handAt(int(m["version"].(float64)), hands), handAt(int(m["version"].(float64)), axisHands), spectator)
 		} else if lg, ok := m["log"].([]any); ok {
 			entries = lg
 			checkView(t, who, m, handAt(int(m["version"].(float64)), hands), handAt(int(m["version"].(float64)), axisHands), spectator)
@@ -512,8 +528,8 @@ func TestNoHiddenCardLeaks(t *testing.T) {
 	for _, raw := range specWS.raw() {
 		checkMsg("spectator (socket)", raw, true)
 	}
-	if len(axisWS.raw()) < 2 || len(got) < 10 {
-		t.Fatalf("too few messages checked: %d socket, %d http", len(axisWS.raw()), len(got))
+	if len(axisWS.raw()) < 2 || len(got) < 10 || deltas < 10 {
+		t.Fatalf("too few messages checked: %d socket (%d deltas), %d http", len(axisWS.raw()), deltas, len(got))
 	}
 }
 

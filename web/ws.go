@@ -15,11 +15,14 @@ import (
 const (
 	wsWriteTimeout = 10 * time.Second
 	wsPingEvery    = 25 * time.Second
+	wsReadLimit    = 1 << 10 // the client sends only {"type":"full"}
 )
 
 // websocket is GET /api/games/{id}/ws?token=T&since=N: the server pushes an
 // update (the log entries after the client's version, and its snapshot) on
-// connection and after every change. The client sends nothing.
+// connection, then after every change a delta: what changed since the
+// message before (docs/web-api.md). The client sends nothing but a request
+// for a whole update, {"type":"full"}.
 func (s *Server) websocket(w http.ResponseWriter, r *http.Request) {
 	// On a node that does not own the game, a follower copy (cluster.go).
 	m, err := s.games.Follow(r.Context(), r.PathValue("id"))
@@ -76,21 +79,54 @@ func (s *Server) websocket(w http.ResponseWriter, r *http.Request) {
 	s.metrics.sockets.Inc()
 	defer s.metrics.sockets.Dec()
 	defer c.CloseNow()
-	ctx := c.CloseRead(r.Context())
+	// The client may ask for a whole update ({"type":"full"}); it sends
+	// nothing else. Reading also answers the client's pings and close.
+	c.SetReadLimit(wsReadLimit)
+	ctx, cancel := context.WithCancel(r.Context())
+	defer cancel()
+	asks := make(chan struct{}, 1)
+	go func() {
+		defer cancel()
+		for {
+			typ, b, err := c.Read(ctx)
+			if err != nil {
+				return
+			}
+			var m struct {
+				Type string `json:"type"`
+			}
+			if typ != websocket.MessageText || json.Unmarshal(b, &m) != nil || m.Type != "full" {
+				c.Close(websocket.StatusPolicyViolation, `the client may only send {"type":"full"}`)
+				return
+			}
+			select {
+			case asks <- struct{}{}:
+			default:
+			}
+		}
+	}()
 
 	ping := time.NewTicker(wsPingEvery)
 	defer ping.Stop()
 	send := true
 	for {
 		if send {
-			u := sub.Update(since)
-			if err := writeWS(ctx, c, u); err != nil {
+			// The first message is a whole update; then deltas (match.Sub.Next).
+			b, v, err := sub.Next(since)
+			if err != nil {
 				return
 			}
-			since = u.Version
+			if b != nil {
+				if err := writeWS(ctx, c, b); err != nil {
+					return
+				}
+			}
+			since = v
 			send = false
 		}
 		select {
+		case <-asks:
+			sub.AskFull()
 		case <-sub.C():
 			send = true
 			if sub.Closed() {
@@ -100,6 +136,7 @@ func (s *Server) websocket(w http.ResponseWriter, r *http.Request) {
 			if sub.Gone() {
 				// The copy followed was dropped (it could not catch up):
 				// follow the game anew, from the version the client has.
+				// Its first message is a whole update.
 				sub.Close()
 				m, err := s.games.Follow(ctx, game)
 				if err == nil {
@@ -126,17 +163,7 @@ func (s *Server) websocket(w http.ResponseWriter, r *http.Request) {
 	}
 }
 
-func writeWS(ctx context.Context, c *websocket.Conn, v any) error {
-	var b []byte
-	var err error
-	if a, ok := v.(interface{ AppendJSON([]byte) ([]byte, error) }); ok {
-		b, err = a.AppendJSON(nil) // an update: its snapshot encoded once for all its viewers
-	} else {
-		b, err = json.Marshal(v)
-	}
-	if err != nil {
-		return err
-	}
+func writeWS(ctx context.Context, c *websocket.Conn, b []byte) error {
 	ctx, cancel := context.WithTimeout(ctx, wsWriteTimeout)
 	defer cancel()
 	return c.Write(ctx, websocket.MessageText, b)

@@ -63,6 +63,9 @@ type Result struct {
 	// before and after; 0 if it cannot be read). With the server in the
 	// load client's process it counts the client too.
 	ServerCPU time.Duration
+	// WSMessages and WSBytes count the WebSocket messages received and
+	// their size (uncompressed).
+	WSMessages, WSBytes int
 }
 
 // CPUPerAction is the server's CPU time per action accepted (0 if unknown).
@@ -80,6 +83,9 @@ func (r Result) String() string {
 	if c := r.CPUPerAction(); c > 0 {
 		s += fmt.Sprintf("; server CPU %.2f s, %v per action (%.0f actions per CPU-second)",
 			r.ServerCPU.Seconds(), c.Round(time.Microsecond), float64(r.Actions)/r.ServerCPU.Seconds())
+	}
+	if r.WSMessages > 0 {
+		s += fmt.Sprintf("; %d WebSocket messages, %d bytes on average", r.WSMessages, r.WSBytes/r.WSMessages)
 	}
 	return s
 }
@@ -141,7 +147,8 @@ func Run(ctx context.Context, cfg Config) (Result, error) {
 	}
 	wg.Wait()
 	elapsed := time.Since(start)
-	r := Result{Games: cfg.Games, Elapsed: elapsed, Actions: len(p.lat), Refused: p.refused, Errors: p.errors, Finished: p.finished}
+	r := Result{Games: cfg.Games, Elapsed: elapsed, Actions: len(p.lat), Refused: p.refused, Errors: p.errors, Finished: p.finished,
+		WSMessages: p.wsMsgs, WSBytes: p.wsBytes}
 	if cpu1, err := p.serverCPU(ctx); err == nil && cpuErr == nil && cpu1 > cpu0 {
 		r.ServerCPU = cpu1 - cpu0
 	}
@@ -161,6 +168,14 @@ type player struct {
 	mu                        sync.Mutex
 	lat                       []time.Duration
 	refused, errors, finished int
+	wsMsgs, wsBytes           int
+}
+
+func (p *player) wsMessage(n int) {
+	p.mu.Lock()
+	p.wsMsgs++
+	p.wsBytes += n
+	p.mu.Unlock()
 }
 
 func (p *player) do(ctx context.Context, method, path string, body, out any) (int, error) {
@@ -281,6 +296,7 @@ func (p *player) playWS(ctx context.Context, g created, seat string, r *rand.Ran
 	defer c.CloseNow()
 	c.SetReadLimit(16 << 20)
 	acted := -1 // the version the seat last acted at
+	var s wsSnapshot
 	for ctx.Err() == nil {
 		_, raw, err := c.Read(ctx)
 		if err != nil {
@@ -289,14 +305,23 @@ func (p *player) playWS(ctx context.Context, g created, seat string, r *rand.Ran
 			}
 			return
 		}
-		var up struct {
-			Snapshot *snapshot `json:"snapshot"`
-		}
-		if err := json.Unmarshal(raw, &up); err != nil || up.Snapshot == nil {
+		p.wsMessage(len(raw))
+		if err := s.apply(raw); err != nil {
+			if errors.Is(err, errNotBase) {
+				// Not the snapshot the delta follows (should not happen):
+				// ask for a whole update, and skip deltas until it comes.
+				if err := c.Write(ctx, websocket.MessageText, []byte(`{"type":"full"}`)); err != nil {
+					p.count(0, err)
+					return
+				}
+				continue
+			}
 			p.count(0, fmt.Errorf("bad update: %v", err))
 			return
 		}
-		s := up.Snapshot
+		if !s.have {
+			continue
+		}
 		if s.Over {
 			if seat == "allies" {
 				p.mu.Lock()
@@ -316,10 +341,65 @@ func (p *player) playWS(ctx context.Context, g created, seat string, r *rand.Ran
 			}
 		}
 		acted = s.Version
-		if !p.act(ctx, g, seat, s, r) {
+		if !p.act(ctx, g, seat, &s.snapshot, r) {
 			return
 		}
 	}
+}
+
+// wsSnapshot is what a WebSocket player knows of its snapshot: a whole
+// update's, then each delta applied (docs/web-api.md, "Update and delta").
+// Only the fields the player reads are kept.
+type wsSnapshot struct {
+	snapshot
+	have bool // a whole update came (and no delta failed to apply since)
+}
+
+var errNotBase = errors.New("a delta from another version")
+
+// apply applies one message from the server.
+func (s *wsSnapshot) apply(raw []byte) error {
+	var m struct {
+		Type     string                     `json:"type"`
+		Base     int                        `json:"base"`
+		Snapshot *snapshot                  `json:"snapshot"`
+		Set      map[string]json.RawMessage `json:"set"`
+		Unset    []string                   `json:"unset"`
+	}
+	if err := json.Unmarshal(raw, &m); err != nil {
+		return err
+	}
+	switch m.Type {
+	case "update":
+		if m.Snapshot == nil {
+			return errors.New("an update without snapshot")
+		}
+		s.snapshot, s.have = *m.Snapshot, true
+	case "delta":
+		if !s.have {
+			return nil // a whole update is on its way
+		}
+		if m.Base != s.Version {
+			s.have = false
+			return errNotBase
+		}
+		for _, k := range m.Unset {
+			if k == "legal" {
+				s.Legal = nil
+			}
+		}
+		fields := map[string]any{"version": &s.Version, "over": &s.Over, "to_act": &s.ToAct, "your_turn": &s.YourTurn, "legal": &s.Legal}
+		for k, v := range m.Set {
+			if f, ok := fields[k]; ok {
+				if err := json.Unmarshal(v, f); err != nil {
+					return err
+				}
+			}
+		}
+	case "error":
+		return fmt.Errorf("%s", raw)
+	}
+	return nil
 }
 
 // act plays one of the legal actions of s for seat, at random, and counts

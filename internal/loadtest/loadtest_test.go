@@ -28,12 +28,19 @@ func TestRunPlays(t *testing.T) {
 	hs := httptest.NewServer(srv.Handler())
 	defer hs.Close()
 	defer srv.Close()
-	r, err := Run(context.Background(), Config{URL: hs.URL, Scenario: web.Library()[0].ID, Games: 3, Duration: time.Second, Seed: 1})
-	if err != nil {
-		t.Fatal(err)
+	for _, ws := range []bool{false, true} {
+		r, err := Run(context.Background(), Config{URL: hs.URL, Scenario: web.Library()[0].ID, Games: 3, Duration: time.Second, Seed: 1, WebSocket: ws})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if r.Actions == 0 || r.Errors != 0 || r.PerSecond <= 0 || r.P50 <= 0 || r.Max < r.P99 || r.P99 < r.P50 {
+			t.Fatalf("ws %v: %s", ws, r)
+		}
+		// Over WebSockets: a whole update per socket, then deltas (a few
+		// kilobytes, where a whole update is tens).
+		if ws && (r.WSMessages < r.Actions || r.WSBytes/r.WSMessages > 10000) {
+			t.Fatalf("ws: %s", r)
+		}
+		t.Log(r)
 	}
-	if r.Actions == 0 || r.Errors != 0 || r.PerSecond <= 0 || r.P50 <= 0 || r.Max < r.P99 || r.P99 < r.P50 {
-		t.Fatalf("%s", r)
-	}
-	t.Log(r)
 }

@@ -44,8 +44,34 @@ export const api = {
   undo: (id, token, version) => call('POST', `/api/games/${encodeURIComponent(id)}/undo`, { token, version }),
 };
 
+// LOG_TAIL is how many of the log's last entries a snapshot carries.
+const LOG_TAIL = 250;
+
+// applyDelta is the snapshot a delta message turns prev into, or null if
+// it does not apply to prev (docs/web-api.md, "Update and delta"): set's
+// fields replace prev's, but view's, merged into prev's view; unset's go
+// ("view.x": from the view); the events extend the log, which keeps its
+// last LOG_TAIL entries as a whole snapshot's does. prev is not changed.
+export function applyDelta(prev, d) {
+  if (!prev || !prev.view || prev.version !== d.base) return null;
+  const s = { ...prev, view: { ...prev.view } };
+  for (const [k, v] of Object.entries(d.set || {})) {
+    if (k === 'view') Object.assign(s.view, v);
+    else s[k] = v;
+  }
+  for (const k of d.unset || []) {
+    if (k.startsWith('view.')) delete s.view[k.slice(5)];
+    else delete s[k];
+  }
+  const events = d.events || [];
+  if (events.length) s.log = [...(prev.log || []), ...events].slice(-LOG_TAIL);
+  return s;
+}
+
 // Live keeps a WebSocket to a game open, reconnecting with backoff; it
-// reports each message and the connection state.
+// reports each message and the connection state. The server sends a whole
+// update first, then deltas: Live applies them, and reports each as an
+// update with the whole snapshot.
 export class Live {
   constructor(game, { onUpdate, onState, onError }) {
     this.game = game;
@@ -79,9 +105,27 @@ export class Live {
     try { ws = new WebSocket(url); } catch { this.retry(); return; }
     this.ws = ws;
     ws.onopen = () => { this.tries = 0; this.onState('online'); };
+    let snap = null; // this socket's snapshot, its deltas applied
+    let asked = false; // a whole update asked for, deltas ignored until it comes
     ws.onmessage = (e) => {
       let m;
       try { m = JSON.parse(e.data); } catch { return; }
+      if (m.type === 'delta') {
+        if (asked) return;
+        const s = applyDelta(snap, m);
+        if (!s) {
+          // Not the snapshot it follows (should not happen): ask for a whole one.
+          asked = true;
+          snap = null;
+          try { ws.send(JSON.stringify({ type: 'full' })); } catch { /* onclose follows */ }
+          return;
+        }
+        snap = s;
+        m = { type: 'update', version: m.version, events: m.events, snapshot: s };
+      } else if (m.type === 'update') {
+        snap = m.snapshot || null;
+        asked = false;
+      }
       if (m.type === 'update') {
         if (typeof m.version === 'number') this.since = Math.max(this.since, m.version);
         this.onUpdate(m);

@@ -1,0 +1,291 @@
+package match
+
+import (
+	"context"
+	"encoding/json"
+	"reflect"
+	"strings"
+	"testing"
+
+	"m44/library"
+)
+
+func TestSplitObject(t *testing.T) {
+	in := ` { "a" : 1 , "b":"x\"}]{","c":{"d":[1,{"e":"]"}],"f":null},"g":[],"h":true,"i":-1.5e3,"j":"\\\\","k":"\\\"" } `
+	fs := splitObject([]byte(in))
+	want := [][2]string{{"a", "1"}, {"b", `"x\"}]{"`}, {"c", `{"d":[1,{"e":"]"}],"f":null}`}, {"g", "[]"}, {"h", "true"}, {"i", "-1.5e3"}, {"j", `"\\\\"`}, {"k", `"\\\""`}}
+	if len(fs) != len(want) {
+		t.Fatalf("%d fields: %q", len(fs), fs)
+	}
+	for i, f := range fs {
+		if string(f.key) != want[i][0] || string(f.val) != want[i][1] {
+			t.Errorf("field %d: %s = %s, want %s = %s", i, f.key, f.val, want[i][0], want[i][1])
+		}
+	}
+	for _, bad := range []string{``, `[]`, `{"a":1`, `{"a" 1}`, `{"a":"x}`, `{"a":"x\"}`, `{a:1}`, `{"a":1,}`, `{"a":}`} {
+		if fs := splitObject([]byte(bad)); fs != nil {
+			t.Errorf("%q: %q", bad, fs)
+		}
+	}
+	if fs := splitObject([]byte(`{}`)); fs == nil || len(fs) != 0 {
+		t.Errorf("{}: %q", fs)
+	}
+}
+
+// applyDelta applies a delta message's set and unset to snap (a snapshot
+// without its log, decoded), as a client does.
+func applyDelta(t *testing.T, snap map[string]any, d map[string]any) {
+	t.Helper()
+	set, _ := d["set"].(map[string]any)
+	for k, v := range set {
+		if k == "view" {
+			view, _ := snap["view"].(map[string]any)
+			if view == nil {
+				view = map[string]any{}
+				snap["view"] = view
+			}
+			for vk, vv := range v.(map[string]any) {
+				view[vk] = vv
+			}
+			continue
+		}
+		if k == "log" {
+			t.Fatal("a delta sets the log")
+		}
+		snap[k] = v
+	}
+	unset, _ := d["unset"].([]any)
+	for _, k := range unset {
+		if s := k.(string); strings.HasPrefix(s, "view.") {
+			delete(snap["view"].(map[string]any), strings.TrimPrefix(s, "view."))
+		} else {
+			delete(snap, s)
+		}
+	}
+}
+
+// deltaClient follows a game over Sub.Next as the browser does.
+type deltaClient struct {
+	name    string
+	tok     string
+	sub     *Sub
+	snap    map[string]any
+	version int
+	last    []byte // the last message
+}
+
+func decodeMsg(t *testing.T, b []byte) map[string]any {
+	t.Helper()
+	var d map[string]any
+	if err := json.Unmarshal(b, &d); err != nil {
+		t.Fatalf("%v: %.300s", err, b)
+	}
+	return d
+}
+
+// next reads the client's next message and applies it; it reports the
+// message's type ("" when there was none).
+func (c *deltaClient) next(t *testing.T) string {
+	t.Helper()
+	b, v, err := c.sub.Next(c.version)
+	if err != nil {
+		t.Fatal(err)
+	}
+	c.last = b
+	if b == nil {
+		return ""
+	}
+	d := decodeMsg(t, b)
+	typ, _ := d["type"].(string)
+	if int(d["version"].(float64)) != v {
+		t.Fatalf("%s: message at %v, Next says %d", c.name, d["version"], v)
+	}
+	var events []any
+	if d["events"] != nil {
+		events = d["events"].([]any)
+	}
+	base := c.version
+	switch typ {
+	case "update":
+		c.snap = d["snapshot"].(map[string]any)
+		delete(c.snap, "log")
+	case "delta":
+		if int(d["base"].(float64)) != c.version {
+			t.Fatalf("%s: delta from %v, the client is at %d", c.name, d["base"], c.version)
+		}
+		applyDelta(t, c.snap, d)
+	default:
+		t.Fatalf("%s: message %q", c.name, typ)
+	}
+	if base >= 0 {
+		if len(events) != v-base {
+			t.Fatalf("%s: %d events from %d to %d", c.name, len(events), base, v)
+		}
+		for i, e := range events {
+			if n := int(e.(map[string]any)["n"].(float64)); n != base+1+i {
+				t.Fatalf("%s: event %d numbered %d after version %d", c.name, i, n, base)
+			}
+		}
+	}
+	c.version = v
+	return typ
+}
+
+// want is the client's snapshot as a whole update would bring it.
+func (c *deltaClient) want(t *testing.T, m *Match) map[string]any {
+	t.Helper()
+	s, err := m.SnapshotSince(c.tok, m.Version(), false)
+	if err != nil {
+		t.Fatal(err)
+	}
+	b, err := s.AppendJSON(nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	w := decodeMsg(t, b)
+	delete(w, "log")
+	return w
+}
+
+// A WebSocket's deltas, applied in turn to its first whole snapshot, give
+// each seat's and a spectator's snapshot at every version of whole games
+// (hot seat and team play), acted on one or two actions at a time; the
+// sockets of one seat get one shared encoding; the deltas are a fraction
+// of the whole updates.
+func TestDeltasRebuildSnapshots(t *testing.T) {
+	g := testManager(t, testStore(t))
+	for _, players := range []PerSide{{1, 1}, {2, 2}} {
+		m, tokens := humanGame(t, g, players, 7)
+		var cs []*deltaClient
+		add := func(name, tok string) *deltaClient {
+			sub, err := m.Subscribe(tok)
+			if err != nil {
+				t.Fatal(err)
+			}
+			t.Cleanup(sub.Close)
+			c := &deltaClient{name: name, tok: tok, sub: sub, version: -1}
+			cs = append(cs, c)
+			return c
+		}
+		for _, d := range seatDefs([2]int{players.Allies, players.Axis}) {
+			add(d.name, tokens[d.name])
+		}
+		twin := add("twin", cs[0].tok) // a second socket of the first seat
+		add("spectator", "")
+		// Each socket's first message is whole; the sockets opened after it
+		// (others connected) bring deltas of the seats only.
+		for _, c := range cs {
+			if typ := c.next(t); typ != "update" {
+				t.Fatalf("%s: first message %q", c.name, typ)
+			}
+		}
+		for _, c := range cs {
+			for c.next(t) != "" {
+			}
+			if w := c.want(t, m); !reflect.DeepEqual(c.snap, w) {
+				t.Fatalf("%s: after connecting, the snapshot differs", c.name)
+			}
+		}
+		var deltaBytes, wholeBytes, deltas, shared int
+		got := map[*deltaClient][]byte{}
+		for i := 0; i < 1000 && !m.Over(); i++ {
+			step(t, m, tokens, i)
+			if i%3 == 1 && !m.Over() {
+				step(t, m, tokens, i+1) // two actions between two messages
+			}
+			for _, c := range cs {
+				typ := c.next(t)
+				if typ != "delta" {
+					t.Fatalf("%s: after action %d: %q", c.name, i, typ)
+				}
+				w := c.want(t, m)
+				if !reflect.DeepEqual(c.snap, w) {
+					got, _ := json.Marshal(c.snap)
+					want, _ := json.Marshal(w)
+					t.Fatalf("%s: action %d: the deltas give\n%s\nwant\n%s\ndelta %s", c.name, i, got, want, c.last)
+				}
+				deltas++
+				deltaBytes += len(c.last)
+				got[c] = c.last
+				u := c.sub.Update(c.version)
+				b, _ := u.AppendJSON(nil)
+				wholeBytes += len(b)
+				if c.next(t) != "" {
+					t.Fatalf("%s: a message with nothing new", c.name)
+				}
+			}
+			if &got[twin][0] == &got[cs[0]][0] {
+				shared++
+			}
+		}
+		if !m.Over() {
+			t.Fatal("the game did not end")
+		}
+		if shared == 0 {
+			t.Error("the sockets of one seat never shared a delta")
+		}
+		t.Logf("%v: %d deltas, %d bytes on average; whole updates %d", players, deltas, deltaBytes/deltas, wholeBytes/deltas)
+		if deltaBytes*3 > wholeBytes {
+			t.Errorf("%v: deltas %d bytes, whole updates %d", players, deltaBytes, wholeBytes)
+		}
+		// Asked for, a whole update.
+		cs[0].sub.AskFull()
+		if typ := cs[0].next(t); typ != "update" {
+			t.Fatalf("asked for a whole update: %q", typ)
+		}
+	}
+}
+
+// A game with a clock (not shared: its clock moves with time) gets deltas
+// too; a seat that disconnects shows in the others' next delta.
+func TestDeltasClockAndPresence(t *testing.T) {
+	g := testManager(t, testStore(t))
+	c, err := g.Create(context.Background(), CreateRequest{Scenario: library.All()[0].ID, Seats: map[string]string{"allies": "human", "axis": "human"},
+		Clock: &Clock{Mode: "turn", PerMove: MinPerMove, OnTimeout: "lose"}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	m, err := g.Get(context.Background(), c.Game)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var cs []*deltaClient
+	for _, seat := range []string{"allies", "axis"} {
+		sub, err := m.Subscribe(c.Tokens[seat])
+		if err != nil {
+			t.Fatal(err)
+		}
+		t.Cleanup(sub.Close)
+		cs = append(cs, &deltaClient{name: seat, tok: c.Tokens[seat], sub: sub, version: -1})
+	}
+	for _, cl := range cs {
+		cl.next(t)
+	}
+	for i := 0; i < 30 && !m.Over(); i++ {
+		step(t, m, c.Tokens, i)
+		for _, cl := range cs {
+			if typ := cl.next(t); typ != "delta" {
+				t.Fatalf("%s: %q", cl.name, typ)
+			}
+			w := cl.want(t, m)
+			delete(w, "clock") // it moves with time
+			got := map[string]any{}
+			for k, v := range cl.snap {
+				got[k] = v
+			}
+			delete(got, "clock")
+			if !reflect.DeepEqual(got, w) {
+				t.Fatalf("%s: action %d: the snapshot differs", cl.name, i)
+			}
+		}
+	}
+	cs[1].sub.Close()
+	if typ := cs[0].next(t); typ != "delta" || !strings.Contains(string(cs[0].last), `"seats":`) || strings.Contains(string(cs[0].last), `"view"`) {
+		t.Fatalf("axis gone: %q %.300s", typ, cs[0].last)
+	}
+	for _, s := range cs[0].snap["seats"].([]any) {
+		if s := s.(map[string]any); s["seat"] == "axis" && s["connected"] != false {
+			t.Fatalf("axis still connected: %v", s)
+		}
+	}
+}
