@@ -7,6 +7,7 @@ import (
 	"strings"
 	"testing"
 
+	"m44/internal/testkit"
 	"m44/library"
 )
 
@@ -29,38 +30,6 @@ func TestSplitObject(t *testing.T) {
 	}
 	if fs := splitObject([]byte(`{}`)); fs == nil || len(fs) != 0 {
 		t.Errorf("{}: %q", fs)
-	}
-}
-
-// applyDelta applies a delta message's set and unset to snap (a snapshot
-// without its log, decoded), as a client does.
-func applyDelta(t *testing.T, snap map[string]any, d map[string]any) {
-	t.Helper()
-	set, _ := d["set"].(map[string]any)
-	for k, v := range set {
-		if k == "view" {
-			view, _ := snap["view"].(map[string]any)
-			if view == nil {
-				view = map[string]any{}
-				snap["view"] = view
-			}
-			for vk, vv := range v.(map[string]any) {
-				view[vk] = vv
-			}
-			continue
-		}
-		if k == "log" {
-			t.Fatal("a delta sets the log")
-		}
-		snap[k] = v
-	}
-	unset, _ := d["unset"].([]any)
-	for _, k := range unset {
-		if s := k.(string); strings.HasPrefix(s, "view.") {
-			delete(snap["view"].(map[string]any), strings.TrimPrefix(s, "view."))
-		} else {
-			delete(snap, s)
-		}
 	}
 }
 
@@ -113,7 +82,7 @@ func (c *deltaClient) next(t *testing.T) string {
 		if int(d["base"].(float64)) != c.version {
 			t.Fatalf("%s: delta from %v, the client is at %d", c.name, d["base"], c.version)
 		}
-		applyDelta(t, c.snap, d)
+		testkit.ApplyDelta(t, c.snap, d)
 	default:
 		t.Fatalf("%s: message %q", c.name, typ)
 	}

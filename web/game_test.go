@@ -14,6 +14,7 @@ import (
 
 	"github.com/coder/websocket"
 
+	"m44/internal/testkit"
 	"m44/rules"
 )
 
@@ -477,7 +478,7 @@ func TestWebSocketDeltas(t *testing.T) {
 		if m["type"] != "delta" {
 			t.Fatalf("message %d: %v", i, m["type"])
 		}
-		applyDelta(t, snap, m)
+		testkit.ApplyDelta(t, snap, m)
 		deltas++
 	}
 	var want map[string]any

@@ -316,35 +316,6 @@ func (w *wsConn) waitVersion(t testing.TB, v int) []update {
 	}
 }
 
-// applyDelta applies a delta message d (decoded) to snap, a snapshot
-// decoded, as the browser does: set's fields replace snap's, but view's,
-// merged into snap's view; unset's are removed ("view.x": from the view).
-func applyDelta(t testing.TB, snap, d map[string]any) {
-	t.Helper()
-	if d["type"] != "delta" || snap["version"] != d["base"] {
-		t.Fatalf("delta %v from %v applied to version %v", d["type"], d["base"], snap["version"])
-	}
-	set, _ := d["set"].(map[string]any)
-	for k, v := range set {
-		if k == "view" {
-			view := snap["view"].(map[string]any)
-			for vk, vv := range v.(map[string]any) {
-				view[vk] = vv
-			}
-		} else {
-			snap[k] = v
-		}
-	}
-	unset, _ := d["unset"].([]any)
-	for _, k := range unset {
-		if s := k.(string); strings.HasPrefix(s, "view.") {
-			delete(snap["view"].(map[string]any), strings.TrimPrefix(s, "view."))
-		} else {
-			delete(snap, s)
-		}
-	}
-}
-
 func (w *wsConn) raw() [][]byte {
 	w.mu.Lock()
 	defer w.mu.Unlock()

@@ -12,6 +12,7 @@ import (
 	"testing"
 	"time"
 
+	"m44/internal/testkit"
 	"m44/rules"
 	"m44/scenario"
 )
@@ -483,7 +484,7 @@ func TestNoHiddenCardLeaks(t *testing.T) {
 			if s == nil {
 				t.Fatalf("%s: a delta before the first update", who)
 			}
-			applyDelta(t, s, m)
+			testkit.ApplyDelta(t, s, m)
 			if s["version"] != m["version"] {
 				t.Fatalf("%s: delta to %v, its snapshot at %v", who, m["version"], s["version"])
 			}
