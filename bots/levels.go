@@ -56,11 +56,13 @@ const (
 	HardPlayouts   = 1024
 	// HardSteps bounds hard's work per decision in playout steps
 	// (RolloutConfig.Steps): its 1,024 playouts take 20,000–42,000 steps
-	// in the positions that use them all, at 8–23 µs of CPU a step, so
-	// 1,024 playouts alone could take 1.5 s; HardSteps keeps the slowest
-	// decision near 0.6 s of one core. MediumSteps bounds medium the same
-	// way (its 96 playouts take up to ≈ 2,000 steps; it rarely binds).
-	HardSteps   = 24000
+	// in the positions that use them all, at 8–23 µs of CPU a step at load
+	// 8 (up to 36 µs on the loaded shared cores), so 1,024 playouts alone
+	// took up to 1.47 s in the ladder; at 24,000 steps the slowest of
+	// 2,526 ladder choices took 0.89 s of CPU, at 20,000 0.67 s (docs/bots.md).
+	// MediumSteps bounds medium the same way (its 96 playouts take up to
+	// ≈ 2,300 steps: it does not bind in games).
+	HardSteps   = 20000
 	MediumSteps = 8000
 	// HardTime is hard's default wall-clock cap per decision.
 	HardTime = time.Second
