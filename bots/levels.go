@@ -59,7 +59,7 @@ const (
 	// in the positions that use them all, at 8–23 µs of CPU a step at load
 	// 8 (up to 36 µs on the loaded shared cores), so 1,024 playouts alone
 	// took up to 1.47 s in the ladder; at 24,000 steps the slowest of
-	// 2,526 ladder choices took 0.89 s of CPU, at 20,000 0.67 s (docs/bots.md).
+	// 9,563 ladder choices took 0.89 s of CPU, at 20,000 0.70 s (of 7,800) (docs/bots.md).
 	// MediumSteps bounds medium the same way (its 96 playouts take up to
 	// ≈ 2,300 steps: it does not bind in games).
 	HardSteps   = 20000
