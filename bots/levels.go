@@ -25,6 +25,9 @@ type Options struct {
 	// Playouts: the search levels' budget per decision, in playouts
 	// (medium: one round, 4 × 24 = 96; hard: HardPlayouts).
 	Playouts int
+	// Steps: the search levels' bound on a decision's work, in playout
+	// steps (0 = MediumSteps, HardSteps; negative = none).
+	Steps int
 	// Time caps a decision's wall-clock time: 0 = the level's default cap
 	// (MediumCap, HardTime), NoCap (or any negative value) = none.
 	Time time.Duration
@@ -51,6 +54,16 @@ const (
 	HardCandidates = 8
 	HardSamples    = 16
 	HardPlayouts   = 1024
+	// HardSteps bounds hard's work per decision in playout steps
+	// (RolloutConfig.Steps): its 1,024 playouts take 20,000–42,000 steps
+	// in the positions that use them all, at 8–23 µs of CPU a step at load
+	// 8 (up to 36 µs on the loaded shared cores), so 1,024 playouts alone
+	// took up to 1.47 s in the ladder; at 24,000 steps the slowest of
+	// 9,563 ladder choices took 0.89 s of CPU, at 20,000 0.70 s (of 7,800) (docs/bots.md).
+	// MediumSteps bounds medium the same way (its 96 playouts take up to
+	// ≈ 2,300 steps: it does not bind in games).
+	HardSteps   = 20000
+	MediumSteps = 8000
 	// HardTime is hard's default wall-clock cap per decision.
 	HardTime = time.Second
 )
@@ -70,15 +83,16 @@ func New(level string, seed uint64, o Options) (Bot, error) {
 	case "easy":
 		return NewGreedy(seed), nil
 	case "medium":
-		cfg := RolloutConfig{Candidates: MediumCandidates, Samples: MediumSamples, Model: &LearnedModel,
+		cfg := RolloutConfig{Candidates: MediumCandidates, Samples: MediumSamples, Steps: MediumSteps, Model: &LearnedModel,
 			Time: capOf(o.Time, MediumCap), Workers: o.Workers}
 		if o.Iterations > 0 {
 			cfg.Samples = o.Iterations
 		}
 		cfg.Playouts = o.Playouts // 0: one round
+		cfg.Steps = stepsOf(o.Steps, MediumSteps)
 		return NewRollout(level, seed, cfg), nil
 	case "hard":
-		cfg := RolloutConfig{Candidates: HardCandidates, Samples: HardSamples, Playouts: HardPlayouts,
+		cfg := RolloutConfig{Candidates: HardCandidates, Samples: HardSamples, Playouts: HardPlayouts, Steps: HardSteps,
 			Model: &LearnedModel, Time: capOf(o.Time, HardTime), Workers: o.Workers, Horizon: 2}
 		if o.Iterations > 0 {
 			cfg.Samples = o.Iterations
@@ -86,6 +100,7 @@ func New(level string, seed uint64, o Options) (Bot, error) {
 		if o.Playouts > 0 {
 			cfg.Playouts = o.Playouts
 		}
+		cfg.Steps = stepsOf(o.Steps, HardSteps)
 		return NewRollout(level, seed, cfg), nil
 	}
 	return nil, fmt.Errorf("unknown bot level %q (want one of %v)", level, Levels)
@@ -100,4 +115,15 @@ func capOf(t, def time.Duration) time.Duration {
 		return def
 	}
 	return t
+}
+
+// stepsOf is the step budget of option n for a level whose default is def.
+func stepsOf(n, def int) int {
+	switch {
+	case n < 0:
+		return 0
+	case n == 0:
+		return def
+	}
+	return n
 }

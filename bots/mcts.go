@@ -98,7 +98,12 @@ func (m *MCTS) Name() string { return m.name }
 // Stats is what the last search did.
 type Stats struct {
 	Iterations int
-	Elapsed    time.Duration
+	// Steps: the playout steps counted against a rollout's step budget
+	// (RolloutConfig.Steps); Work: all the steps its playouts played (the
+	// same on one worker; with several, playouts played ahead of the
+	// budget's end and dropped are in Work only).
+	Steps, Work int
+	Elapsed     time.Duration
 	// Capped: the wall-clock cap or the context stopped the search before
 	// its budget was spent (the choice then depends on the machine).
 	Capped bool
@@ -229,6 +234,7 @@ type tree struct {
 	luck      luck
 	stop      *stopper     // if set, asked before every step of a playout
 	world     *rules.State // the sampled world a playout plays on, reused (DeterminizeInto)
+	steps     int          // the steps the last playouts played (the policy's choices)
 }
 
 func (t *tree) run(ctx context.Context, budget int, deadline time.Time) (*node, int) {
@@ -446,6 +452,10 @@ func (t *tree) playout(s *rules.State, turn0 int) float64 {
 	return evalOf(s, t.pl.w, t.side)
 }
 
+// maxPlayoutSteps is the most steps (actions chosen) a reply playout
+// plays: the bound on how far a decision's work may pass its step budget.
+const maxPlayoutSteps = 400
+
 // replyPlayout plays the rest of the turn and the opponent's orders and
 // moves, and scores the position with the opponent's battles to come
 // counted exactly and the luck of the searching side's dice removed.
@@ -458,7 +468,7 @@ func (t *tree) replyPlayout(s *rules.State, turn0 int) float64 {
 	if t.p.state.Active() != me {
 		last++
 	}
-	for steps := 0; steps < 400; steps++ {
+	for steps := 0; steps < maxPlayoutSteps; steps++ {
 		if over, _ := s.Over(); over {
 			return evalOf(s, t.pl.w, me) // decisive results are not luck to remove
 		}
@@ -487,6 +497,7 @@ func (t *tree) replyPlayout(s *rules.State, turn0 int) float64 {
 			return v
 		}
 		t.buf = s.LegalActions(t.buf[:0])
+		t.steps++
 		a := t.pl.choose(s, t.buf)
 		lk.before(s, a)
 		s.Play(a)

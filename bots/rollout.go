@@ -36,6 +36,9 @@ type Rollout struct {
 	// it one that advances by a fixed step at every reading, so that the
 	// cap is checked on what the search does, not on the machine's load.
 	clock func() time.Time
+	// steps and work: the last decision's playout steps counted against
+	// the step budget, and all it played (more with several workers).
+	steps, work int
 }
 
 // RolloutConfig is a rollout bot's budget and judgement.
@@ -51,6 +54,10 @@ type RolloutConfig struct {
 	// Samples is how many worlds each candidate is played out in per round
 	// (0 = 24).
 	Samples int
+	// FirstSamples is how many worlds the first round (all the
+	// candidates) is played in (0 = Samples); the later rounds, with the
+	// better half, have Samples.
+	FirstSamples int
 	// Playouts is the budget: the playouts one decision may play in all
 	// (0 = one round: Candidates × Samples). Beyond one round, the search
 	// goes on in rounds of Samples worlds, keeping the better half of the
@@ -70,6 +77,14 @@ type RolloutConfig struct {
 	Time time.Duration
 	// Workers play a round's worlds in parallel.
 	Workers int
+	// Steps bounds the work of a decision, in playout steps (actions the
+	// policy chooses in the playouts; 0 = no bound): a playout starts only
+	// while the steps of those before it (in a fixed order) are under
+	// Steps, so a decision plays at most Steps plus one playout's length
+	// (maxPlayoutSteps) steps on one worker. Playouts vary in length, so
+	// Playouts alone does not bound the time a decision takes; Steps does,
+	// in search units: the same playouts on any machine.
+	Steps int
 	// Horizon: 1 (or 0) scores each world when the opponent's battles come;
 	// 2 plays through them and one's own next turn (MCTSConfig.Horizon).
 	Horizon int
@@ -147,7 +162,7 @@ func (r *Rollout) Search(ctx context.Context, p *Perspective) (rules.Action, Sta
 		return cands[0], Stats{Elapsed: now().Sub(start)}
 	}
 	best, played := r.compare(stop, p, base, cands)
-	return cands[best], Stats{Iterations: played, Elapsed: now().Sub(start), Capped: stop.stopped.Load()}
+	return cands[best], Stats{Iterations: played, Steps: r.steps, Work: r.work, Elapsed: now().Sub(start), Capped: stop.stopped.Load()}
 }
 
 // stopper tells a search to stop: its context is done or its wall-clock
@@ -208,11 +223,17 @@ func (r *Rollout) compare(stop *stopper, p *Perspective, base uint64, cands []ru
 	if budget <= 0 {
 		budget = len(cands) * r.cfg.Samples
 	}
+	steps := 0 // the steps of the playouts counted (the step budget's)
 	played := 0
+	var work atomic.Int64 // every step played, counted or not
 	for {
 		// This round's worlds: Samples, or what the budget has left.
-		worlds := min(r.cfg.Samples, (budget-played)/len(alive))
-		if worlds <= 0 {
+		per := r.cfg.Samples
+		if played == 0 && r.cfg.FirstSamples > 0 {
+			per = r.cfg.FirstSamples
+		}
+		worlds := min(per, (budget-played)/len(alive))
+		if worlds <= 0 || (r.cfg.Steps > 0 && steps >= r.cfg.Steps) {
 			break
 		}
 		next := len(vals[alive[0]])
@@ -221,39 +242,69 @@ func (r *Rollout) compare(stop *stopper, p *Perspective, base uint64, cands []ru
 				vals[ci] = append(vals[ci], math.NaN())
 			}
 		}
+		// The round's playouts in a fixed order, world by world: playout k
+		// is candidate alive[k%len(alive)] in world next+k/len(alive).
+		// Workers take them in that order; they stop taking more once the
+		// playouts done have spent the step budget, and the round then
+		// counts the playouts in that order up to the first that starts
+		// with the budget spent: the same playouts whatever the number of
+		// workers and their speed.
+		n := worlds * len(alive)
+		cost := make([]int, n)
+		var taken, done atomic.Int64
 		var wg sync.WaitGroup
 		for w := 0; w < workers; w++ {
 			wg.Add(1)
 			go func(w int) {
 				defer wg.Done()
 				t := trees[w]
-				for j := next + w; j < next+worlds; j += workers {
-					seed := mix(base, uint64(j)+1)
-					for _, ci := range alive {
-						if stop.over() {
-							return
-						}
-						t.world = p.DeterminizeInto(t.world, seed)
-						s := t.world
-						turn0 := s.Turn()
-						t.luck = luck{me: t.side, w: t.pl.w}
-						t.luck.before(s, cands[ci])
-						s.Play(cands[ci])
-						vals[ci][j] = squash(t.playout(s, turn0))
+				for {
+					if r.cfg.Steps > 0 && steps+int(done.Load()) >= r.cfg.Steps {
+						return
 					}
+					k := int(taken.Add(1) - 1)
+					if k >= n || stop.over() {
+						return
+					}
+					j, ci := next+k/len(alive), alive[k%len(alive)]
+					seed := mix(base, uint64(j)+1)
+					t.world = p.DeterminizeInto(t.world, seed)
+					s := t.world
+					turn0 := s.Turn()
+					t.luck = luck{me: t.side, w: t.pl.w}
+					t.luck.before(s, cands[ci])
+					s.Play(cands[ci])
+					t.steps = 0
+					vals[ci][j] = squash(t.playout(s, turn0))
+					cost[k] = t.steps
+					done.Add(int64(t.steps))
+					work.Add(int64(t.steps))
 				}
 			}(w)
 		}
 		wg.Wait()
+		for k := 0; k < n; k++ {
+			if r.cfg.Steps > 0 && steps >= r.cfg.Steps {
+				// Beyond the budget: not counted (a playout a faster
+				// worker played ahead is dropped).
+				vals[alive[k%len(alive)]][next+k/len(alive)] = math.NaN()
+				continue
+			}
+			steps += cost[k]
+		}
 		played += worlds * len(alive)
 		rankAlive(alive, vals)
 		if stop.stopped.Load() || len(alive) <= 1 || apart(vals[alive[0]], vals[alive[1]]) {
 			break
 		}
+		if r.cfg.Steps > 0 && steps >= r.cfg.Steps {
+			played = -1 // recounted below
+			break
+		}
 		// Keep the better half (at least two) and sample them again.
 		alive = alive[:max(2, (len(alive)+1)/2)]
 	}
-	if stop.stopped.Load() {
+	if stop.stopped.Load() || played < 0 {
 		played = 0
 		for _, v := range vals {
 			for _, x := range v {
@@ -263,6 +314,7 @@ func (r *Rollout) compare(stop *stopper, p *Perspective, base uint64, cands []ru
 			}
 		}
 	}
+	r.steps, r.work = steps, int(work.Load())
 	return alive[0], played
 }
 

@@ -256,3 +256,59 @@ func TestSearchUnitsReproduce(t *testing.T) {
 		}
 	}
 }
+
+// TestStepBudgetBoundsWork: a rollout's step budget bounds the work of a
+// decision, not only its playouts (which vary in length): on one worker a
+// decision plays at most its budget plus one playout's length of steps,
+// and counts every step it plays; on two workers, beside busy goroutines,
+// it counts the same playouts and chooses the same action (the budget's
+// end is fixed by the playouts' order, not by which worker is faster),
+// playing ahead at most one playout per worker more. The budget binds: the
+// same searches without it play several times the steps.
+func TestStepBudgetBoundsWork(t *testing.T) {
+	const budget = 700
+	type result struct {
+		a            rules.Action
+		steps, plays int
+	}
+	run := func(level string, workers, steps int, busy bool) (out []result) {
+		if busy {
+			defer testkit.Spin(2)()
+		}
+		b, _ := New(level, 3, Options{Playouts: 4096, Steps: steps, Time: NoCap, Workers: workers})
+		randomPositions(t, tacticSetup(), 17, 10, func(s *rules.State) {
+			a, st := b.(*Rollout).Search(context.Background(), NewPerspective(s, s.ToAct(), 9))
+			if st.Capped {
+				t.Fatalf("%s: capped without a cap", level)
+			}
+			if steps > 0 {
+				if st.Steps > budget-1+maxPlayoutSteps {
+					t.Errorf("%s, %d workers: %d steps counted, budget %d + one playout's %d", level, workers, st.Steps, budget, maxPlayoutSteps)
+				}
+				if st.Work > budget-1+workers*maxPlayoutSteps {
+					t.Errorf("%s, %d workers: %d steps played, budget %d + %d playouts of %d", level, workers, st.Work, budget, workers, maxPlayoutSteps)
+				}
+				if workers == 1 && st.Work != st.Steps {
+					t.Errorf("%s, one worker: %d steps played, %d counted", level, st.Work, st.Steps)
+				}
+			}
+			out = append(out, result{a, st.Steps, st.Iterations})
+		})
+		return out
+	}
+	for _, level := range []string{"medium", "hard"} {
+		one, two := run(level, 1, budget, false), run(level, 2, budget, true)
+		free := run(level, 1, -1, false)
+		total, freeTotal := 0, 0
+		for i := range one {
+			if one[i] != two[i] {
+				t.Errorf("%s decision %d: %+v on one idle core, %+v on two loaded ones", level, i, one[i], two[i])
+			}
+			total += one[i].steps
+			freeTotal += free[i].steps
+		}
+		if freeTotal < 3*total {
+			t.Errorf("%s: %d steps without the budget, %d with it: the budget does not bind", level, freeTotal, total)
+		}
+	}
+}

@@ -51,6 +51,11 @@ type LadderConfig struct {
 	// being played again: a ladder can be stopped and resumed, and a
 	// pair's rounds extended.
 	Cache string
+	// Variants are bots tried in a ladder under names of their own (a
+	// pair's Level or Opponent looked up here before the levels): a
+	// variant's name must say what it is, since the cache knows it by
+	// name only.
+	Variants map[string]Factory
 	// Progress, if set, is told each round done (from one goroutine).
 	Progress func(p Pair, round int, cached bool)
 }
@@ -169,6 +174,14 @@ func RunLadder(ctx context.Context, cfg LadderConfig) ([]*PairResult, error) {
 	return out, nil
 }
 
+// level is the factory of a variant or level named name.
+func (cfg *LadderConfig) level(name string) (Factory, error) {
+	if f, ok := cfg.Variants[name]; ok {
+		return f, nil
+	}
+	return Level(name, cfg.Options)
+}
+
 // ladderRound plays (or reads back) round r of pair p; nil if cancelled.
 func ladderRound(ctx context.Context, cfg LadderConfig, p Pair, r int, names []string) (*round, bool, error) {
 	path := ""
@@ -182,11 +195,11 @@ func ladderRound(ctx context.Context, cfg LadderConfig, p Pair, r int, names []s
 			}
 		}
 	}
-	level, err := Level(p.Level, cfg.Options)
+	level, err := cfg.level(p.Level)
 	if err != nil {
 		return nil, false, err
 	}
-	opp, err := Level(p.Opponent, cfg.Options)
+	opp, err := cfg.level(p.Opponent)
 	if err != nil {
 		return nil, false, err
 	}

@@ -24,7 +24,7 @@ var LadderScenarios = []string{"12507-Strasbourg.m44", "15-OperationCobra.m44", 
 const DefaultPairs = "easy-random:17:201,medium-easy:17:301,hard-medium:17:401"
 
 // ladder plays the ladder and prints its markdown tables.
-func ladder(dir, pairs, cache string, workers int) {
+func ladder(dir, pairs, cache string, workers int, variants string) {
 	var battles []sim.Battle
 	for _, name := range LadderScenarios {
 		f := filepath.Join(dir, name)
@@ -36,9 +36,11 @@ func ladder(dir, pairs, cache string, workers int) {
 	}
 	ps, err := parsePairs(pairs)
 	must(err)
+	vs, err := parseVariants(variants)
+	must(err)
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
 	defer stop()
-	cfg := sim.LadderConfig{Battles: battles, Pairs: ps, Workers: workers, Cache: cache,
+	cfg := sim.LadderConfig{Battles: battles, Pairs: ps, Workers: workers, Cache: cache, Variants: vs,
 		Options: bots.Options{Time: bots.NoCap, Workers: 1},
 		Progress: func(p sim.Pair, r int, cached bool) {
 			how := "played"
@@ -70,6 +72,49 @@ func parsePairs(s string) ([]sim.Pair, error) {
 			return nil, fmt.Errorf("pair %q: bad seed", f)
 		}
 		out = append(out, sim.Pair{Level: lv, Opponent: opp, Rounds: rounds, Seed: seed})
+	}
+	return out, nil
+}
+
+// parseVariants reads "name=key:value/key:value,...": rollout bots built on
+// hard's defaults (no cap, one core) with candidates, samples, playouts,
+// steps or horizon changed, for the ladder to try under their own names.
+func parseVariants(s string) (map[string]sim.Factory, error) {
+	out := map[string]sim.Factory{}
+	if s == "" {
+		return out, nil
+	}
+	for _, f := range strings.Split(s, ",") {
+		name, spec, ok := strings.Cut(f, "=")
+		if !ok || name == "" {
+			return nil, fmt.Errorf("variant %q: want name=key:value/...", f)
+		}
+		cfg := bots.RolloutConfig{Candidates: bots.HardCandidates, Samples: bots.HardSamples,
+			Playouts: bots.HardPlayouts, Steps: bots.HardSteps, Model: &bots.LearnedModel, Horizon: 2, Workers: 1}
+		for _, kv := range strings.Split(spec, "/") {
+			k, v, ok := strings.Cut(kv, ":")
+			n, err := strconv.Atoi(v)
+			if !ok || err != nil || n < 0 {
+				return nil, fmt.Errorf("variant %q: bad %q", name, kv)
+			}
+			switch k {
+			case "candidates":
+				cfg.Candidates = n
+			case "samples":
+				cfg.Samples = n
+			case "playouts":
+				cfg.Playouts = n
+			case "steps":
+				cfg.Steps = n
+			case "horizon":
+				cfg.Horizon = n
+			case "first":
+				cfg.FirstSamples = n
+			default:
+				return nil, fmt.Errorf("variant %q: unknown key %q", name, k)
+			}
+		}
+		out[name] = func(seed uint64) (bots.Bot, error) { return bots.NewRollout(name, seed, cfg), nil }
 	}
 	return out, nil
 }

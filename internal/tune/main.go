@@ -67,10 +67,11 @@ func main() {
 	cache := flag.String("cache", "", "ladder: directory where each round is saved and read back (resume, extend)")
 	scenDir := flag.String("scenarios", "../shared/scenarios", "ladder: directory of the .m44 scenarios")
 	workers := flag.Int("workers", 1, "ladder: games played at once")
+	variants := flag.String("variant", "", "ladder: rollout bots to try, name=key:value/...,... (keys: candidates, samples, first, playouts, steps, horizon; the rest as hard)")
 	flag.Parse()
 
 	if *lad {
-		ladder(*scenDir, *pairs, *cache, *workers)
+		ladder(*scenDir, *pairs, *cache, *workers, *variants)
 		return
 	}
 
