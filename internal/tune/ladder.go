@@ -91,28 +91,19 @@ func parseVariants(s string) (map[string]sim.Factory, error) {
 		}
 		cfg := bots.RolloutConfig{Candidates: bots.HardCandidates, Samples: bots.HardSamples,
 			Playouts: bots.HardPlayouts, Steps: bots.HardSteps, Model: &bots.LearnedModel, Horizon: 2, Workers: 1}
+		fields := map[string]*int{"candidates": &cfg.Candidates, "samples": &cfg.Samples, "playouts": &cfg.Playouts,
+			"steps": &cfg.Steps, "horizon": &cfg.Horizon, "first": &cfg.FirstSamples}
 		for _, kv := range strings.Split(spec, "/") {
 			k, v, ok := strings.Cut(kv, ":")
 			n, err := strconv.Atoi(v)
 			if !ok || err != nil || n < 0 {
 				return nil, fmt.Errorf("variant %q: bad %q", name, kv)
 			}
-			switch k {
-			case "candidates":
-				cfg.Candidates = n
-			case "samples":
-				cfg.Samples = n
-			case "playouts":
-				cfg.Playouts = n
-			case "steps":
-				cfg.Steps = n
-			case "horizon":
-				cfg.Horizon = n
-			case "first":
-				cfg.FirstSamples = n
-			default:
+			field, known := fields[k]
+			if !known {
 				return nil, fmt.Errorf("variant %q: unknown key %q", name, k)
 			}
+			*field = n
 		}
 		out[name] = func(seed uint64) (bots.Bot, error) { return bots.NewRollout(name, seed, cfg), nil }
 	}
