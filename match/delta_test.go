@@ -11,28 +11,6 @@ import (
 	"m44/library"
 )
 
-func TestSplitObject(t *testing.T) {
-	in := ` { "a" : 1 , "b":"x\"}]{","c":{"d":[1,{"e":"]"}],"f":null},"g":[],"h":true,"i":-1.5e3,"j":"\\\\","k":"\\\"" } `
-	fs := splitObject([]byte(in))
-	want := [][2]string{{"a", "1"}, {"b", `"x\"}]{"`}, {"c", `{"d":[1,{"e":"]"}],"f":null}`}, {"g", "[]"}, {"h", "true"}, {"i", "-1.5e3"}, {"j", `"\\\\"`}, {"k", `"\\\""`}}
-	if len(fs) != len(want) {
-		t.Fatalf("%d fields: %q", len(fs), fs)
-	}
-	for i, f := range fs {
-		if string(f.key) != want[i][0] || string(f.val) != want[i][1] {
-			t.Errorf("field %d: %s = %s, want %s = %s", i, f.key, f.val, want[i][0], want[i][1])
-		}
-	}
-	for _, bad := range []string{``, `[]`, `{"a":1`, `{"a" 1}`, `{"a":"x}`, `{"a":"x\"}`, `{a:1}`, `{"a":1,}`, `{"a":}`} {
-		if fs := splitObject([]byte(bad)); fs != nil {
-			t.Errorf("%q: %q", bad, fs)
-		}
-	}
-	if fs := splitObject([]byte(`{}`)); fs == nil || len(fs) != 0 {
-		t.Errorf("{}: %q", fs)
-	}
-}
-
 // deltaClient follows a game over Sub.Next as the browser does.
 type deltaClient struct {
 	name    string

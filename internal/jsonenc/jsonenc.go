@@ -2,6 +2,8 @@
 // would write the same values (its HTML-safe string escaping included),
 // for the server's hot paths: a snapshot is encoded for every action, and
 // encoding/json's reflection was the larger part of its cost (issue 14).
+// Members reads the server's own JSON back, an object's members as spans of
+// its bytes, for the WebSocket deltas.
 package jsonenc
 
 import (

@@ -1,0 +1,143 @@
+package jsonenc
+
+import "bytes"
+
+// Member is one member of a JSON object: its key (without quotes) and its
+// value, both slices of the object's JSON.
+type Member struct {
+	Key, Val []byte
+}
+
+// Members is the members of the JSON object b, in order (nil if b is
+// not an object; match's deltas then resend the whole value). The keys are
+// taken as written, without unescaping: the server's keys are plain.
+func Members(b []byte) []Member {
+	i := skipSpace(b, 0)
+	if i >= len(b) || b[i] != '{' {
+		return nil
+	}
+	var out []Member
+	i = skipSpace(b, i+1)
+	if i < len(b) && b[i] == '}' {
+		return []Member{}
+	}
+	for i < len(b) {
+		if b[i] != '"' {
+			return nil
+		}
+		end := skipValue(b, i)
+		if end < 0 {
+			return nil
+		}
+		key := b[i+1 : end-1]
+		i = skipSpace(b, end)
+		if i >= len(b) || b[i] != ':' {
+			return nil
+		}
+		i = skipSpace(b, i+1)
+		end = skipValue(b, i)
+		if end < 0 {
+			return nil
+		}
+		out = append(out, Member{Key: key, Val: b[i:end]})
+		i = skipSpace(b, end)
+		if i >= len(b) {
+			return nil
+		}
+		switch b[i] {
+		case ',':
+			i = skipSpace(b, i+1)
+		case '}':
+			return out
+		default:
+			return nil
+		}
+	}
+	return nil
+}
+
+func skipSpace(b []byte, i int) int {
+	for i < len(b) && (b[i] == ' ' || b[i] == '\t' || b[i] == '\n' || b[i] == '\r') {
+		i++
+	}
+	return i
+}
+
+// skipValue is the index just after the JSON value starting at b[i], or
+// -1 if there is none. It is no validator: it reads the server's own JSON
+// (an object or array ends at the bracket that closes its depth, of
+// either kind), as fast as it can, every push being split so.
+func skipValue(b []byte, i int) int {
+	if i >= len(b) {
+		return -1
+	}
+	switch b[i] {
+	case '"':
+		return skipString(b, i)
+	case '{', '[':
+		depth := 0
+		for j := i; j < len(b); j++ {
+			switch b[j] {
+			case '{', '[':
+				depth++
+			case '}', ']':
+				depth--
+				if depth == 0 {
+					return j + 1
+				}
+			case '"':
+				k := skipString(b, j)
+				if k < 0 {
+					return -1
+				}
+				j = k - 1
+			}
+		}
+		return -1
+	default: // a number, true, false, null
+		j := i
+		for j < len(b) && b[j] != ',' && b[j] != '}' && b[j] != ']' && b[j] != ':' && b[j] != '"' && b[j] != '[' && b[j] != '{' && b[j] > ' ' {
+			j++
+		}
+		if j == i {
+			return -1
+		}
+		return j
+	}
+}
+
+// skipString is the index just after the JSON string starting at b[i]
+// (a quote), or -1.
+func skipString(b []byte, i int) int {
+	for j := i + 1; j < len(b); {
+		k := bytes.IndexByte(b[j:], '"')
+		if k < 0 {
+			return -1
+		}
+		j += k
+		// Escaped if an odd number of backslashes precede it.
+		n := 0
+		for p := j - 1; p > i && b[p] == '\\'; p-- {
+			n++
+		}
+		if n%2 == 0 {
+			return j + 1
+		}
+		j++
+	}
+	return -1
+}
+
+// Lookup is the value of key among fs (hint: the index to try first),
+// and its index.
+func Lookup(fs []Member, key []byte, hint int) ([]byte, int, bool) {
+	if hint >= 0 && hint < len(fs) && bytes.Equal(fs[hint].Key, key) {
+		return fs[hint].Val, hint, true
+	}
+	for i := range fs {
+		if bytes.Equal(fs[i].Key, key) {
+			return fs[i].Val, i, true
+		}
+	}
+	return nil, -1, false
+}
