@@ -55,8 +55,8 @@ for (const size of [{ name: 'laptop', width: 1280, height: 800 }, { name: 'phone
       assert.match(await titleOf(page, '5,13'), /^Allies — Sappers \(Infantry: infantry that clears obstacles \(made up\)\), 4 of 4 figures/);
       assert.equal(await titleOf(page, '4,6'), 'Forest [4,6]');
       // The made-up card: its name and its summary as its effect.
-      await page.waitForSelector('#hand .card.tactic .card-head:text("Sabotage")');
-      const fx = await page.$eval('#hand .card:has(.card-head:text("Sabotage")) .card-fx', (e) => e.textContent);
+      await page.waitForSelector('#hand .card.tactic .card-title:text("Sabotage")');
+      const fx = await page.$eval('#hand .card:has(.card-title:text("Sabotage")) .card-fx', (e) => e.textContent);
       assert.equal(fx, 'Order up to 2 units; +1 die in battle.');
       // The board scrolls on a phone: bring the swamps into view.
       await page.$eval('g.catalog-ground[data-key="swamp"]', (e) => e.scrollIntoView({ block: 'nearest', inline: 'nearest' }));
@@ -75,7 +75,7 @@ test('in French, known rows keep their translations and unknown ones fall back',
     await page.waitForSelector('g.catalog-ground[data-key="swamp"]');
     assert.equal(await titleOf(page, '4,6'), 'Forêt [4,6]');
     assert.equal(await titleOf(page, '4,16'), 'Swamp (entering forbids battle; -1 die against units in it) [4,16]');
-    assert.equal(await page.$eval('#hand .card:has(.card-head:text("Sabotage")) .card-fx', (e) => e.textContent), 'Order up to 2 units; +1 die in battle.');
+    assert.equal(await page.$eval('#hand .card:has(.card-title:text("Sabotage")) .card-fx', (e) => e.textContent), 'Order up to 2 units; +1 die in battle.');
     assert.deepEqual(b.errors, []);
   } finally { await b.close(); }
 });

@@ -7,6 +7,7 @@
 import { t } from './i18n.js';
 import { byKind } from './actions.js';
 import { esc } from './svg.js';
+import { titleSize } from './ui.js';
 
 // effectText is a card's effect in the page's language.
 function effectText(c) {
@@ -15,6 +16,13 @@ function effectText(c) {
   const key = 'combat.effect.' + (c.effect || 'none');
   const s = t(key, { n: c.n || 0, units });
   return s === key ? (c.summary || '') : s;
+}
+
+// titleStyle sets a title whose longest word would not fit beside the
+// Tenacity mark (118 px less padding, border and the mark: 84 px) smaller.
+function titleStyle(title) {
+  const size = titleSize(title, 84, 0.78, 700);
+  return size < 0.78 ? ` style="font-size:${size}rem"` : '';
 }
 
 // cardHtml is one Combat card with the buttons of its legal plays.
@@ -31,7 +39,7 @@ function cardHtml(c, plays) {
   if (deploy) buttons = `<div class="combat-deploy">${esc(t('combat.deploy'))}</div><div class="combat-hexes">${buttons}</div>`;
   const title = c.name || c.key;
   return `<div class="combat-card${plays.length ? ' playable' : ''}" data-combat="${c.id}">
-    <div class="combat-top"><b>${esc(title)}</b>${c.tenacity ? `<span class="combat-tenacity" title="${esc(t('combat.tenacity'))}">T</span>` : ''}</div>
+    <div class="combat-top"><b${titleStyle(title)}>${esc(title)}</b>${c.tenacity ? `<span class="combat-tenacity" title="${esc(t('combat.tenacity'))}">T</span>` : ''}</div>
     <div class="combat-timing">${esc(t('combat.timing.' + c.timing))}</div>
     <div class="combat-effect">${esc(effectText(c))}</div>
     ${c.text ? `<div class="combat-text">${esc(c.text)}</div>` : ''}

@@ -7,7 +7,7 @@ import { BoardView, hexDistance, parseHex, geometry } from './board.js';
 import { parseAll, byKind } from './actions.js';
 import { dieFace, glyph, paletteFor } from './symbols.js';
 import { esc } from './svg.js';
-import { langSelect, toast, errorText } from './ui.js';
+import { langSelect, toast, errorText, titleSize } from './ui.js';
 import { renderCombat } from './combat.js';
 import { briefingHtml } from './briefing.js';
 import { Zoom } from './zoom.js';
@@ -1216,6 +1216,9 @@ function sectionCounts(kind, section) {
   return counts.some(Boolean) ? counts : null;
 }
 
+// CARD_TITLE_ROOM is the width a hand card's title has, in pixels.
+const CARD_TITLE_ROOM = 94;
+
 export function cardHtml(c, o = {}) {
   const { kind, section } = cardParts(c.name);
   const counts = sectionCounts(kind, section);
@@ -1231,7 +1234,11 @@ export function cardHtml(c, o = {}) {
   const sec = section ? `<div class="card-sec">${esc(t('section.' + cap(section)))}</div>` : '';
   const playBtn = o.selected && !/^infantry-assault/.test(c.name) ? `<span class="card-play" data-play="1" data-card="${c.id}">${esc(t('btn.play'))} ▸</span>` : '';
   const keepBtn = o.keep ? `<span class="card-play">${esc(t('btn.keep'))}</span>` : '';
-  return `<${tag} ${attrs.join(' ')}><div class="card-head">${esc(rowName('card', kind))}</div>${sec}${diagram}<div class="card-fx">${esc(cardEffect(c.name))}</div>${o.note ? `<div class="card-note">${esc(o.note)}</div>` : ''}${playBtn}${keepBtn}</${tag}>`;
+  // The title's size: its longest word on one line of the narrowest card
+  // (112 px less the head's padding and the border: 94 px).
+  const title = rowName('card', kind), size = titleSize(title, CARD_TITLE_ROOM);
+  const head = size < 0.8 ? `<div class="card-head" style="font-size:${size}rem">` : '<div class="card-head">';
+  return `<${tag} ${attrs.join(' ')}>${head}<span class="card-title">${esc(title)}</span></div>${sec}${diagram}<div class="card-fx">${esc(cardEffect(c.name))}</div>${o.note ? `<div class="card-note">${esc(o.note)}</div>` : ''}${playBtn}${keepBtn}</${tag}>`;
 }
 
 function glyphBadge(side) {

@@ -52,3 +52,22 @@ export function errorText(code, message) {
   const s = t(key, { message: message || '' });
   return s === key ? t('err.generic', { message: message || code }) : s;
 }
+
+// titleSize is the font size (rem) at which the longest word of a card's
+// title fits on one line of a card `room` pixels wide inside, at most `rem`:
+// a long French or German title ("Reconnaissance", "Gegenangriff") is set
+// smaller instead of being cut off or broken in the middle of a word. It
+// measures the words with the page's font on a canvas, so it needs no
+// layout (a card in a closed drawer is sized like one on show).
+let measureCtx = null;
+export function titleSize(text, room, rem = 0.8, weight = 800) {
+  if (!measureCtx) measureCtx = document.createElement('canvas').getContext('2d');
+  if (!measureCtx || !text) return rem;
+  const px = rem * 16;
+  const family = getComputedStyle(document.body).fontFamily || 'sans-serif';
+  measureCtx.font = `${weight} ${px}px ${family}`;
+  let widest = 0;
+  for (const w of String(text).split(/\s+|(?<=-)/)) widest = Math.max(widest, measureCtx.measureText(w).width);
+  if (widest <= room) return rem;
+  return Math.max(0.55, Math.floor((rem * room / widest) * 100) / 100);
+}
