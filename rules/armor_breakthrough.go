@@ -126,7 +126,7 @@ func (s *State) enterBoard(i int16) {
 	u := &s.units[ui]
 	u.reserve, u.dead = 0, false
 	u.pos, u.start = i, i
-	s.occ[i] = int8(ui)
+	s.setOcc(i, int8(ui))
 	u.moved, u.dist = true, 1 // stopped on the baseline: it moves no further, but may take ground
 	u.noBattle = s.enterForbidsBattle(u, i)
 	u.overrun = true // no armor overrun this turn

@@ -133,4 +133,5 @@ func (s *State) recomputeHex(i int16) {
 			s.step[side][t] = tab
 		}
 	}
+	s.stepOwn = true // the bit-set search's neighbour sets are the board's (reach_mask.go)
 }

@@ -788,7 +788,7 @@ func (s *State) land(drop []int16, idx []int) {
 			continue
 		}
 		u.dead, u.pos, u.start, u.landed = false, p, p, true
-		s.occ[p] = int8(idx[k])
+		s.setOcc(p, int8(idx[k]))
 		s.emitUnits(Event{Kind: EvAirdrop, Side: u.side, To: s.b.hexAt[p], N: 1}, idx[k], -1)
 	}
 	if len(idx) > 0 {

@@ -154,7 +154,15 @@ func (s *State) reachIn(ui int, out []dest, sc *reachSearch) []dest {
 		// Every way stays plain unless it meets a beach: the search of plain
 		// ways alone, in a function of its own (issue 15: the compiler keeps
 		// its few variables in registers), gives up there and the general
-		// search below starts again.
+		// search below starts again. On bit sets when it can be
+		// (reach_mask.go, issue 15's fourth pass): the same dests in the
+		// same order.
+		if !sc.noMask && s.maskable(u) {
+			if o, ok := s.reachMask(u, maxM, out, sc); ok {
+				return o
+			}
+			out = out[:base] // (it wrote nothing else)
+		}
 		sc.cell[uint8(u.pos)].best[wayFree] = 1
 		if o, ok := s.reachPlain(u, maxM, out, sc); ok {
 			if u.boat {
@@ -471,11 +479,11 @@ func (s *State) canMove(ui int) bool {
 func (s *State) moveUnit(ui int, to int16, cost int8, road bool, dice int8) {
 	u := &s.units[ui]
 	from := u.pos
-	s.occ[from] = -1
+	s.setOcc(from, -1)
 	s.leaveHex(from)
 	u.pos = to
 	s.unmark(ui)
-	s.occ[to] = int8(ui)
+	s.setOcc(to, int8(ui))
 	u.moved = true
 	u.camo = false // a unit that moves loses its camouflage (Winter Wars III)
 	u.dist += cost
@@ -544,7 +552,7 @@ func (s *State) exitBoard(ui int, at int16) {
 	from := u.pos
 	e := &s.b.setup.Exits[s.b.exitAt[u.side][at]-1]
 	m := max(1, e.Medals[u.typ])
-	s.occ[from] = -1
+	s.setOcc(from, -1)
 	s.leaveHex(from)
 	u.pos = at
 	u.dead, u.moved = true, true

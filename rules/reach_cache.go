@@ -60,6 +60,8 @@ type reachSearch struct {
 	cell  [maxCells]reachCell
 	queue [256]reachNode
 	touch [maxCells / 64]uint64 // the hexes whose occupancy the search's result depends on
+	// noMask: search without the bit sets (reach_mask.go), as a test oracle
+	noMask bool
 }
 
 // reachScratch is a state's working memory: the search's, the kept reaches

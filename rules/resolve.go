@@ -212,7 +212,7 @@ func (s *State) eliminate(ti int) {
 	u.dead = true
 	u.figures = 0
 	s.unmark(ti)
-	s.occ[u.pos] = -1
+	s.setOcc(u.pos, -1)
 	s.emitUnits(Event{Kind: EvUnitEliminated, Side: u.side, To: s.b.hexAt[u.pos]}, ti, -1)
 	s.leaveHex(u.pos)
 	s.kills[u.side.Opp()] += u.worth
@@ -339,11 +339,11 @@ func (s *State) applyRetreat(o retreatOpt) {
 	if o.to != u.pos {
 		from := u.pos
 		u.camo = false // it moved: camouflage lost (FAQ III Camouflage, faq-digest 108)
-		s.occ[from] = -1
+		s.setOcc(from, -1)
 		s.leaveHex(from)
 		u.pos = o.to
 		s.unmark(ti)
-		s.occ[o.to] = int8(ti)
+		s.setOcc(o.to, int8(ti))
 		s.emitUnits(Event{Kind: EvRetreated, Side: u.side, From: s.b.hexAt[from], To: s.b.hexAt[o.to], N: o.steps}, ti, -1)
 		s.updateMedals()
 		if s.phase == PhaseOver {
@@ -422,11 +422,11 @@ func (s *State) takeGround() {
 	ui := int(bt.att)
 	u := &s.units[ui]
 	from, to := u.pos, bt.targetPos
-	s.occ[from] = -1
+	s.setOcc(from, -1)
 	s.leaveHex(from)
 	u.pos = to
 	s.unmark(ui)
-	s.occ[to] = int8(ui)
+	s.setOcc(to, int8(ui))
 	if s.enterStopsFor(u.typ, to) {
 		u.stopped = true
 	}

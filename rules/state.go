@@ -65,6 +65,15 @@ type board struct {
 	// computed once. Both sides share one table unless the scenario sets
 	// terrain rules per side (HexSetup.ClosedTo).
 	step [2][numUnitTypes][][6]int8
+	// nbm[side][t][i] is the set of hexes a unit of side and class t steps
+	// into from hex i at a cost of 1, when nbmOK (every step of its table
+	// costs 1 or is forbidden); adjm[i] is hex i's neighbours. Made only for
+	// boards of at most maskCells hexes (reach_mask.go).
+	nbm   [2][numUnitTypes][]cellMask
+	nbmOK [2][numUnitTypes]bool
+	adjm  []cellMask
+	// dist[i*n+j] is the distance between hexes i and j (distances.go).
+	dist []int8
 	// section[side][i] is the bit set of sections hex i is in, seen by side.
 	section [2][maxCells]uint8
 	objHex  [][]int16
@@ -184,6 +193,8 @@ type State struct {
 	// feature that shapes movement changes (a bridge blown): recomputeHex
 	// then gives this state its own copy.
 	step      [2][numUnitTypes][][6]int8
+	stepOwn   bool              // step is this state's own copy, no longer the board's
+	mb        moveBits          // occ and fx as bit sets for the movement search (reach_mask.go)
 	blown     [2]int8           // medals won by blowing bridges (BlowBridges)
 	sabo      [MaxSabotage]int8 // star tokens on each sabotage target (Setup.Sabotage)
 	smokeLeft [2]int8           // own turn ends each side's smoke screen lasts; -1 once lifted (smokescreen.go)
@@ -337,7 +348,7 @@ func Compile(s *Setup) (*Board, error) {
 	st := &State{b: b, effd: cat.card(0), played: NoCard, shared: [2]CardID{NoCard, NoCard},
 		active: s.First, turn: 1}
 	for i := range st.occ {
-		st.occ[i] = -1
+		st.setOcc(int16(i), -1)
 	}
 	b.closed, b.fireWall, b.owners = make([]bool, b.n), make([]ClassMask, b.n), make([]SideMask, b.n)
 	for _, h := range s.Hexes {
@@ -436,6 +447,8 @@ func Compile(s *Setup) (*Board, error) {
 			b.step[side][t] = tab
 		}
 	}
+	b.compileMasks()
+	b.dist = distances(g)
 	n := len(s.Units)
 	for _, a := range s.Airdrops {
 		n += a.Count
@@ -460,7 +473,7 @@ func Compile(s *Setup) (*Board, error) {
 			f = def.Figures
 		}
 		i := int16(g.Index(us.Hex))
-		st.occ[i] = int8(len(st.units))
+		st.setOcc(i, int8(len(st.units)))
 		st.units = append(st.units, unit{pos: i, start: i, typ: def.Class, kind: k, side: us.Side, figures: f, max: f,
 			worth: max(1, us.Medals), kmove: def.MaxMove, kfight: def.MoveAndFight, mcap: cat.rulesetMoveCap(&def, moveCap(s, us.Side, def.Class, us.MaxMove)),
 			ignoresFlag: us.IgnoresFlag, camo: us.Camouflaged, boat: us.Boat})

@@ -89,6 +89,7 @@ func (s *State) refold(i int16) {
 		fx |= fxRoad // a bridge is not a road (FAQ II Ponts)
 	}
 	s.fx[i] = fx | lim<<fxCapShift
+	s.foldBits(i)
 }
 
 // onRoad: hex i is a road hex for the road bonus (FAQ II Routes).

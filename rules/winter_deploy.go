@@ -165,7 +165,7 @@ func (s *State) deploy(d *CombatCardDef, side Side, h hex.Hex) {
 	u.reserve, u.dead = 0, false
 	u.pos, u.start = i, i
 	u.figures = u.max
-	s.occ[i] = int8(ui)
+	s.setOcc(i, int8(ui))
 	s.emitUnits(Event{Kind: EvDeployed, Side: side, To: h, N: u.figures}, ui, -1)
 }
 

@@ -74,7 +74,7 @@ func TestCombatDeployWhere(t *testing.T) {
 	ids := giveCombat(t, g.s, Allies, "t-town-men")
 	g.s.units[g.s.occ[g.s.b.grid.Index(H("6,12"))]].figures = 0
 	g.s.units[g.s.occ[g.s.b.grid.Index(H("6,12"))]].dead = true
-	g.s.occ[g.s.b.grid.Index(H("6,12"))] = -1
+	g.s.setOcc(int16(g.s.b.grid.Index(H("6,12"))), -1)
 	g.wantKind("combat", "combat "+itoa(ids[0])+" 5,11", "combat "+itoa(ids[0])+" 7,5") // not 1,11: the Axis half
 	// The Axis, at the top, deploys on row 0.
 	s := tcSetup(t, "allies inf 6,12", "axis inf 2,12", "axis inf 0,0", "first=axis")

@@ -63,7 +63,7 @@ func (s *State) reinforce(ui, ti int) {
 	if u.figures == 0 {
 		u.dead = true
 		s.unmark(ui)
-		s.occ[u.pos] = -1
+		s.setOcc(u.pos, -1)
 		s.emitUnits(Event{Kind: EvUnitEliminated, Side: u.side, To: s.b.hexAt[u.pos]}, ui, -1)
 		s.leaveHex(u.pos)
 	}

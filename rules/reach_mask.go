@@ -1,0 +1,242 @@
+package rules
+
+import (
+	"fmt"
+	"math/bits"
+	"slices"
+)
+
+// The movement search on bit sets (issue 15, fourth pass). On a board of at
+// most 128 hexes, a plain search — no infiltration, no ice, no road bonus
+// from the start, no boat, no exit, every step of the unit's class costing
+// 1 or forbidden — is worked out a level at a time: the hexes reached at
+// cost k are the union of the cost-1 neighbour sets (board.nbm) of the hexes
+// reached at cost k-1 that may go on, less the occupied hexes, the hexes
+// already reached and the hedgerows the unit may not enter. The dests are
+// written in the order reachPlain lists them (level by level; within a
+// level, by the order of the hex it is entered from, then by direction), so
+// the legal actions and the games are unchanged; the hexes whose occupancy
+// the result depends on (reachSearch.touch) are the same set. A beach met
+// (a move cap) gives the search back to reachIn, as reachPlain does.
+//
+// The position keeps the bit sets the search reads (State.mb): the occupied
+// hexes (setOcc keeps them with State.occ) and the folded terrain flags
+// that shape a plain way (refold keeps them with State.fx).
+
+// maskCells bounds the boards the bit-set search serves (two words).
+const maskCells = 128
+
+// cellMask is a set of hexes of a board of at most maskCells hexes.
+type cellMask struct{ lo, hi uint64 }
+
+func (m cellMask) or(o cellMask) cellMask     { return cellMask{m.lo | o.lo, m.hi | o.hi} }
+func (m cellMask) and(o cellMask) cellMask    { return cellMask{m.lo & o.lo, m.hi & o.hi} }
+func (m cellMask) andNot(o cellMask) cellMask { return cellMask{m.lo &^ o.lo, m.hi &^ o.hi} }
+func (m cellMask) empty() bool                { return m.lo|m.hi == 0 }
+
+// has: hex q (as a byte; -1, off the board, is 255: never in a set) is in m.
+func (m cellMask) has(q uint8) bool {
+	w := m.lo
+	if q >= 64 {
+		w = m.hi
+	}
+	return q < maskCells && w>>(q&63)&1 != 0
+}
+
+// hexBits is a set of hexes of any board (maxCells).
+type hexBits [maxCells / 64]uint64
+
+func (h *hexBits) set(i int16, on bool) {
+	if on {
+		h[i>>6] |= 1 << (i & 63)
+	} else {
+		h[i>>6] &^= 1 << (i & 63)
+	}
+}
+
+// low is the set's first maskCells hexes.
+func (h *hexBits) low() cellMask { return cellMask{h[0], h[1]} }
+
+// moveBits are the position's bit sets for the search: kept with occ and fx.
+type moveBits struct {
+	occ  hexBits // a unit stands there (occ >= 0)
+	stop hexBits // fxStop
+	veh  hexBits // fxVehStop
+	adj  hexBits // fxAdjOnly
+	caps hexBits // a move cap (fxCapShift)
+}
+
+// setOcc puts unit ui (-1: none) on hex i.
+func (s *State) setOcc(i int16, ui int8) {
+	s.occ[i] = ui
+	s.mb.occ.set(i, ui >= 0)
+}
+
+// foldBits keeps the search's bit sets of hex i with its folded flags.
+func (s *State) foldBits(i int16) {
+	f := s.fx[i]
+	s.mb.stop.set(i, f&fxStop != 0)
+	s.mb.veh.set(i, f&fxVehStop != 0)
+	s.mb.adj.set(i, f&fxAdjOnly != 0)
+	s.mb.caps.set(i, f>>fxCapShift != 0)
+}
+
+// compileMasks makes the board's neighbour sets: for each class and side
+// whose steps all cost 1 where allowed, the hexes each hex steps into; and
+// every hex's neighbours (the hedgerow rule).
+func (b *board) compileMasks() {
+	if b.n > maskCells {
+		return
+	}
+	b.adjm = make([]cellMask, b.n)
+	for i := range b.n {
+		for _, q := range b.nb[i] {
+			if q >= 0 {
+				b.adjm[i] = b.adjm[i].or(bitOf(q))
+			}
+		}
+	}
+	for side := range Side(2) {
+		for t := range numUnitTypes {
+			if side == Axis && &b.step[Axis][t][0] == &b.step[Allies][t][0] {
+				b.nbm[Axis][t], b.nbmOK[Axis][t] = b.nbm[Allies][t], b.nbmOK[Allies][t]
+				continue
+			}
+			tab := b.step[side][t]
+			m := make([]cellMask, b.n)
+			ok := true
+			for i := range tab {
+				for d, c := range tab[i] {
+					switch {
+					case c == 1:
+						m[i] = m[i].or(bitOf(b.nb[i][d]))
+					case c >= 0:
+						ok = false // a step of another cost (escarpments): reachPlain
+					}
+				}
+			}
+			b.nbm[side][t], b.nbmOK[side][t] = m, ok
+		}
+	}
+}
+
+func bitOf(q int16) cellMask {
+	if q < 64 {
+		return cellMask{lo: 1 << q}
+	}
+	return cellMask{hi: 1 << (q - 64)}
+}
+
+// maskable: unit u's plain search can be made on bit sets (see above; the
+// caller has checked infiltration, ice and the road start).
+func (s *State) maskable(u *unit) bool {
+	return s.b.nbmOK[u.side][u.typ] && !s.stepOwn && !u.boat && len(s.b.exitList[u.side]) == 0
+}
+
+// reachMask is reachPlain on bit sets; it reports false, its work to be
+// thrown away, when a way meets a hex with a move cap. Its output is its
+// queue: the dests are listed by cost, each level in the order of the hexes
+// they are entered from, which is the order reachPlain lists them in.
+func (s *State) reachMask(u *unit, maxM int8, out []dest, sc *reachSearch) ([]dest, bool) {
+	b := s.b
+	nbm := b.nbm[u.side][u.typ]
+	nbs := b.nb[:len(nbm)]
+	// No way enters an occupied hex, nor a hedgerow not adjacent to the
+	// start hex; seen: these and the hexes reached (the start hex is
+	// occupied, by the unit).
+	shut := s.mb.occ.low().or(s.mb.adj.low().andNot(b.adjm[u.start]))
+	p := uint8(u.pos)
+	acc := nbm[p] // the hexes the search stepped towards
+	nw := acc.andNot(shut)
+	seen := shut.or(nw)
+	base := len(out)
+	if !nw.empty() {
+		out = emitNew(out, &nbs[p], nw, 1)
+	}
+	if maxM > 1 && !(s.leaveStops(u.start) && u.pos == u.start) { // (a unit that starts in a hedgerow stops on its first step)
+		stop := fxStop
+		if u.typ != Infantry {
+			stop |= fxVehStop
+		}
+		fx := &s.fx
+		for j := base; j < len(out); j++ {
+			o := out[j]
+			if o.cost >= maxM {
+				break // (the dests are listed by cost)
+			}
+			from := uint8(o.pos)
+			if fx[from]&stop != 0 {
+				continue
+			}
+			m := nbm[from]
+			acc = acc.or(m)
+			if nw = m.andNot(seen); nw.empty() {
+				continue
+			}
+			seen = seen.or(nw)
+			if nw.hi == 0 && nw.lo&(nw.lo-1) == 0 {
+				out = append(out, dest{pos: int16(bits.TrailingZeros64(nw.lo)), cost: o.cost + 1})
+			} else {
+				out = emitNew(out, &nbs[from], nw, o.cost+1)
+			}
+		}
+	}
+	reached := seen.andNot(shut)
+	if !reached.and(s.mb.caps.low()).empty() {
+		return out, false // a beach: the general search
+	}
+	touch := reached.or(acc.and(s.mb.occ.low()))
+	sc.touch[0] |= touch.lo
+	sc.touch[1] |= touch.hi
+	return out, true
+}
+
+// emitNew appends the hexes of nw, neighbours of one hex (nb), in the order
+// of the directions, at the given cost; nw is not empty.
+func emitNew(out []dest, nb *[6]int16, nw cellMask, cost int8) []dest {
+	if nw.hi == 0 && nw.lo&(nw.lo-1) == 0 || nw.lo == 0 && nw.hi&(nw.hi-1) == 0 {
+		// one hex (the common case beyond the first level)
+		q := int16(bits.TrailingZeros64(nw.lo))
+		if nw.lo == 0 {
+			q = 64 + int16(bits.TrailingZeros64(nw.hi))
+		}
+		return append(out, dest{pos: q, cost: cost})
+	}
+	for _, q := range nb {
+		if nw.has(uint8(q)) {
+			out = append(out, dest{pos: q, cost: cost})
+		}
+	}
+	return out
+}
+
+// CheckReaches is for tests (issue 15, fourth pass): it searches the reach
+// of every unit on the board twice, on bit sets where the position allows
+// and with the general search alone, and reports the first difference in
+// the dests (their order included) or in the hexes the search looked at.
+// masked counts the units whose search could take the bit sets.
+func (s *State) CheckReaches() (masked, units int, err error) {
+	var a, b reachSearch
+	b.noMask = true
+	var da, db [256]dest
+	for ui := range s.units {
+		u := &s.units[ui]
+		if u.dead || u.pos < 0 {
+			continue
+		}
+		units++
+		bel := s.infiltrating(u)
+		if m := s.maxMove(u); m > 0 && !bel && !(s.b.anyEnterDice && !bel) && !(s.onRoad(u.pos) && !u.moved) && s.maskable(u) {
+			masked++
+		}
+		ra := s.reachIn(ui, da[:0], &a)
+		rb := s.reachIn(ui, db[:0], &b)
+		if !slices.Equal(ra, rb) {
+			return masked, units, fmt.Errorf("unit %d at %s: bit sets give %v, the general search %v", ui, s.b.hexAt[u.pos], ra, rb)
+		}
+		if a.touch != b.touch {
+			return masked, units, fmt.Errorf("unit %d at %s: bit sets looked at %x, the general search %x", ui, s.b.hexAt[u.pos], a.touch, b.touch)
+		}
+	}
+	return masked, units, nil
+}
