@@ -64,51 +64,38 @@ func TestKeptReachesCorpus(t *testing.T) {
 // one before) must be the position, and play on exactly as a Clone does.
 func TestCloneIntoCorpus(t *testing.T) {
 	var spare *rules.State
+	var a1, a2 []rules.Action
 	checked := 0
-	for _, sc := range corpus(t) {
-		board, err := rules.Compile(sc.Setup)
-		if err != nil {
-			continue
-		}
-		for g := 0; g < 2; g++ {
-			s := board.NewGame(uint64(g + 11))
-			r := Rng{uint64(g) * 104729}
-			var buf, a1, a2 []rules.Action
-			for steps := 0; steps < 2000; steps++ {
-				if over, _ := s.Over(); over {
-					break
+	walkCorpus(t, 2, 2000, func(g int) (uint64, uint64) { return uint64(g + 11), uint64(g) * 104729 },
+		func(sc Scenario, g, steps int, s *rules.State, legal []rules.Action, r *Rng) rules.Action {
+			if steps%37 == 0 {
+				spare = s.CloneInto(spare)
+				c := s.Clone()
+				if spare.Hash() != s.Hash() {
+					t.Fatalf("%s game %d step %d: CloneInto gives another position", sc.File, g, steps)
 				}
-				buf = s.LegalActions(buf[:0])
-				if steps%37 == 0 {
-					spare = s.CloneInto(spare)
-					c := s.Clone()
-					if spare.Hash() != s.Hash() {
-						t.Fatalf("%s game %d step %d: CloneInto gives another position", sc.File, g, steps)
+				// Play both copies on for a few random actions.
+				rr := Rng{uint64(steps)}
+				for k := 0; k < 8; k++ {
+					if over, _ := c.Over(); over {
+						break
 					}
-					// Play both copies on for a few random actions.
-					rr := Rng{uint64(steps)}
-					for k := 0; k < 8; k++ {
-						if over, _ := c.Over(); over {
-							break
-						}
-						a1 = c.LegalActions(a1[:0])
-						a2 = spare.LegalActions(a2[:0])
-						if !slices.Equal(a1, a2) {
-							t.Fatalf("%s game %d step %d+%d: legal actions differ after CloneInto", sc.File, g, steps, k)
-						}
-						a := a1[rr.Intn(len(a1))]
-						c.Play(a)
-						spare.Play(a)
-						if c.Hash() != spare.Hash() {
-							t.Fatalf("%s game %d step %d+%d: %s gives another position after CloneInto", sc.File, g, steps, k, a)
-						}
+					a1 = c.LegalActions(a1[:0])
+					a2 = spare.LegalActions(a2[:0])
+					if !slices.Equal(a1, a2) {
+						t.Fatalf("%s game %d step %d+%d: legal actions differ after CloneInto", sc.File, g, steps, k)
 					}
-					checked++
+					a := a1[rr.Intn(len(a1))]
+					c.Play(a)
+					spare.Play(a)
+					if c.Hash() != spare.Hash() {
+						t.Fatalf("%s game %d step %d+%d: %s gives another position after CloneInto", sc.File, g, steps, k, a)
+					}
 				}
-				s.Play(buf[r.Intn(len(buf))])
+				checked++
 			}
-		}
-	}
+			return legal[r.Intn(len(legal))]
+		})
 	if checked == 0 {
 		t.Fatal("nothing checked")
 	}

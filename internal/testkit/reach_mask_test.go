@@ -18,29 +18,15 @@ func TestReachMaskCorpus(t *testing.T) {
 		games = 1
 	}
 	positions, masked, units := 0, 0, 0
-	for _, sc := range corpus(t) {
-		board, err := rules.Compile(sc.Setup)
-		if err != nil {
-			continue
-		}
-		for g := 0; g < games; g++ {
-			s := board.NewGame(uint64(g + 101))
-			r := Rng{uint64(g)*7919 + 5}
-			var buf []rules.Action
-			for steps := 0; steps < 3000; steps++ {
-				if over, _ := s.Over(); over {
-					break
-				}
-				m, n, err := s.CheckReaches()
-				if err != nil {
-					t.Fatalf("%s game %d step %d: %v", sc.File, g, steps, err)
-				}
-				positions, masked, units = positions+1, masked+m, units+n
-				buf = s.LegalActions(buf[:0])
-				s.Play(buf[r.Intn(len(buf))])
+	walkCorpus(t, games, 3000, func(g int) (uint64, uint64) { return uint64(g + 101), uint64(g)*7919 + 5 },
+		func(sc Scenario, g, n int, s *rules.State, legal []rules.Action, r *Rng) rules.Action {
+			m, k, err := s.CheckReaches()
+			if err != nil {
+				t.Fatalf("%s game %d step %d: %v", sc.File, g, n, err)
 			}
-		}
-	}
+			positions, masked, units = positions+1, masked+m, units+k
+			return legal[r.Intn(len(legal))]
+		})
 	if masked == 0 {
 		t.Fatal("no search on bit sets")
 	}

@@ -131,3 +131,33 @@ func TestReplayCorpus(t *testing.T) {
 		}
 	}
 }
+
+// walkCorpus plays random games on every corpus scenario that compiles:
+// `games` games each, of at most maxSteps decisions, game g started with
+// seed(g)'s deal and choosing with an Rng seeded by its pick. At every
+// decision of a game not over, step is given the position, its legal
+// actions (listed by the position's own LegalActions) and the game's Rng,
+// and returns the action to play.
+func walkCorpus(t *testing.T, games, maxSteps int, seed func(g int) (deal, pick uint64),
+	step func(sc Scenario, g, n int, s *rules.State, legal []rules.Action, r *Rng) rules.Action) {
+	t.Helper()
+	for _, sc := range corpus(t) {
+		board, err := rules.Compile(sc.Setup)
+		if err != nil {
+			continue
+		}
+		for g := 0; g < games; g++ {
+			deal, pick := seed(g)
+			s := board.NewGame(deal)
+			r := Rng{pick}
+			var buf []rules.Action
+			for n := 0; n < maxSteps; n++ {
+				if over, _ := s.Over(); over {
+					break
+				}
+				buf = s.LegalActions(buf[:0])
+				s.Play(step(sc, g, n, s, buf, &r))
+			}
+		}
+	}
+}
