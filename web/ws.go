@@ -16,6 +16,12 @@ const (
 	wsWriteTimeout = 10 * time.Second
 	wsPingEvery    = 25 * time.Second
 	wsReadLimit    = 1 << 10 // the client sends only {"type":"full"}
+	// wsCompressFrom is the smallest message compressed (permessage-deflate):
+	// a delta (some 2 KB) goes as it is. Compressing each message on its
+	// own builds its Huffman tables anew, a fixed cost that made a fifth of
+	// a WebSocket server's CPU when every delta was compressed (issue 14,
+	// "Fourth pass"); the whole updates (6-50 KB) are still compressed.
+	wsCompressFrom = 4 << 10
 )
 
 // websocket is GET /api/games/{id}/ws?token=T&since=N: the server pushes an
@@ -70,7 +76,9 @@ func (s *Server) websocket(w http.ResponseWriter, r *http.Request) {
 	// grow by well over a megabyte a socket (380 MB against 120 MB with
 	// 200 sockets), gigabytes for a few thousand players (issue 14:
 	// memory bounded); pooled compressors are shared between messages.
-	c, err := websocket.Accept(w, r, &websocket.AcceptOptions{CompressionMode: websocket.CompressionNoContextTakeover})
+	// Small messages are not compressed (wsCompressFrom).
+	c, err := websocket.Accept(w, r, &websocket.AcceptOptions{CompressionMode: websocket.CompressionNoContextTakeover,
+		CompressionThreshold: wsCompressFrom})
 	if err != nil {
 		return // Accept has answered the client
 	}
