@@ -15,6 +15,7 @@ import (
 
 	"m44/rules"
 	"m44/store"
+	"m44/view"
 )
 
 // Match is one game being played. It is safe for concurrent use.
@@ -56,6 +57,10 @@ type Match struct {
 	// shared is the last snapshot encoded for each viewing seat (subs.go):
 	// the WebSockets of one seat, or the spectators, share it.
 	shared map[*seat]*sharedSnapshot
+	// pub is the board of the position (the same for every viewer) and
+	// its JSON, made once for all the snapshots of a position while the
+	// game has subscribers (publicBoardLocked).
+	pub *publicBoard
 }
 
 // played is an action in effect.
@@ -370,7 +375,12 @@ func (m *Match) snapshotLocked(s *seat, from int) *Snapshot {
 		v = viewerOf(s.side)
 	}
 	snap := &Snapshot{Game: m.id, Version: len(m.log), Spectator: s == nil, Hotseat: m.settings.Hotseat,
-		Scenario: m.scenarioInfoLocked(), View: viewFor(m.st, s), Log: m.logLocked(v, from), LastRoll: m.lastRoll}
+		Scenario: m.scenarioInfoLocked(), Log: m.logLocked(v, from), LastRoll: m.lastRoll}
+	if pb := m.publicBoardLocked(); pb != nil {
+		snap.View, snap.board = view.OfBoard(m.st, viewerFor(s), pb.board), pb.json
+	} else {
+		snap.View = viewFor(m.st, s)
+	}
 	if s != nil {
 		seatName, side := s.name, s.side.String()
 		snap.Seat, snap.Side = &seatName, &side
@@ -401,6 +411,30 @@ func (m *Match) snapshotLocked(s *seat, from int) *Snapshot {
 	}
 	snap.Undo = s != nil && m.whyNoUndoLocked(s) == ""
 	return snap
+}
+
+// publicBoard is the board of a position (view.BoardOf) and its members'
+// JSON (view.Board.AppendFields), shared by its viewers' snapshots.
+type publicBoard struct {
+	st    *rules.State // the position: the game's state, replaced (never changed) by each action
+	board view.Board
+	json  []byte
+}
+
+// publicBoardLocked is the board of the game's position and its JSON,
+// made once for all its viewers while the game has subscribers (each
+// change then makes a snapshot for each seat followed); nil when it has
+// none (a polled game: one snapshot read per position, nothing to share).
+func (m *Match) publicBoardLocked() *publicBoard {
+	if len(m.subs) == 0 {
+		m.pub = nil
+		return nil
+	}
+	if m.pub == nil || m.pub.st != m.st {
+		bd := view.BoardOf(m.st)
+		m.pub = &publicBoard{st: m.st, board: bd, json: bd.AppendFields(nil)}
+	}
+	return m.pub
 }
 
 // logLocked is the JSON array of the log entries after version since, as

@@ -37,6 +37,9 @@ type Snapshot struct {
 	Ended string     `json:"ended,omitempty"`
 	Clock *ClockView `json:"clock,omitempty"` // the game's clock, if it has one
 	Leg   int        `json:"leg,omitempty"`   // 1 or 2 in a game played "two ways" (twoways.go)
+	// board is View.Board's members already encoded (shared by the
+	// position's viewers, publicBoardLocked), nil to encode them.
+	board []byte
 }
 
 // AppendJSON appends the snapshot's JSON to b, written by hand (package
@@ -105,7 +108,7 @@ func (s *Snapshot) appendFields(b []byte) ([]byte, error) {
 		b = append(b, ']')
 	}
 	b = append(b, `,"view":`...)
-	b = s.View.AppendJSON(b)
+	b = s.View.AppendJSONBoard(b, s.board)
 	b = append(b, `,"to_act":`...)
 	b = appendStringPtr(b, s.ToAct)
 	b = append(b, `,"to_act_side":`...)
@@ -416,9 +419,13 @@ func legalOf(st *rules.State) []Legal {
 // The view's legal actions are left out: the snapshot carries them with
 // their details.
 func viewFor(st *rules.State, s *seat) view.View {
-	who := view.Spectator()
+	return view.OfWithoutLegal(st, viewerFor(s))
+}
+
+// viewerFor is seat s as package view's viewer (nil: a spectator).
+func viewerFor(s *seat) view.Viewer {
 	if s != nil {
-		who = view.Seat(s.side, s.player)
+		return view.Seat(s.side, s.player)
 	}
-	return view.OfWithoutLegal(st, who)
+	return view.Spectator()
 }

@@ -178,7 +178,7 @@ func (sub *Sub) Close() {
 	}
 	delete(m.subs, sub)
 	if len(m.subs) == 0 {
-		m.shared = nil // no one to share with: let the memory go
+		m.shared, m.pub = nil, nil // no one to share with: let the memory go
 	}
 	if sub.seat != nil {
 		sub.seat.conns--

@@ -8,14 +8,23 @@ import (
 // AppendJSON appends v's JSON to b: the same bytes as encoding/json writes
 // for v (TestAppendJSONIsEncodingJSON), without its reflection. The web
 // server encodes a view in every snapshot.
-func (v *View) AppendJSON(b []byte) []byte {
+func (v *View) AppendJSON(b []byte) []byte { return v.AppendJSONBoard(b, nil) }
+
+// AppendJSONBoard is AppendJSON with the board's members already encoded
+// (board: v.Board.AppendFields, nil to encode them here): the board is the
+// same for every viewer of a position, and encoded once for them all.
+func (v *View) AppendJSONBoard(b, board []byte) []byte {
 	b = append(b, `{"viewer":`...)
 	if v.Viewer == nil {
 		b = append(b, "null"...)
 	} else {
 		b = jsonenc.String(b, v.Viewer.String())
 	}
-	b = v.Board.appendFields(b)
+	if board != nil {
+		b = append(b, board...)
+	} else {
+		b = v.Board.appendFields(b)
+	}
 	if sc := v.SeatCards; sc != nil {
 		b = jsonenc.Key(b, false, "player")
 		b = jsonenc.Int(b, sc.Player)
@@ -66,6 +75,10 @@ func (v *View) AppendJSON(b []byte) []byte {
 	}
 	return append(b, '}')
 }
+
+// AppendFields appends the board's members, each after a comma, as View's
+// JSON has them (for AppendJSONBoard).
+func (bd *Board) AppendFields(b []byte) []byte { return bd.appendFields(b) }
 
 // appendFields appends the board's members, each after a comma (the
 // board is embedded in View, after its viewer).
