@@ -13,6 +13,7 @@ import (
 	"sync/atomic"
 	"time"
 
+	"m44/internal/jsonenc"
 	"m44/rules"
 	"m44/store"
 	"m44/view"
@@ -377,7 +378,7 @@ func (m *Match) snapshotLocked(s *seat, from int) *Snapshot {
 	snap := &Snapshot{Game: m.id, Version: len(m.log), Spectator: s == nil, Hotseat: m.settings.Hotseat,
 		Scenario: m.scenarioInfoLocked(), Log: m.logLocked(v, from), LastRoll: m.lastRoll}
 	if pb := m.publicBoardLocked(); pb != nil {
-		snap.View, snap.board = view.OfBoard(m.st, viewerFor(s), pb.board), pb.json
+		snap.View, snap.board = view.OfBoard(m.st, viewerFor(s), pb.board), pb
 	} else {
 		snap.View = viewFor(m.st, s)
 	}
@@ -416,9 +417,10 @@ func (m *Match) snapshotLocked(s *seat, from int) *Snapshot {
 // publicBoard is the board of a position (view.BoardOf) and its members'
 // JSON (view.Board.AppendFields), shared by its viewers' snapshots.
 type publicBoard struct {
-	st    *rules.State // the position: the game's state, replaced (never changed) by each action
-	board view.Board
-	json  []byte
+	st      *rules.State // the position: the game's state, replaced (never changed) by each action
+	board   view.Board
+	json    []byte
+	members []jsonenc.Member // json's, as written (for deltas, viewMembers)
 }
 
 // publicBoardLocked is the board of the game's position and its JSON,
@@ -432,7 +434,9 @@ func (m *Match) publicBoardLocked() *publicBoard {
 	}
 	if m.pub == nil || m.pub.st != m.st {
 		bd := view.BoardOf(m.st)
-		m.pub = &publicBoard{st: m.st, board: bd, json: bd.AppendFields(nil)}
+		var marks []int
+		b := bd.AppendFields(nil, &marks)
+		m.pub = &publicBoard{st: m.st, board: bd, json: b, members: membersAt(b, marks, len(b))}
 	}
 	return m.pub
 }

@@ -37,9 +37,9 @@ type Snapshot struct {
 	Ended string     `json:"ended,omitempty"`
 	Clock *ClockView `json:"clock,omitempty"` // the game's clock, if it has one
 	Leg   int        `json:"leg,omitempty"`   // 1 or 2 in a game played "two ways" (twoways.go)
-	// board is View.Board's members already encoded (shared by the
-	// position's viewers, publicBoardLocked), nil to encode them.
-	board []byte
+	// board is View.Board with its members already encoded (shared by
+	// the position's viewers, publicBoardLocked), nil to encode them.
+	board *publicBoard
 }
 
 // AppendJSON appends the snapshot's JSON to b, written by hand (package
@@ -48,7 +48,7 @@ type Snapshot struct {
 // action. The log's entries, encoded once when each was added, are copied
 // as they are, last.
 func (s *Snapshot) AppendJSON(b []byte) ([]byte, error) {
-	b, err := s.appendFields(b)
+	b, err := s.appendFields(b, nil)
 	if err != nil {
 		return b, err
 	}
@@ -61,29 +61,38 @@ func (s *Snapshot) AppendJSON(b []byte) ([]byte, error) {
 	return append(b, '}'), nil
 }
 
-// appendHead appends the snapshot's JSON without its log: what a
-// WebSocket's delta compares (delta.go).
-func (s *Snapshot) appendHead(b []byte) ([]byte, error) {
-	b, err := s.appendFields(b)
-	return append(b, '}'), err
-}
-
 // appendFields appends the snapshot's JSON up to its log, not closed.
-func (s *Snapshot) appendFields(b []byte) ([]byte, error) {
+// With marks not nil, the offset in b of each member's separator ('{' for
+// the first, ',') is appended to *marks, as each is written: a WebSocket's
+// delta compares the members (pushedOf), and need not read them back.
+func (s *Snapshot) appendFields(b []byte, marks *[]int) ([]byte, error) {
+	mark := func() {
+		if marks != nil {
+			*marks = append(*marks, len(b))
+		}
+	}
+	mark()
 	b = append(b, `{"game":`...)
 	b = jsonenc.String(b, s.Game)
+	mark()
 	b = append(b, `,"version":`...)
 	b = jsonenc.Int(b, s.Version)
+	mark()
 	b = append(b, `,"seat":`...)
 	b = appendStringPtr(b, s.Seat)
+	mark()
 	b = append(b, `,"side":`...)
 	b = appendStringPtr(b, s.Side)
+	mark()
 	b = append(b, `,"spectator":`...)
 	b = jsonenc.Bool(b, s.Spectator)
+	mark()
 	b = append(b, `,"hotseat":`...)
 	b = jsonenc.Bool(b, s.Hotseat)
+	mark()
 	b = append(b, `,"scenario":`...)
 	b = s.Scenario.appendJSON(b)
+	mark()
 	b = append(b, `,"seats":`...)
 	if s.Seats == nil {
 		b = append(b, "null"...)
@@ -107,15 +116,24 @@ func (s *Snapshot) appendFields(b []byte) ([]byte, error) {
 		}
 		b = append(b, ']')
 	}
+	mark()
 	b = append(b, `,"view":`...)
-	b = s.View.AppendJSONBoard(b, s.board)
+	if s.board != nil {
+		b = s.View.AppendJSONBoard(b, s.board.json)
+	} else {
+		b = s.View.AppendJSON(b)
+	}
+	mark()
 	b = append(b, `,"to_act":`...)
 	b = appendStringPtr(b, s.ToAct)
+	mark()
 	b = append(b, `,"to_act_side":`...)
 	b = appendStringPtr(b, s.ToActSide)
+	mark()
 	b = append(b, `,"your_turn":`...)
 	b = jsonenc.Bool(b, s.YourTurn)
 	if len(s.Legal) > 0 {
+		mark()
 		b = append(b, `,"legal":[`...)
 		for i := range s.Legal {
 			if i > 0 {
@@ -125,8 +143,10 @@ func (s *Snapshot) appendFields(b []byte) ([]byte, error) {
 		}
 		b = append(b, ']')
 	}
+	mark()
 	b = append(b, `,"can_undo":`...)
 	b = jsonenc.Bool(b, s.Undo)
+	mark()
 	b = append(b, `,"last_roll":`...)
 	if r := s.LastRoll; r == nil {
 		b = append(b, "null"...)
@@ -137,15 +157,19 @@ func (s *Snapshot) appendFields(b []byte) ([]byte, error) {
 		b = jsonenc.Strings(b, r.Faces)
 		b = append(b, '}')
 	}
+	mark()
 	b = append(b, `,"over":`...)
 	b = jsonenc.Bool(b, s.Over)
+	mark()
 	b = append(b, `,"winner":`...)
 	b = appendStringPtr(b, s.Winner)
 	if s.Ended != "" {
+		mark()
 		b = append(b, `,"ended":`...)
 		b = jsonenc.String(b, s.Ended)
 	}
 	if s.Clock != nil {
+		mark()
 		b = append(b, `,"clock":`...)
 		c, err := json.Marshal(s.Clock)
 		if err != nil {
@@ -154,6 +178,7 @@ func (s *Snapshot) appendFields(b []byte) ([]byte, error) {
 		b = append(b, c...)
 	}
 	if s.Leg != 0 {
+		mark()
 		b = append(b, `,"leg":`...)
 		b = jsonenc.Int(b, s.Leg)
 	}

@@ -94,8 +94,7 @@ func (m *Match) sharedSnapshotLocked(s *seat) (*Snapshot, *pushed, *sharedSnapsh
 	if m.settings.Clock != nil {
 		snap := m.snapshotLocked(s, len(m.log))
 		snap.Log = nil
-		head, _ := snap.appendHead(nil) // (an error: a clock not encoded, the snapshot's only fallible part)
-		return snap, newPushed(len(m.log), head), nil
+		return snap, pushedOf(len(m.log), snap), nil
 	}
 	key := m.seatsKeyLocked()
 	c := m.shared[s]
@@ -104,11 +103,10 @@ func (m *Match) sharedSnapshotLocked(s *seat) (*Snapshot, *pushed, *sharedSnapsh
 	}
 	snap := m.snapshotLocked(s, len(m.log))
 	snap.Log = nil
-	head, _ := snap.appendHead(nil)
 	if m.shared == nil {
 		m.shared = map[*seat]*sharedSnapshot{}
 	}
-	n := &sharedSnapshot{seq: m.seq, seats: key, snap: snap, cur: newPushed(len(m.log), head)}
+	n := &sharedSnapshot{seq: m.seq, seats: key, snap: snap, cur: pushedOf(len(m.log), snap)}
 	if c != nil {
 		n.prev = c.cur
 	}

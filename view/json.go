@@ -23,7 +23,7 @@ func (v *View) AppendJSONBoard(b, board []byte) []byte {
 	if board != nil {
 		b = append(b, board...)
 	} else {
-		b = v.Board.appendFields(b)
+		b = v.Board.appendFields(b, nil)
 	}
 	if sc := v.SeatCards; sc != nil {
 		b = jsonenc.Key(b, false, "player")
@@ -77,47 +77,69 @@ func (v *View) AppendJSONBoard(b, board []byte) []byte {
 }
 
 // AppendFields appends the board's members, each after a comma, as View's
-// JSON has them (for AppendJSONBoard).
-func (bd *Board) AppendFields(b []byte) []byte { return bd.appendFields(b) }
+// JSON has them (for AppendJSONBoard). With marks not nil, the offset in b
+// of each member's comma is appended to *marks as it is written (for a
+// caller that splits the members, and need not read them back).
+func (bd *Board) AppendFields(b []byte, marks *[]int) []byte { return bd.appendFields(b, marks) }
 
 // appendFields appends the board's members, each after a comma (the
-// board is embedded in View, after its viewer).
-func (bd *Board) appendFields(b []byte) []byte {
+// board is embedded in View, after its viewer); marks: AppendFields.
+func (bd *Board) appendFields(b []byte, marks *[]int) []byte {
+	mark := func() {
+		if marks != nil {
+			*marks = append(*marks, len(b))
+		}
+	}
+	mark()
 	b = append(b, `,"turn":`...)
 	b = jsonenc.Int(b, bd.Turn)
+	mark()
 	b = append(b, `,"active":`...)
 	b = jsonenc.String(b, bd.Active.String())
+	mark()
 	b = append(b, `,"phase":`...)
 	b = jsonenc.String(b, bd.Phase)
+	mark()
 	b = append(b, `,"to_act":`...)
 	b = jsonenc.String(b, bd.ToAct.String())
+	mark()
 	b = append(b, `,"over":`...)
 	b = jsonenc.Bool(b, bd.Over)
 	if bd.Winner != nil {
+		mark()
 		b = append(b, `,"winner":`...)
 		b = jsonenc.String(b, bd.Winner.String())
 	}
+	mark()
 	b = append(b, `,"medals":`...)
 	b = bd.Medals.appendJSON(b)
+	mark()
 	b = append(b, `,"victory":`...)
 	b = bd.Victory.appendJSON(b)
+	mark()
 	b = append(b, `,"players":`...)
 	b = bd.Players.appendJSON(b)
+	mark()
 	b = append(b, `,"current_player":`...)
 	b = bd.CurrentPlayer.appendJSON(b)
+	mark()
 	b = append(b, `,"draw_pile":`...)
 	b = jsonenc.Int(b, bd.DrawPile)
+	mark()
 	b = append(b, `,"discards":`...)
 	b = appendCards(b, bd.Discards)
 	if bd.Played != nil {
+		mark()
 		b = append(b, `,"played":`...)
 		b = bd.Played.appendJSON(b)
 	}
 	if bd.InEffect != "" {
+		mark()
 		b = append(b, `,"in_effect":`...)
 		b = jsonenc.String(b, bd.InEffect)
 	}
 	if len(bd.Targets) > 0 {
+		mark()
 		b = append(b, `,"targets":[`...)
 		for i, h := range bd.Targets {
 			if i > 0 {
@@ -128,9 +150,11 @@ func (bd *Board) appendFields(b []byte) []byte {
 		b = append(b, ']')
 	}
 	if bd.Visibility != 0 {
+		mark()
 		b = append(b, `,"visibility":`...)
 		b = jsonenc.Int(b, bd.Visibility)
 	}
+	mark()
 	b = append(b, `,"units":`...)
 	if bd.Units == nil {
 		b = append(b, "null"...)
@@ -144,6 +168,7 @@ func (bd *Board) appendFields(b []byte) []byte {
 		}
 		b = append(b, ']')
 	}
+	mark()
 	b = append(b, `,"features":`...)
 	if bd.Features == nil {
 		b = append(b, "null"...)
@@ -159,26 +184,32 @@ func (bd *Board) appendFields(b []byte) []byte {
 	}
 	// The parts of rarer rulesets: encoding/json.
 	if bd.Combat != nil {
+		mark()
 		b = append(b, `,"combat":`...)
 		b = jsonenc.Value(b, bd.Combat)
 	}
 	if len(bd.Minefields) > 0 {
+		mark()
 		b = append(b, `,"minefields":`...)
 		b = jsonenc.Value(b, bd.Minefields)
 	}
 	if len(bd.Sabotage) > 0 {
+		mark()
 		b = append(b, `,"sabotage":`...)
 		b = jsonenc.Value(b, bd.Sabotage)
 	}
 	if len(bd.TargetMarkers) > 0 {
+		mark()
 		b = append(b, `,"target_markers":`...)
 		b = jsonenc.Value(b, bd.TargetMarkers)
 	}
 	if bd.Smoke != nil {
+		mark()
 		b = append(b, `,"smoke":`...)
 		b = bd.Smoke.appendJSON(b)
 	}
 	if bd.Breakthrough != nil {
+		mark()
 		b = append(b, `,"breakthrough":`...)
 		b = bd.Breakthrough.appendJSON(b)
 	}
