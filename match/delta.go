@@ -40,10 +40,13 @@ func (p *pushed) viewFields() []jsonenc.Member {
 }
 
 // pushedOf is snap (its log left out) as pushed at version: its JSON and
-// its members, taken as they are written rather than read back.
-func pushedOf(version int, snap *Snapshot) *pushed {
-	var marks []int
-	b, _ := snap.appendFields(make([]byte, 0, 8<<10), &marks) // (an error: a clock not encoded, the snapshot's only fallible part)
+// its members, taken as they are written rather than read back. size is
+// the room to make for the JSON (the last one's size: they grow slowly).
+func pushedOf(version int, snap *Snapshot, size int) *pushed {
+	// A snapshot has 15-20 members. (An error: a clock not encoded, the
+	// snapshot's only fallible part.)
+	marks := make([]int, 0, 32)
+	b, _ := snap.appendFields(make([]byte, 0, max(size, 4<<10)), &marks)
 	n := len(b)
 	b = append(b, '}')
 	fields := membersAt(b, marks, n)

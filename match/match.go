@@ -434,8 +434,12 @@ func (m *Match) publicBoardLocked() *publicBoard {
 	}
 	if m.pub == nil || m.pub.st != m.st {
 		bd := view.BoardOf(m.st)
-		var marks []int
-		b := bd.AppendFields(nil, &marks)
+		size := 4 << 10
+		if m.pub != nil {
+			size = len(m.pub.json) + 512 // the last position's, and room to grow
+		}
+		marks := make([]int, 0, 32) // a board has 15-24 members
+		b := bd.AppendFields(make([]byte, 0, size), &marks)
 		m.pub = &publicBoard{st: m.st, board: bd, json: b, members: membersAt(b, marks, len(b))}
 	}
 	return m.pub

@@ -66,33 +66,28 @@ func (s *Snapshot) AppendJSON(b []byte) ([]byte, error) {
 // the first, ',') is appended to *marks, as each is written: a WebSocket's
 // delta compares the members (pushedOf), and need not read them back.
 func (s *Snapshot) appendFields(b []byte, marks *[]int) ([]byte, error) {
-	mark := func() {
-		if marks != nil {
-			*marks = append(*marks, len(b))
-		}
-	}
-	mark()
+	mark(marks, len(b))
 	b = append(b, `{"game":`...)
 	b = jsonenc.String(b, s.Game)
-	mark()
+	mark(marks, len(b))
 	b = append(b, `,"version":`...)
 	b = jsonenc.Int(b, s.Version)
-	mark()
+	mark(marks, len(b))
 	b = append(b, `,"seat":`...)
 	b = appendStringPtr(b, s.Seat)
-	mark()
+	mark(marks, len(b))
 	b = append(b, `,"side":`...)
 	b = appendStringPtr(b, s.Side)
-	mark()
+	mark(marks, len(b))
 	b = append(b, `,"spectator":`...)
 	b = jsonenc.Bool(b, s.Spectator)
-	mark()
+	mark(marks, len(b))
 	b = append(b, `,"hotseat":`...)
 	b = jsonenc.Bool(b, s.Hotseat)
-	mark()
+	mark(marks, len(b))
 	b = append(b, `,"scenario":`...)
 	b = s.Scenario.appendJSON(b)
-	mark()
+	mark(marks, len(b))
 	b = append(b, `,"seats":`...)
 	if s.Seats == nil {
 		b = append(b, "null"...)
@@ -116,24 +111,24 @@ func (s *Snapshot) appendFields(b []byte, marks *[]int) ([]byte, error) {
 		}
 		b = append(b, ']')
 	}
-	mark()
+	mark(marks, len(b))
 	b = append(b, `,"view":`...)
 	if s.board != nil {
 		b = s.View.AppendJSONBoard(b, s.board.json)
 	} else {
 		b = s.View.AppendJSON(b)
 	}
-	mark()
+	mark(marks, len(b))
 	b = append(b, `,"to_act":`...)
 	b = appendStringPtr(b, s.ToAct)
-	mark()
+	mark(marks, len(b))
 	b = append(b, `,"to_act_side":`...)
 	b = appendStringPtr(b, s.ToActSide)
-	mark()
+	mark(marks, len(b))
 	b = append(b, `,"your_turn":`...)
 	b = jsonenc.Bool(b, s.YourTurn)
 	if len(s.Legal) > 0 {
-		mark()
+		mark(marks, len(b))
 		b = append(b, `,"legal":[`...)
 		for i := range s.Legal {
 			if i > 0 {
@@ -143,10 +138,10 @@ func (s *Snapshot) appendFields(b []byte, marks *[]int) ([]byte, error) {
 		}
 		b = append(b, ']')
 	}
-	mark()
+	mark(marks, len(b))
 	b = append(b, `,"can_undo":`...)
 	b = jsonenc.Bool(b, s.Undo)
-	mark()
+	mark(marks, len(b))
 	b = append(b, `,"last_roll":`...)
 	if r := s.LastRoll; r == nil {
 		b = append(b, "null"...)
@@ -157,19 +152,19 @@ func (s *Snapshot) appendFields(b []byte, marks *[]int) ([]byte, error) {
 		b = jsonenc.Strings(b, r.Faces)
 		b = append(b, '}')
 	}
-	mark()
+	mark(marks, len(b))
 	b = append(b, `,"over":`...)
 	b = jsonenc.Bool(b, s.Over)
-	mark()
+	mark(marks, len(b))
 	b = append(b, `,"winner":`...)
 	b = appendStringPtr(b, s.Winner)
 	if s.Ended != "" {
-		mark()
+		mark(marks, len(b))
 		b = append(b, `,"ended":`...)
 		b = jsonenc.String(b, s.Ended)
 	}
 	if s.Clock != nil {
-		mark()
+		mark(marks, len(b))
 		b = append(b, `,"clock":`...)
 		c, err := json.Marshal(s.Clock)
 		if err != nil {
@@ -178,7 +173,7 @@ func (s *Snapshot) appendFields(b []byte, marks *[]int) ([]byte, error) {
 		b = append(b, c...)
 	}
 	if s.Leg != 0 {
-		mark()
+		mark(marks, len(b))
 		b = append(b, `,"leg":`...)
 		b = jsonenc.Int(b, s.Leg)
 	}
@@ -453,4 +448,11 @@ func viewerFor(s *seat) view.Viewer {
 		return view.Seat(s.side, s.player)
 	}
 	return view.Spectator()
+}
+
+// mark appends n, the offset of a member's separator, to *marks (if not nil).
+func mark(marks *[]int, n int) {
+	if marks != nil {
+		*marks = append(*marks, n)
+	}
 }

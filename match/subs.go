@@ -94,7 +94,7 @@ func (m *Match) sharedSnapshotLocked(s *seat) (*Snapshot, *pushed, *sharedSnapsh
 	if m.settings.Clock != nil {
 		snap := m.snapshotLocked(s, len(m.log))
 		snap.Log = nil
-		return snap, pushedOf(len(m.log), snap), nil
+		return snap, pushedOf(len(m.log), snap, 0), nil
 	}
 	key := m.seatsKeyLocked()
 	c := m.shared[s]
@@ -106,7 +106,11 @@ func (m *Match) sharedSnapshotLocked(s *seat) (*Snapshot, *pushed, *sharedSnapsh
 	if m.shared == nil {
 		m.shared = map[*seat]*sharedSnapshot{}
 	}
-	n := &sharedSnapshot{seq: m.seq, seats: key, snap: snap, cur: pushedOf(len(m.log), snap)}
+	size := 0
+	if c != nil {
+		size = len(c.cur.head) + 512
+	}
+	n := &sharedSnapshot{seq: m.seq, seats: key, snap: snap, cur: pushedOf(len(m.log), snap, size)}
 	if c != nil {
 		n.prev = c.cur
 	}

@@ -85,61 +85,56 @@ func (bd *Board) AppendFields(b []byte, marks *[]int) []byte { return bd.appendF
 // appendFields appends the board's members, each after a comma (the
 // board is embedded in View, after its viewer); marks: AppendFields.
 func (bd *Board) appendFields(b []byte, marks *[]int) []byte {
-	mark := func() {
-		if marks != nil {
-			*marks = append(*marks, len(b))
-		}
-	}
-	mark()
+	mark(marks, len(b))
 	b = append(b, `,"turn":`...)
 	b = jsonenc.Int(b, bd.Turn)
-	mark()
+	mark(marks, len(b))
 	b = append(b, `,"active":`...)
 	b = jsonenc.String(b, bd.Active.String())
-	mark()
+	mark(marks, len(b))
 	b = append(b, `,"phase":`...)
 	b = jsonenc.String(b, bd.Phase)
-	mark()
+	mark(marks, len(b))
 	b = append(b, `,"to_act":`...)
 	b = jsonenc.String(b, bd.ToAct.String())
-	mark()
+	mark(marks, len(b))
 	b = append(b, `,"over":`...)
 	b = jsonenc.Bool(b, bd.Over)
 	if bd.Winner != nil {
-		mark()
+		mark(marks, len(b))
 		b = append(b, `,"winner":`...)
 		b = jsonenc.String(b, bd.Winner.String())
 	}
-	mark()
+	mark(marks, len(b))
 	b = append(b, `,"medals":`...)
 	b = bd.Medals.appendJSON(b)
-	mark()
+	mark(marks, len(b))
 	b = append(b, `,"victory":`...)
 	b = bd.Victory.appendJSON(b)
-	mark()
+	mark(marks, len(b))
 	b = append(b, `,"players":`...)
 	b = bd.Players.appendJSON(b)
-	mark()
+	mark(marks, len(b))
 	b = append(b, `,"current_player":`...)
 	b = bd.CurrentPlayer.appendJSON(b)
-	mark()
+	mark(marks, len(b))
 	b = append(b, `,"draw_pile":`...)
 	b = jsonenc.Int(b, bd.DrawPile)
-	mark()
+	mark(marks, len(b))
 	b = append(b, `,"discards":`...)
 	b = appendCards(b, bd.Discards)
 	if bd.Played != nil {
-		mark()
+		mark(marks, len(b))
 		b = append(b, `,"played":`...)
 		b = bd.Played.appendJSON(b)
 	}
 	if bd.InEffect != "" {
-		mark()
+		mark(marks, len(b))
 		b = append(b, `,"in_effect":`...)
 		b = jsonenc.String(b, bd.InEffect)
 	}
 	if len(bd.Targets) > 0 {
-		mark()
+		mark(marks, len(b))
 		b = append(b, `,"targets":[`...)
 		for i, h := range bd.Targets {
 			if i > 0 {
@@ -150,11 +145,11 @@ func (bd *Board) appendFields(b []byte, marks *[]int) []byte {
 		b = append(b, ']')
 	}
 	if bd.Visibility != 0 {
-		mark()
+		mark(marks, len(b))
 		b = append(b, `,"visibility":`...)
 		b = jsonenc.Int(b, bd.Visibility)
 	}
-	mark()
+	mark(marks, len(b))
 	b = append(b, `,"units":`...)
 	if bd.Units == nil {
 		b = append(b, "null"...)
@@ -168,7 +163,7 @@ func (bd *Board) appendFields(b []byte, marks *[]int) []byte {
 		}
 		b = append(b, ']')
 	}
-	mark()
+	mark(marks, len(b))
 	b = append(b, `,"features":`...)
 	if bd.Features == nil {
 		b = append(b, "null"...)
@@ -184,32 +179,32 @@ func (bd *Board) appendFields(b []byte, marks *[]int) []byte {
 	}
 	// The parts of rarer rulesets: encoding/json.
 	if bd.Combat != nil {
-		mark()
+		mark(marks, len(b))
 		b = append(b, `,"combat":`...)
 		b = jsonenc.Value(b, bd.Combat)
 	}
 	if len(bd.Minefields) > 0 {
-		mark()
+		mark(marks, len(b))
 		b = append(b, `,"minefields":`...)
 		b = jsonenc.Value(b, bd.Minefields)
 	}
 	if len(bd.Sabotage) > 0 {
-		mark()
+		mark(marks, len(b))
 		b = append(b, `,"sabotage":`...)
 		b = jsonenc.Value(b, bd.Sabotage)
 	}
 	if len(bd.TargetMarkers) > 0 {
-		mark()
+		mark(marks, len(b))
 		b = append(b, `,"target_markers":`...)
 		b = jsonenc.Value(b, bd.TargetMarkers)
 	}
 	if bd.Smoke != nil {
-		mark()
+		mark(marks, len(b))
 		b = append(b, `,"smoke":`...)
 		b = bd.Smoke.appendJSON(b)
 	}
 	if bd.Breakthrough != nil {
-		mark()
+		mark(marks, len(b))
 		b = append(b, `,"breakthrough":`...)
 		b = bd.Breakthrough.appendJSON(b)
 	}
@@ -326,4 +321,11 @@ func (f *Feature) appendJSON(b []byte) []byte {
 		b = jsonenc.Ints(b, f.Ends)
 	}
 	return append(b, '}')
+}
+
+// mark appends n, the offset of a member's separator, to *marks (if not nil).
+func mark(marks *[]int, n int) {
+	if marks != nil {
+		*marks = append(*marks, n)
+	}
 }
