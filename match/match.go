@@ -448,12 +448,20 @@ func (m *Match) publicBoardLocked() *publicBoard {
 // logLocked is the JSON array of the log entries after version since, as
 // viewer v sees them.
 func (m *Match) logLocked(v viewer, since int) json.RawMessage {
+	return m.appendLogLocked(nil, v, since)
+}
+
+// appendLogLocked appends logLocked's array to b (nil: a new slice of its
+// size).
+func (m *Match) appendLogLocked(b []byte, v viewer, since int) []byte {
 	since = min(max(since, 0), len(m.log))
-	n := 2
-	for _, e := range m.log[since:] {
-		n += len(e.json[v]) + 1
+	if b == nil {
+		n := 2
+		for _, e := range m.log[since:] {
+			n += len(e.json[v]) + 1
+		}
+		b = make([]byte, 0, n)
 	}
-	b := make([]byte, 0, n)
 	b = append(b, '[')
 	for i, e := range m.log[since:] {
 		if i > 0 {

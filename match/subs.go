@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"strconv"
 	"strings"
+	"sync"
 )
 
 // Update is a whole update pushed over the WebSocket: the log's entries
@@ -263,11 +264,34 @@ func (sub *Sub) Next(since int) ([]byte, int, error) {
 	sub.last = cur
 	if sh != nil && sh.prev == last {
 		if sh.delta == nil {
-			sh.delta = appendDelta(nil, last, cur, m.logLocked(sub.viewerLocked(), last.version))
+			sh.delta = sub.deltaLocked(last, cur)
 		}
 		return sh.delta, cur.version, nil
 	}
-	return appendDelta(nil, last, cur, m.logLocked(sub.viewerLocked(), last.version)), cur.version, nil
+	return sub.deltaLocked(last, cur), cur.version, nil
+}
+
+// deltaLocked is the delta from last to cur with the log's entries after
+// last, as the subscriber sees them: made in reused buffers, then copied
+// once at its size (it grew by doubling, and was allocated two or three
+// times over, for every push).
+func (sub *Sub) deltaLocked(last, cur *pushed) []byte {
+	eb, db := deltaBufs.Get().(*[]byte), deltaBufs.Get().(*[]byte)
+	*eb = sub.m.appendLogLocked((*eb)[:0], sub.viewerLocked(), last.version)
+	*db = appendDelta((*db)[:0], last, cur, *eb)
+	out := bytes.Clone(*db)
+	putDeltaBuf(eb)
+	putDeltaBuf(db)
+	return out
+}
+
+var deltaBufs = sync.Pool{New: func() any { return new([]byte) }}
+
+func putDeltaBuf(b *[]byte) {
+	if cap(*b) <= 256<<10 { // a rare huge one is not kept
+		*b = (*b)[:0]
+		deltaBufs.Put(b)
+	}
 }
 
 func (m *Match) notifyLocked() {
