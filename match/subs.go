@@ -4,7 +4,6 @@ import (
 	"bytes"
 	"encoding/json"
 	"strconv"
-	"strings"
 	"sync"
 )
 
@@ -73,17 +72,17 @@ type sharedSnapshot struct {
 
 // seatsKeyLocked is what a snapshot shows of the seats that can change
 // without a new log entry: their kinds (a table's open seat taken) and
-// whether their holders are connected.
-func (m *Match) seatsKeyLocked() string {
-	var b strings.Builder
+// whether their holders are connected; appended to b (made a string only
+// when kept: it is made for every push).
+func (m *Match) seatsKeyLocked(b []byte) []byte {
 	for _, s := range m.seats {
-		b.WriteString(s.kind)
+		b = append(b, s.kind...)
 		if m.connectedLocked(s) {
-			b.WriteByte('+')
+			b = append(b, '+')
 		}
-		b.WriteByte(0)
+		b = append(b, 0)
 	}
-	return b.String()
+	return b
 }
 
 // sharedSnapshotLocked is seat s's snapshot (nil: a spectator's) without
@@ -97,9 +96,10 @@ func (m *Match) sharedSnapshotLocked(s *seat) (*Snapshot, *pushed, *sharedSnapsh
 		snap.Log = nil
 		return snap, pushedOf(len(m.log), snap, 0), nil
 	}
-	key := m.seatsKeyLocked()
+	var kb [64]byte
+	key := m.seatsKeyLocked(kb[:0])
 	c := m.shared[s]
-	if c != nil && c.cur.version == len(m.log) && c.seq == m.seq && c.seats == key {
+	if c != nil && c.cur.version == len(m.log) && c.seq == m.seq && c.seats == string(key) {
 		return c.snap, c.cur, c
 	}
 	snap := m.snapshotLocked(s, len(m.log))
@@ -111,7 +111,7 @@ func (m *Match) sharedSnapshotLocked(s *seat) (*Snapshot, *pushed, *sharedSnapsh
 	if c != nil {
 		size = len(c.cur.head) + 512
 	}
-	n := &sharedSnapshot{seq: m.seq, seats: key, snap: snap, cur: pushedOf(len(m.log), snap, size)}
+	n := &sharedSnapshot{seq: m.seq, seats: string(key), snap: snap, cur: pushedOf(len(m.log), snap, size)}
 	if c != nil {
 		n.prev = c.cur
 	}
