@@ -33,7 +33,8 @@ type Match struct {
 	mu       sync.Mutex
 	st       *rules.State
 	record   []played // the actions in effect (undone ones removed)
-	log      []entry  // every log entry; the version is len(log)
+	log      []logRef // every log entry (its JSON in logText); the version is len(log)
+	logText  []byte   // the log's entries' JSON, one after the other (addLogLocked)
 	seq      int      // entries in the store's log of decisions
 	lastRoll *Roll
 	subs     map[*Sub]struct{}
@@ -143,7 +144,7 @@ func (m *Match) applyLocked(ctx context.Context, s *seat, a rules.Action, persis
 	m.seq++
 	m.record = append(m.record, played{seat: s.name, action: a, outcomes: outs})
 	m.st = next
-	m.log = append(m.log, entries...)
+	m.addLogLocked(entries...)
 	for _, e := range entries {
 		if e.dice != nil {
 			m.lastRoll = e.dice
@@ -268,7 +269,7 @@ func (m *Match) undoLocked(ctx context.Context, s *seat, persist bool) error {
 	m.seq++
 	m.st = st
 	m.record = keep
-	m.log = append(m.log, serverEntry(after, "undo", map[string]any{"seat": s.name, "side": s.side.String()}))
+	m.addLogLocked(serverEntry(after, "undo", map[string]any{"seat": s.name, "side": s.side.String()}))
 	s.last = nil
 	s.lastUndo = &reply{action: "undo", before: after - 1, after: after}
 	return nil
@@ -458,7 +459,7 @@ func (m *Match) appendLogLocked(b []byte, v viewer, since int) []byte {
 	if b == nil {
 		n := 2
 		for _, e := range m.log[since:] {
-			n += len(e.json[v]) + 1
+			n += int(e[v].end-e[v].at) + 1
 		}
 		b = make([]byte, 0, n)
 	}
@@ -467,9 +468,37 @@ func (m *Match) appendLogLocked(b []byte, v viewer, since int) []byte {
 		if i > 0 {
 			b = append(b, ',')
 		}
-		b = append(b, e.json[v]...)
+		b = append(b, m.logText[e[v].at:e[v].end]...)
 	}
 	return append(b, ']')
+}
+
+// logRef is where a log entry's JSON is in the game's logText, for each
+// viewer. The log is kept so, without a pointer for each entry and viewer
+// (thousands of small objects in a long game, each followed by the
+// garbage collector at every cycle; issue 14, "Fourth pass").
+type logRef [numViewers]struct{ at, end uint32 }
+
+// addLogLocked adds entries to the log: their JSON to logText, once for
+// the viewers that see an entry alike (one encoding, eventEntry).
+func (m *Match) addLogLocked(entries ...entry) {
+	for _, e := range entries {
+		var r logRef
+	viewers:
+		for v := range numViewers {
+			j := e.json[v]
+			for w := range v {
+				if len(e.json[w]) == len(j) && (len(j) == 0 || &e.json[w][0] == &j[0]) {
+					r[v] = r[w] // the same encoding
+					continue viewers
+				}
+			}
+			r[v].at = uint32(len(m.logText))
+			m.logText = append(m.logText, j...)
+			r[v].end = uint32(len(m.logText))
+		}
+		m.log = append(m.log, r)
+	}
 }
 
 // State is a copy of the game's engine state (for tests and tools: it holds
