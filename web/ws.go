@@ -115,6 +115,8 @@ func (s *Server) websocket(w http.ResponseWriter, r *http.Request) {
 		}
 	}()
 
+	wctx := &writeDeadline{parent: ctx}
+	defer wctx.stop()
 	ping := time.NewTicker(wsPingEvery)
 	defer ping.Stop()
 	send := true
@@ -126,7 +128,7 @@ func (s *Server) websocket(w http.ResponseWriter, r *http.Request) {
 				return
 			}
 			if b != nil {
-				if err := writeWS(ctx, c, b); err != nil {
+				if err := c.Write(wctx.get(), websocket.MessageText, b); err != nil {
 					return
 				}
 			}
@@ -172,8 +174,28 @@ func (s *Server) websocket(w http.ResponseWriter, r *http.Request) {
 	}
 }
 
-func writeWS(ctx context.Context, c *websocket.Conn, b []byte) error {
-	ctx, cancel := context.WithTimeout(ctx, wsWriteTimeout)
-	defer cancel()
-	return c.Write(ctx, websocket.MessageText, b)
+// writeDeadline is the context of a socket's writes: each has from half
+// of wsWriteTimeout to all of it. One context serves the writes of a few
+// seconds (the WebSocket library stops watching it after each write): a
+// timer made for every message was 3 % of a WebSocket server's CPU.
+type writeDeadline struct {
+	parent context.Context
+	ctx    context.Context
+	cancel context.CancelFunc
+	until  time.Time
+}
+
+func (d *writeDeadline) get() context.Context {
+	if now := time.Now(); d.ctx == nil || d.until.Sub(now) < wsWriteTimeout/2 {
+		d.stop()
+		d.until = now.Add(wsWriteTimeout)
+		d.ctx, d.cancel = context.WithDeadline(d.parent, d.until)
+	}
+	return d.ctx
+}
+
+func (d *writeDeadline) stop() {
+	if d.cancel != nil {
+		d.cancel()
+	}
 }
