@@ -377,11 +377,11 @@ func (m *Match) snapshotLocked(s *seat, from int) *Snapshot {
 		v = viewerOf(s.side)
 	}
 	snap := &Snapshot{Game: m.id, Version: len(m.log), Spectator: s == nil, Hotseat: m.settings.Hotseat,
-		Scenario: m.scenarioInfoLocked(), Log: m.logLocked(v, from), LastRoll: m.lastRoll}
+		Log: m.logLocked(v, from), LastRoll: m.lastRoll}
 	if pb := m.publicBoardLocked(); pb != nil {
-		snap.View, snap.board = view.OfBoard(m.st, viewerFor(s), pb.board), pb
+		snap.Scenario, snap.View, snap.board = pb.scenario, view.OfBoard(m.st, viewerFor(s), pb.board), pb
 	} else {
-		snap.View = viewFor(m.st, s)
+		snap.Scenario, snap.View = m.scenarioInfoLocked(), viewFor(m.st, s)
 	}
 	if s != nil {
 		seatName, side := s.name, s.side.String()
@@ -415,19 +415,24 @@ func (m *Match) snapshotLocked(s *seat, from int) *Snapshot {
 	return snap
 }
 
-// publicBoard is the board of a position (view.BoardOf) and its members'
-// JSON (view.Board.AppendFields), shared by its viewers' snapshots.
+// publicBoard is what every viewer of a position sees alike, made once for
+// its viewers' snapshots: the board (view.BoardOf) and its members' JSON
+// (view.Board.AppendFields), the scenario with its objectives' holders and
+// its JSON.
 type publicBoard struct {
-	st      *rules.State // the position: the game's state, replaced (never changed) by each action
-	board   view.Board
-	json    []byte
-	members []jsonenc.Member // json's, as written (for deltas, viewMembers)
+	st       *rules.State // the position: the game's state, replaced (never changed) by each action
+	board    view.Board
+	json     []byte
+	members  []jsonenc.Member // json's, as written (for deltas, viewMembers)
+	scenario ScenarioInfo
+	scJSON   []byte // scenario's
 }
 
-// publicBoardLocked is the board of the game's position and its JSON,
-// made once for all its viewers while the game has subscribers (each
-// change then makes a snapshot for each seat followed); nil when it has
-// none (a polled game: one snapshot read per position, nothing to share).
+// publicBoardLocked is what every viewer of the position sees alike (the
+// board, the scenario), made once for them all while the game has
+// subscribers (each change then makes a snapshot for each seat followed);
+// nil when it has none (a polled game: one snapshot read per position,
+// nothing to share).
 func (m *Match) publicBoardLocked() *publicBoard {
 	if len(m.subs) == 0 {
 		m.pub = nil
@@ -441,7 +446,8 @@ func (m *Match) publicBoardLocked() *publicBoard {
 		}
 		marks := make([]int, 0, 32) // a board has 15-24 members
 		b := bd.AppendFields(make([]byte, 0, size), &marks)
-		m.pub = &publicBoard{st: m.st, board: bd, json: b, members: membersAt(b, marks, len(b))}
+		sc := m.scenarioInfoLocked()
+		m.pub = &publicBoard{st: m.st, board: bd, json: b, members: membersAt(b, marks, len(b)), scenario: sc, scJSON: sc.appendJSON(nil)}
 	}
 	return m.pub
 }

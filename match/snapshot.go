@@ -37,8 +37,8 @@ type Snapshot struct {
 	Ended string     `json:"ended,omitempty"`
 	Clock *ClockView `json:"clock,omitempty"` // the game's clock, if it has one
 	Leg   int        `json:"leg,omitempty"`   // 1 or 2 in a game played "two ways" (twoways.go)
-	// board is View.Board with its members already encoded (shared by
-	// the position's viewers, publicBoardLocked), nil to encode them.
+	// board is View.Board and Scenario already encoded (shared by the
+	// position's viewers, publicBoardLocked), nil to encode them.
 	board *publicBoard
 }
 
@@ -86,7 +86,11 @@ func (s *Snapshot) appendFields(b []byte, marks *[]int) ([]byte, error) {
 	b = jsonenc.Bool(b, s.Hotseat)
 	mark(marks, len(b))
 	b = append(b, `,"scenario":`...)
-	b = s.Scenario.appendJSON(b)
+	if s.board != nil {
+		b = append(b, s.board.scJSON...)
+	} else {
+		b = s.Scenario.appendJSON(b)
+	}
 	mark(marks, len(b))
 	b = append(b, `,"seats":`...)
 	if s.Seats == nil {
