@@ -455,6 +455,9 @@ func (m *Match) publicBoardLocked() *publicBoard {
 // logLocked is the JSON array of the log entries after version since, as
 // viewer v sees them.
 func (m *Match) logLocked(v viewer, since int) json.RawMessage {
+	if since >= len(m.log) {
+		return emptyLog // no entry: nothing to allocate (a snapshot for every push)
+	}
 	return m.appendLogLocked(nil, v, since)
 }
 
@@ -478,6 +481,10 @@ func (m *Match) appendLogLocked(b []byte, v viewer, since int) []byte {
 	}
 	return append(b, ']')
 }
+
+// emptyLog is an empty log's JSON, shared: read it, never append to it
+// (its capacity is that of "[]").
+var emptyLog = json.RawMessage("[]")[:2:2]
 
 // logRef is where a log entry's JSON is in the game's logText, for each
 // viewer. The log is kept so, without a pointer for each entry and viewer

@@ -392,8 +392,9 @@ type Legal struct {
 
 // legalOf lists the legal actions of st with their details.
 func legalOf(st *rules.State) []Legal {
-	var out []Legal
-	for _, a := range st.Legal() {
+	legal := st.Legal()
+	out := make([]Legal, 0, len(legal))
+	for _, a := range legal {
 		l := Legal{Action: a.String(), Kind: a.Kind.String()}
 		switch a.Kind {
 		case rules.ActPlay, rules.ActKeep:
