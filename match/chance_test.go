@@ -16,7 +16,7 @@ import (
 	"m44/store"
 )
 
-func testManager(t *testing.T, st *store.Store) *Manager {
+func testManager(t testing.TB, st *store.Store) *Manager {
 	t.Helper()
 	var lib []Builtin
 	for _, e := range library.All() {
@@ -31,7 +31,7 @@ func testManager(t *testing.T, st *store.Store) *Manager {
 	return g
 }
 
-func testStore(t *testing.T) *store.Store {
+func testStore(t testing.TB) *store.Store {
 	t.Helper()
 	st, err := store.Open(filepath.Join(t.TempDir(), "m44.db"))
 	if err != nil {
@@ -42,7 +42,7 @@ func testStore(t *testing.T) *store.Store {
 }
 
 // humanGame creates a game with a human on every seat.
-func humanGame(t *testing.T, g *Manager, players PerSide, seed uint64) (*Match, map[string]string) {
+func humanGame(t testing.TB, g *Manager, players PerSide, seed uint64) (*Match, map[string]string) {
 	t.Helper()
 	seats := map[string]string{}
 	for _, d := range seatDefs([2]int{players.Allies, players.Axis}) {
@@ -60,7 +60,7 @@ func humanGame(t *testing.T, g *Manager, players PerSide, seed uint64) (*Match, 
 }
 
 // step plays the i-th pseudo-random legal action for the seat to act.
-func step(t *testing.T, m *Match, tokens map[string]string, i int) (rules.Action, []rules.Event, string) {
+func step(t testing.TB, m *Match, tokens map[string]string, i int) (rules.Action, []rules.Event, string) {
 	t.Helper()
 	m.mu.Lock()
 	seat := m.toActLocked()

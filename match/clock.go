@@ -300,7 +300,7 @@ func (m *Match) timeoutLocked(s *seat, bot bool) error {
 		m.forfeit = &forfeit{seat: s.name, winner: otherSide(s.side)}
 		args["winner"] = otherSide(s.side).String()
 	}
-	m.log = append(m.log, serverEntry(len(m.log)+1, "timeout", args))
+	m.addLogLocked(serverEntry(len(m.log)+1, "timeout", args))
 	return nil
 }
 

@@ -22,6 +22,7 @@ type pushed struct {
 	version int
 	head    []byte
 	fields  []jsonenc.Member
+	board   *publicBoard     // the view's board members, encoded for every viewer of the position (nil: in head only)
 	view    []jsonenc.Member // the view's own fields, split when a delta first needs them
 	viewOK  bool             // view is split
 }
@@ -31,15 +32,89 @@ type pushed struct {
 func (p *pushed) viewFields() []jsonenc.Member {
 	if !p.viewOK {
 		if v, _, ok := jsonenc.Lookup(p.fields, []byte(deltaView), -1); ok {
-			p.view = jsonenc.Members(v)
+			p.view = viewMembers(v, p.board)
 		}
 		p.viewOK = true
 	}
 	return p.view
 }
 
-func newPushed(version int, head []byte) *pushed {
-	return &pushed{version: version, head: head, fields: jsonenc.Members(head)}
+// pushedOf is snap (its log left out) as pushed at version: its JSON and
+// its members, taken as they are written rather than read back. size is
+// the room to make for the JSON (the last one's size: they grow slowly).
+func pushedOf(version int, snap *Snapshot, size int) *pushed {
+	// A snapshot has 15-20 members. (An error: a clock not encoded, the
+	// snapshot's only fallible part.)
+	marks := make([]int, 0, 32)
+	b, _ := snap.appendFields(make([]byte, 0, max(size, 4<<10)), &marks)
+	n := len(b)
+	b = append(b, '}')
+	fields := membersAt(b, marks, n)
+	if fields == nil {
+		fields = jsonenc.Members(b) // (never: the marks are the members')
+	}
+	return &pushed{version: version, head: b, board: snap.board, fields: fields}
+}
+
+// membersAt is the members of the JSON b whose separators ('{' or ',',
+// each followed by the member's key) are at marks, the last member's value
+// ending at end; nil if they are not so.
+func membersAt(b []byte, marks []int, end int) []jsonenc.Member {
+	out := make([]jsonenc.Member, 0, len(marks))
+	for i, at := range marks {
+		e := end
+		if i+1 < len(marks) {
+			e = marks[i+1]
+		}
+		k := at + 2 // after '{"' or ',"'
+		if k > e || b[k-1] != '"' {
+			return nil
+		}
+		q := bytes.IndexByte(b[k:e], '"') // the keys are plain
+		if q < 0 || k+q+2 > e || b[k+q+1] != ':' {
+			return nil
+		}
+		out = append(out, jsonenc.Member{Key: b[k : k+q], Val: b[k+q+2 : e]})
+	}
+	return out
+}
+
+// viewMembers is the members of v, a view's JSON. With board (the board
+// whose members' JSON v carries, as view.View.AppendJSONBoard writes it:
+// {"viewer":…, the board's members, the seat's), the board's members are
+// read once for all the viewers of the position, and only the rest of v
+// here.
+func viewMembers(v []byte, board *publicBoard) []jsonenc.Member {
+	const pre = `{"viewer":`
+	if board == nil || !bytes.HasPrefix(v, []byte(pre)) || v[len(v)-1] != '}' {
+		return jsonenc.Members(v)
+	}
+	i, j := len(pre), 0
+	switch {
+	case board.members == nil:
+		return jsonenc.Members(v)
+	case bytes.HasPrefix(v[i:], []byte("null")):
+		j = i + len("null")
+	case v[i] == '"': // "allies", "axis": nothing escaped
+		k := bytes.IndexByte(v[i+1:], '"')
+		if k < 0 {
+			return jsonenc.Members(v)
+		}
+		j = i + 1 + k + 1
+	default:
+		return jsonenc.Members(v)
+	}
+	if !bytes.HasPrefix(v[j:], board.json) {
+		return jsonenc.Members(v)
+	}
+	out := make([]jsonenc.Member, 0, 1+len(board.members)+10)
+	out = append(out, jsonenc.Member{Key: v[2 : len(pre)-2], Val: v[i:j]})
+	out = append(out, board.members...)
+	out, ok := jsonenc.MemberRun(out, v[j+len(board.json):len(v)-1])
+	if !ok {
+		return jsonenc.Members(v)
+	}
+	return out
 }
 
 // deltaView is the snapshot field whose own fields a delta gives one by

@@ -7,6 +7,7 @@ import (
 	"strings"
 	"testing"
 
+	"m44/internal/jsonenc"
 	"m44/internal/testkit"
 	"m44/library"
 )
@@ -151,6 +152,7 @@ func TestDeltasRebuildSnapshots(t *testing.T) {
 					want, _ := json.Marshal(w)
 					t.Fatalf("%s: action %d: the deltas give\n%s\nwant\n%s\ndelta %s", c.name, i, got, want, c.last)
 				}
+				checkPushed(t, m, c.sub)
 				deltas++
 				deltaBytes += len(c.last)
 				got[c] = c.last
@@ -234,5 +236,25 @@ func TestDeltasClockAndPresence(t *testing.T) {
 		if s := s.(map[string]any); s["seat"] == "axis" && s["connected"] != false {
 			t.Fatalf("axis still connected: %v", s)
 		}
+	}
+}
+
+// checkPushed: the members of the snapshot a subscriber last got, as
+// taken when it was written (pushedOf, viewMembers: the board's read once
+// for all its viewers), are those read back from its JSON.
+func checkPushed(t *testing.T, m *Match, sub *Sub) {
+	t.Helper()
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	p := sub.last
+	if want := jsonenc.Members(p.head); want == nil || !reflect.DeepEqual(p.fields, want) {
+		t.Fatalf("version %d: members %q\nwant %q", p.version, p.fields, want)
+	}
+	v, _, _ := jsonenc.Lookup(p.fields, []byte(deltaView), -1)
+	if want := jsonenc.Members(v); want == nil || !reflect.DeepEqual(p.viewFields(), want) {
+		t.Fatalf("version %d: the view's members %q\nwant %q", p.version, p.viewFields(), want)
+	}
+	if vf := p.viewFields(); p.board == nil || len(p.board.members) == 0 || len(vf) < 2 || &vf[1].Val[0] != &p.board.members[0].Val[0] {
+		t.Fatalf("version %d: the board's members not shared", p.version)
 	}
 }

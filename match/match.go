@@ -13,8 +13,10 @@ import (
 	"sync/atomic"
 	"time"
 
+	"m44/internal/jsonenc"
 	"m44/rules"
 	"m44/store"
+	"m44/view"
 )
 
 // Match is one game being played. It is safe for concurrent use.
@@ -31,7 +33,8 @@ type Match struct {
 	mu       sync.Mutex
 	st       *rules.State
 	record   []played // the actions in effect (undone ones removed)
-	log      []entry  // every log entry; the version is len(log)
+	log      []logRef // every log entry (its JSON in logText); the version is len(log)
+	logText  []byte   // the log's entries' JSON, one after the other (addLogLocked)
 	seq      int      // entries in the store's log of decisions
 	lastRoll *Roll
 	subs     map[*Sub]struct{}
@@ -56,6 +59,10 @@ type Match struct {
 	// shared is the last snapshot encoded for each viewing seat (subs.go):
 	// the WebSockets of one seat, or the spectators, share it.
 	shared map[*seat]*sharedSnapshot
+	// pub is the board of the position (the same for every viewer) and
+	// its JSON, made once for all the snapshots of a position while the
+	// game has subscribers (publicBoardLocked).
+	pub *publicBoard
 }
 
 // played is an action in effect.
@@ -137,7 +144,7 @@ func (m *Match) applyLocked(ctx context.Context, s *seat, a rules.Action, persis
 	m.seq++
 	m.record = append(m.record, played{seat: s.name, action: a, outcomes: outs})
 	m.st = next
-	m.log = append(m.log, entries...)
+	m.addLogLocked(entries...)
 	for _, e := range entries {
 		if e.dice != nil {
 			m.lastRoll = e.dice
@@ -262,7 +269,7 @@ func (m *Match) undoLocked(ctx context.Context, s *seat, persist bool) error {
 	m.seq++
 	m.st = st
 	m.record = keep
-	m.log = append(m.log, serverEntry(after, "undo", map[string]any{"seat": s.name, "side": s.side.String()}))
+	m.addLogLocked(serverEntry(after, "undo", map[string]any{"seat": s.name, "side": s.side.String()}))
 	s.last = nil
 	s.lastUndo = &reply{action: "undo", before: after - 1, after: after}
 	return nil
@@ -370,7 +377,12 @@ func (m *Match) snapshotLocked(s *seat, from int) *Snapshot {
 		v = viewerOf(s.side)
 	}
 	snap := &Snapshot{Game: m.id, Version: len(m.log), Spectator: s == nil, Hotseat: m.settings.Hotseat,
-		Scenario: m.scenarioInfoLocked(), View: viewFor(m.st, s), Log: m.logLocked(v, from), LastRoll: m.lastRoll}
+		Log: m.logLocked(v, from), LastRoll: m.lastRoll}
+	if pb := m.publicBoardLocked(); pb != nil {
+		snap.Scenario, snap.View, snap.board = pb.scenario, view.OfBoard(m.st, viewerFor(s), pb.board), pb
+	} else {
+		snap.Scenario, snap.View = m.scenarioInfoLocked(), viewFor(m.st, s)
+	}
 	if s != nil {
 		seatName, side := s.name, s.side.String()
 		snap.Seat, snap.Side = &seatName, &side
@@ -403,23 +415,103 @@ func (m *Match) snapshotLocked(s *seat, from int) *Snapshot {
 	return snap
 }
 
+// publicBoard is what every viewer of a position sees alike, made once for
+// its viewers' snapshots: the board (view.BoardOf) and its members' JSON
+// (view.Board.AppendFields), the scenario with its objectives' holders and
+// its JSON.
+type publicBoard struct {
+	st       *rules.State // the position: the game's state, replaced (never changed) by each action
+	board    view.Board
+	json     []byte
+	members  []jsonenc.Member // json's, as written (for deltas, viewMembers)
+	scenario ScenarioInfo
+	scJSON   []byte // scenario's
+}
+
+// publicBoardLocked is what every viewer of the position sees alike (the
+// board, the scenario), made once for them all while the game has
+// subscribers (each change then makes a snapshot for each seat followed);
+// nil when it has none (a polled game: one snapshot read per position,
+// nothing to share).
+func (m *Match) publicBoardLocked() *publicBoard {
+	if len(m.subs) == 0 {
+		m.pub = nil
+		return nil
+	}
+	if m.pub == nil || m.pub.st != m.st {
+		bd := view.BoardOf(m.st)
+		size := 4 << 10
+		if m.pub != nil {
+			size = len(m.pub.json) + 512 // the last position's, and room to grow
+		}
+		marks := make([]int, 0, 32) // a board has 15-24 members
+		b := bd.AppendFields(make([]byte, 0, size), &marks)
+		sc := m.scenarioInfoLocked()
+		m.pub = &publicBoard{st: m.st, board: bd, json: b, members: membersAt(b, marks, len(b)), scenario: sc, scJSON: sc.appendJSON(nil)}
+	}
+	return m.pub
+}
+
 // logLocked is the JSON array of the log entries after version since, as
 // viewer v sees them.
 func (m *Match) logLocked(v viewer, since int) json.RawMessage {
-	since = min(max(since, 0), len(m.log))
-	n := 2
-	for _, e := range m.log[since:] {
-		n += len(e.json[v]) + 1
+	if since >= len(m.log) {
+		return emptyLog // no entry: nothing to allocate (a snapshot for every push)
 	}
-	b := make([]byte, 0, n)
+	return m.appendLogLocked(nil, v, since)
+}
+
+// appendLogLocked appends logLocked's array to b (nil: a new slice of its
+// size).
+func (m *Match) appendLogLocked(b []byte, v viewer, since int) []byte {
+	since = min(max(since, 0), len(m.log))
+	if b == nil {
+		n := 2
+		for _, e := range m.log[since:] {
+			n += int(e[v].end-e[v].at) + 1
+		}
+		b = make([]byte, 0, n)
+	}
 	b = append(b, '[')
 	for i, e := range m.log[since:] {
 		if i > 0 {
 			b = append(b, ',')
 		}
-		b = append(b, e.json[v]...)
+		b = append(b, m.logText[e[v].at:e[v].end]...)
 	}
 	return append(b, ']')
+}
+
+// emptyLog is an empty log's JSON, shared: read it, never append to it
+// (its capacity is that of "[]").
+var emptyLog = json.RawMessage("[]")[:2:2]
+
+// logRef is where a log entry's JSON is in the game's logText, for each
+// viewer. The log is kept so, without a pointer for each entry and viewer
+// (thousands of small objects in a long game, each followed by the
+// garbage collector at every cycle; issue 14, "Fourth pass").
+type logRef [numViewers]struct{ at, end uint32 }
+
+// addLogLocked adds entries to the log: their JSON to logText, once for
+// the viewers that see an entry alike (one encoding, eventEntry).
+func (m *Match) addLogLocked(entries ...entry) {
+	for _, e := range entries {
+		var r logRef
+	viewers:
+		for v := range numViewers {
+			j := e.json[v]
+			for w := range v {
+				if len(e.json[w]) == len(j) && (len(j) == 0 || &e.json[w][0] == &j[0]) {
+					r[v] = r[w] // the same encoding
+					continue viewers
+				}
+			}
+			r[v].at = uint32(len(m.logText))
+			m.logText = append(m.logText, j...)
+			r[v].end = uint32(len(m.logText))
+		}
+		m.log = append(m.log, r)
+	}
 }
 
 // State is a copy of the game's engine state (for tests and tools: it holds

@@ -37,6 +37,9 @@ type Snapshot struct {
 	Ended string     `json:"ended,omitempty"`
 	Clock *ClockView `json:"clock,omitempty"` // the game's clock, if it has one
 	Leg   int        `json:"leg,omitempty"`   // 1 or 2 in a game played "two ways" (twoways.go)
+	// board is View.Board and Scenario already encoded (shared by the
+	// position's viewers, publicBoardLocked), nil to encode them.
+	board *publicBoard
 }
 
 // AppendJSON appends the snapshot's JSON to b, written by hand (package
@@ -45,7 +48,7 @@ type Snapshot struct {
 // action. The log's entries, encoded once when each was added, are copied
 // as they are, last.
 func (s *Snapshot) AppendJSON(b []byte) ([]byte, error) {
-	b, err := s.appendFields(b)
+	b, err := s.appendFields(b, nil)
 	if err != nil {
 		return b, err
 	}
@@ -58,29 +61,37 @@ func (s *Snapshot) AppendJSON(b []byte) ([]byte, error) {
 	return append(b, '}'), nil
 }
 
-// appendHead appends the snapshot's JSON without its log: what a
-// WebSocket's delta compares (delta.go).
-func (s *Snapshot) appendHead(b []byte) ([]byte, error) {
-	b, err := s.appendFields(b)
-	return append(b, '}'), err
-}
-
 // appendFields appends the snapshot's JSON up to its log, not closed.
-func (s *Snapshot) appendFields(b []byte) ([]byte, error) {
+// With marks not nil, the offset in b of each member's separator ('{' for
+// the first, ',') is appended to *marks, as each is written: a WebSocket's
+// delta compares the members (pushedOf), and need not read them back.
+func (s *Snapshot) appendFields(b []byte, marks *[]int) ([]byte, error) {
+	mark(marks, len(b))
 	b = append(b, `{"game":`...)
 	b = jsonenc.String(b, s.Game)
+	mark(marks, len(b))
 	b = append(b, `,"version":`...)
 	b = jsonenc.Int(b, s.Version)
+	mark(marks, len(b))
 	b = append(b, `,"seat":`...)
 	b = appendStringPtr(b, s.Seat)
+	mark(marks, len(b))
 	b = append(b, `,"side":`...)
 	b = appendStringPtr(b, s.Side)
+	mark(marks, len(b))
 	b = append(b, `,"spectator":`...)
 	b = jsonenc.Bool(b, s.Spectator)
+	mark(marks, len(b))
 	b = append(b, `,"hotseat":`...)
 	b = jsonenc.Bool(b, s.Hotseat)
+	mark(marks, len(b))
 	b = append(b, `,"scenario":`...)
-	b = s.Scenario.appendJSON(b)
+	if s.board != nil {
+		b = append(b, s.board.scJSON...)
+	} else {
+		b = s.Scenario.appendJSON(b)
+	}
+	mark(marks, len(b))
 	b = append(b, `,"seats":`...)
 	if s.Seats == nil {
 		b = append(b, "null"...)
@@ -104,15 +115,24 @@ func (s *Snapshot) appendFields(b []byte) ([]byte, error) {
 		}
 		b = append(b, ']')
 	}
+	mark(marks, len(b))
 	b = append(b, `,"view":`...)
-	b = s.View.AppendJSON(b)
+	if s.board != nil {
+		b = s.View.AppendJSONBoard(b, s.board.json)
+	} else {
+		b = s.View.AppendJSON(b)
+	}
+	mark(marks, len(b))
 	b = append(b, `,"to_act":`...)
 	b = appendStringPtr(b, s.ToAct)
+	mark(marks, len(b))
 	b = append(b, `,"to_act_side":`...)
 	b = appendStringPtr(b, s.ToActSide)
+	mark(marks, len(b))
 	b = append(b, `,"your_turn":`...)
 	b = jsonenc.Bool(b, s.YourTurn)
 	if len(s.Legal) > 0 {
+		mark(marks, len(b))
 		b = append(b, `,"legal":[`...)
 		for i := range s.Legal {
 			if i > 0 {
@@ -122,8 +142,10 @@ func (s *Snapshot) appendFields(b []byte) ([]byte, error) {
 		}
 		b = append(b, ']')
 	}
+	mark(marks, len(b))
 	b = append(b, `,"can_undo":`...)
 	b = jsonenc.Bool(b, s.Undo)
+	mark(marks, len(b))
 	b = append(b, `,"last_roll":`...)
 	if r := s.LastRoll; r == nil {
 		b = append(b, "null"...)
@@ -134,15 +156,19 @@ func (s *Snapshot) appendFields(b []byte) ([]byte, error) {
 		b = jsonenc.Strings(b, r.Faces)
 		b = append(b, '}')
 	}
+	mark(marks, len(b))
 	b = append(b, `,"over":`...)
 	b = jsonenc.Bool(b, s.Over)
+	mark(marks, len(b))
 	b = append(b, `,"winner":`...)
 	b = appendStringPtr(b, s.Winner)
 	if s.Ended != "" {
+		mark(marks, len(b))
 		b = append(b, `,"ended":`...)
 		b = jsonenc.String(b, s.Ended)
 	}
 	if s.Clock != nil {
+		mark(marks, len(b))
 		b = append(b, `,"clock":`...)
 		c, err := json.Marshal(s.Clock)
 		if err != nil {
@@ -151,6 +177,7 @@ func (s *Snapshot) appendFields(b []byte) ([]byte, error) {
 		b = append(b, c...)
 	}
 	if s.Leg != 0 {
+		mark(marks, len(b))
 		b = append(b, `,"leg":`...)
 		b = jsonenc.Int(b, s.Leg)
 	}
@@ -365,8 +392,9 @@ type Legal struct {
 
 // legalOf lists the legal actions of st with their details.
 func legalOf(st *rules.State) []Legal {
-	var out []Legal
-	for _, a := range st.Legal() {
+	legal := st.Legal()
+	out := make([]Legal, 0, len(legal))
+	for _, a := range legal {
 		l := Legal{Action: a.String(), Kind: a.Kind.String()}
 		switch a.Kind {
 		case rules.ActPlay, rules.ActKeep:
@@ -416,9 +444,20 @@ func legalOf(st *rules.State) []Legal {
 // The view's legal actions are left out: the snapshot carries them with
 // their details.
 func viewFor(st *rules.State, s *seat) view.View {
-	who := view.Spectator()
+	return view.OfWithoutLegal(st, viewerFor(s))
+}
+
+// viewerFor is seat s as package view's viewer (nil: a spectator).
+func viewerFor(s *seat) view.Viewer {
 	if s != nil {
-		who = view.Seat(s.side, s.player)
+		return view.Seat(s.side, s.player)
 	}
-	return view.OfWithoutLegal(st, who)
+	return view.Spectator()
+}
+
+// mark appends n, the offset of a member's separator, to *marks (if not nil).
+func mark(marks *[]int, n int) {
+	if marks != nil {
+		*marks = append(*marks, n)
+	}
 }

@@ -175,13 +175,25 @@ func referenceJSON(t *testing.T, s *Snapshot) []byte {
 }
 
 // The hand-written AppendJSON writes encoding/json's bytes: the snapshots of
-// every seat and of a spectator along whole games (lone players and teams),
-// and one with every optional member set.
+// every seat and of a spectator along whole games (lone players and teams;
+// with a subscriber, the board encoded once for all the viewers,
+// publicBoardLocked), and one with every optional member set.
 func TestSnapshotAppendJSONIsEncodingJSON(t *testing.T) {
 	g := testManager(t, testStore(t))
 	compared := 0
-	for _, players := range []PerSide{{1, 1}, {2, 2}} {
+	for _, tc := range []struct {
+		players PerSide
+		follow  bool
+	}{{PerSide{1, 1}, false}, {PerSide{1, 1}, true}, {PerSide{2, 2}, false}, {PerSide{2, 2}, true}} {
+		players := tc.players
 		m, tokens := humanGame(t, g, players, 7)
+		if tc.follow {
+			sub, err := m.Subscribe("")
+			if err != nil {
+				t.Fatal(err)
+			}
+			defer sub.Close()
+		}
 		viewers := []string{""}
 		for _, tok := range tokens {
 			viewers = append(viewers, tok)

@@ -4,7 +4,7 @@ import (
 	"bytes"
 	"encoding/json"
 	"strconv"
-	"strings"
+	"sync"
 )
 
 // Update is a whole update pushed over the WebSocket: the log's entries
@@ -72,17 +72,17 @@ type sharedSnapshot struct {
 
 // seatsKeyLocked is what a snapshot shows of the seats that can change
 // without a new log entry: their kinds (a table's open seat taken) and
-// whether their holders are connected.
-func (m *Match) seatsKeyLocked() string {
-	var b strings.Builder
+// whether their holders are connected; appended to b (made a string only
+// when kept: it is made for every push).
+func (m *Match) seatsKeyLocked(b []byte) []byte {
 	for _, s := range m.seats {
-		b.WriteString(s.kind)
+		b = append(b, s.kind...)
 		if m.connectedLocked(s) {
-			b.WriteByte('+')
+			b = append(b, '+')
 		}
-		b.WriteByte(0)
+		b = append(b, 0)
 	}
-	return b.String()
+	return b
 }
 
 // sharedSnapshotLocked is seat s's snapshot (nil: a spectator's) without
@@ -94,21 +94,24 @@ func (m *Match) sharedSnapshotLocked(s *seat) (*Snapshot, *pushed, *sharedSnapsh
 	if m.settings.Clock != nil {
 		snap := m.snapshotLocked(s, len(m.log))
 		snap.Log = nil
-		head, _ := snap.appendHead(nil) // (an error: a clock not encoded, the snapshot's only fallible part)
-		return snap, newPushed(len(m.log), head), nil
+		return snap, pushedOf(len(m.log), snap, 0), nil
 	}
-	key := m.seatsKeyLocked()
+	var kb [64]byte
+	key := m.seatsKeyLocked(kb[:0])
 	c := m.shared[s]
-	if c != nil && c.cur.version == len(m.log) && c.seq == m.seq && c.seats == key {
+	if c != nil && c.cur.version == len(m.log) && c.seq == m.seq && c.seats == string(key) {
 		return c.snap, c.cur, c
 	}
 	snap := m.snapshotLocked(s, len(m.log))
 	snap.Log = nil
-	head, _ := snap.appendHead(nil)
 	if m.shared == nil {
 		m.shared = map[*seat]*sharedSnapshot{}
 	}
-	n := &sharedSnapshot{seq: m.seq, seats: key, snap: snap, cur: newPushed(len(m.log), head)}
+	size := 0
+	if c != nil {
+		size = len(c.cur.head) + 512
+	}
+	n := &sharedSnapshot{seq: m.seq, seats: string(key), snap: snap, cur: pushedOf(len(m.log), snap, size)}
 	if c != nil {
 		n.prev = c.cur
 	}
@@ -178,7 +181,7 @@ func (sub *Sub) Close() {
 	}
 	delete(m.subs, sub)
 	if len(m.subs) == 0 {
-		m.shared = nil // no one to share with: let the memory go
+		m.shared, m.pub = nil, nil // no one to share with: let the memory go
 	}
 	if sub.seat != nil {
 		sub.seat.conns--
@@ -261,11 +264,34 @@ func (sub *Sub) Next(since int) ([]byte, int, error) {
 	sub.last = cur
 	if sh != nil && sh.prev == last {
 		if sh.delta == nil {
-			sh.delta = appendDelta(nil, last, cur, m.logLocked(sub.viewerLocked(), last.version))
+			sh.delta = sub.deltaLocked(last, cur)
 		}
 		return sh.delta, cur.version, nil
 	}
-	return appendDelta(nil, last, cur, m.logLocked(sub.viewerLocked(), last.version)), cur.version, nil
+	return sub.deltaLocked(last, cur), cur.version, nil
+}
+
+// deltaLocked is the delta from last to cur with the log's entries after
+// last, as the subscriber sees them: made in reused buffers, then copied
+// once at its size (it grew by doubling, and was allocated two or three
+// times over, for every push).
+func (sub *Sub) deltaLocked(last, cur *pushed) []byte {
+	eb, db := deltaBufs.Get().(*[]byte), deltaBufs.Get().(*[]byte)
+	*eb = sub.m.appendLogLocked((*eb)[:0], sub.viewerLocked(), last.version)
+	*db = appendDelta((*db)[:0], last, cur, *eb)
+	out := bytes.Clone(*db)
+	putDeltaBuf(eb)
+	putDeltaBuf(db)
+	return out
+}
+
+var deltaBufs = sync.Pool{New: func() any { return new([]byte) }}
+
+func putDeltaBuf(b *[]byte) {
+	if cap(*b) <= 256<<10 { // a rare huge one is not kept
+		*b = (*b)[:0]
+		deltaBufs.Put(b)
+	}
 }
 
 func (m *Match) notifyLocked() {

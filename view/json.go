@@ -8,14 +8,23 @@ import (
 // AppendJSON appends v's JSON to b: the same bytes as encoding/json writes
 // for v (TestAppendJSONIsEncodingJSON), without its reflection. The web
 // server encodes a view in every snapshot.
-func (v *View) AppendJSON(b []byte) []byte {
+func (v *View) AppendJSON(b []byte) []byte { return v.AppendJSONBoard(b, nil) }
+
+// AppendJSONBoard is AppendJSON with the board's members already encoded
+// (board: v.Board.AppendFields, nil to encode them here): the board is the
+// same for every viewer of a position, and encoded once for them all.
+func (v *View) AppendJSONBoard(b, board []byte) []byte {
 	b = append(b, `{"viewer":`...)
 	if v.Viewer == nil {
 		b = append(b, "null"...)
 	} else {
 		b = jsonenc.String(b, v.Viewer.String())
 	}
-	b = v.Board.appendFields(b)
+	if board != nil {
+		b = append(b, board...)
+	} else {
+		b = v.Board.appendFields(b, nil)
+	}
 	if sc := v.SeatCards; sc != nil {
 		b = jsonenc.Key(b, false, "player")
 		b = jsonenc.Int(b, sc.Player)
@@ -67,44 +76,65 @@ func (v *View) AppendJSON(b []byte) []byte {
 	return append(b, '}')
 }
 
+// AppendFields appends the board's members, each after a comma, as View's
+// JSON has them (for AppendJSONBoard). With marks not nil, the offset in b
+// of each member's comma is appended to *marks as it is written (for a
+// caller that splits the members, and need not read them back).
+func (bd *Board) AppendFields(b []byte, marks *[]int) []byte { return bd.appendFields(b, marks) }
+
 // appendFields appends the board's members, each after a comma (the
-// board is embedded in View, after its viewer).
-func (bd *Board) appendFields(b []byte) []byte {
+// board is embedded in View, after its viewer); marks: AppendFields.
+func (bd *Board) appendFields(b []byte, marks *[]int) []byte {
+	mark(marks, len(b))
 	b = append(b, `,"turn":`...)
 	b = jsonenc.Int(b, bd.Turn)
+	mark(marks, len(b))
 	b = append(b, `,"active":`...)
 	b = jsonenc.String(b, bd.Active.String())
+	mark(marks, len(b))
 	b = append(b, `,"phase":`...)
 	b = jsonenc.String(b, bd.Phase)
+	mark(marks, len(b))
 	b = append(b, `,"to_act":`...)
 	b = jsonenc.String(b, bd.ToAct.String())
+	mark(marks, len(b))
 	b = append(b, `,"over":`...)
 	b = jsonenc.Bool(b, bd.Over)
 	if bd.Winner != nil {
+		mark(marks, len(b))
 		b = append(b, `,"winner":`...)
 		b = jsonenc.String(b, bd.Winner.String())
 	}
+	mark(marks, len(b))
 	b = append(b, `,"medals":`...)
 	b = bd.Medals.appendJSON(b)
+	mark(marks, len(b))
 	b = append(b, `,"victory":`...)
 	b = bd.Victory.appendJSON(b)
+	mark(marks, len(b))
 	b = append(b, `,"players":`...)
 	b = bd.Players.appendJSON(b)
+	mark(marks, len(b))
 	b = append(b, `,"current_player":`...)
 	b = bd.CurrentPlayer.appendJSON(b)
+	mark(marks, len(b))
 	b = append(b, `,"draw_pile":`...)
 	b = jsonenc.Int(b, bd.DrawPile)
+	mark(marks, len(b))
 	b = append(b, `,"discards":`...)
 	b = appendCards(b, bd.Discards)
 	if bd.Played != nil {
+		mark(marks, len(b))
 		b = append(b, `,"played":`...)
 		b = bd.Played.appendJSON(b)
 	}
 	if bd.InEffect != "" {
+		mark(marks, len(b))
 		b = append(b, `,"in_effect":`...)
 		b = jsonenc.String(b, bd.InEffect)
 	}
 	if len(bd.Targets) > 0 {
+		mark(marks, len(b))
 		b = append(b, `,"targets":[`...)
 		for i, h := range bd.Targets {
 			if i > 0 {
@@ -115,9 +145,11 @@ func (bd *Board) appendFields(b []byte) []byte {
 		b = append(b, ']')
 	}
 	if bd.Visibility != 0 {
+		mark(marks, len(b))
 		b = append(b, `,"visibility":`...)
 		b = jsonenc.Int(b, bd.Visibility)
 	}
+	mark(marks, len(b))
 	b = append(b, `,"units":`...)
 	if bd.Units == nil {
 		b = append(b, "null"...)
@@ -131,6 +163,7 @@ func (bd *Board) appendFields(b []byte) []byte {
 		}
 		b = append(b, ']')
 	}
+	mark(marks, len(b))
 	b = append(b, `,"features":`...)
 	if bd.Features == nil {
 		b = append(b, "null"...)
@@ -146,26 +179,32 @@ func (bd *Board) appendFields(b []byte) []byte {
 	}
 	// The parts of rarer rulesets: encoding/json.
 	if bd.Combat != nil {
+		mark(marks, len(b))
 		b = append(b, `,"combat":`...)
 		b = jsonenc.Value(b, bd.Combat)
 	}
 	if len(bd.Minefields) > 0 {
+		mark(marks, len(b))
 		b = append(b, `,"minefields":`...)
 		b = jsonenc.Value(b, bd.Minefields)
 	}
 	if len(bd.Sabotage) > 0 {
+		mark(marks, len(b))
 		b = append(b, `,"sabotage":`...)
 		b = jsonenc.Value(b, bd.Sabotage)
 	}
 	if len(bd.TargetMarkers) > 0 {
+		mark(marks, len(b))
 		b = append(b, `,"target_markers":`...)
 		b = jsonenc.Value(b, bd.TargetMarkers)
 	}
 	if bd.Smoke != nil {
+		mark(marks, len(b))
 		b = append(b, `,"smoke":`...)
 		b = bd.Smoke.appendJSON(b)
 	}
 	if bd.Breakthrough != nil {
+		mark(marks, len(b))
 		b = append(b, `,"breakthrough":`...)
 		b = bd.Breakthrough.appendJSON(b)
 	}
@@ -282,4 +321,11 @@ func (f *Feature) appendJSON(b []byte) []byte {
 		b = jsonenc.Ints(b, f.Ends)
 	}
 	return append(b, '}')
+}
+
+// mark appends n, the offset of a member's separator, to *marks (if not nil).
+func mark(marks *[]int, n int) {
+	if marks != nil {
+		*marks = append(*marks, n)
+	}
 }

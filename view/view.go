@@ -320,8 +320,17 @@ func Of(st *rules.State, v Viewer) View { return of(st, v, true) }
 // caller that lists them its own way (the web server's snapshot).
 func OfWithoutLegal(st *rules.State, v Viewer) View { return of(st, v, false) }
 
+// OfBoard is OfWithoutLegal with st's board already made (BoardOf(st)),
+// for a caller that shows one position to several viewers. The board is
+// shared: read it, never change it.
+func OfBoard(st *rules.State, v Viewer, board Board) View { return ofBoard(st, v, false, board) }
+
 func of(st *rules.State, v Viewer, withLegal bool) View {
-	out := View{Board: BoardOf(st)}
+	return ofBoard(st, v, withLegal, BoardOf(st))
+}
+
+func ofBoard(st *rules.State, v Viewer, withLegal bool, board Board) View {
+	out := View{Board: board}
 	if v.spectator {
 		c := &Counts{}
 		var hands [2]int

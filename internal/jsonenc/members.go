@@ -56,6 +56,39 @@ func Members(b []byte) []Member {
 	return nil
 }
 
+// MemberRun appends to out the members of b, a run of members each after
+// a comma (`,"a":1,"b":[2]`: part of an object's JSON), and reports
+// whether b was only such members.
+func MemberRun(out []Member, b []byte) ([]Member, bool) {
+	i := skipSpace(b, 0)
+	for i < len(b) {
+		if b[i] != ',' {
+			return out, false
+		}
+		i = skipSpace(b, i+1)
+		if i >= len(b) || b[i] != '"' {
+			return out, false
+		}
+		end := skipString(b, i)
+		if end < 0 {
+			return out, false
+		}
+		key := b[i+1 : end-1]
+		i = skipSpace(b, end)
+		if i >= len(b) || b[i] != ':' {
+			return out, false
+		}
+		i = skipSpace(b, i+1)
+		end = skipValue(b, i)
+		if end < 0 {
+			return out, false
+		}
+		out = append(out, Member{Key: key, Val: b[i:end]})
+		i = skipSpace(b, end)
+	}
+	return out, true
+}
+
 func skipSpace(b []byte, i int) int {
 	for i < len(b) && (b[i] == ' ' || b[i] == '\t' || b[i] == '\n' || b[i] == '\r') {
 		i++
