@@ -147,7 +147,12 @@ func (s *Server) websocket(w http.ResponseWriter, r *http.Request) {
 		case m := <-in:
 			switch {
 			case m.err != nil:
+				// Charged to the actions' allowance, as a POST with a
+				// malformed body is: a flood of them is cut too.
 				b := wsErrorJSON(m.id, m.err, 0)
+				if err, secs := s.allow(s.actionLim, "actions", client); err != nil {
+					b = wsErrorJSON(m.id, err, secs)
+				}
 				if err := c.Write(wctx.get(), websocket.MessageText, b); err != nil {
 					return
 				}

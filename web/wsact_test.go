@@ -210,8 +210,9 @@ func TestWebSocketActions(t *testing.T) {
 	unchanged("garbage")
 }
 
-// The socket's actions count in the address's rate limit of actions, the
-// same limiter as the POSTs': refused rate_limited with retry_after.
+// The socket's actions (and malformed messages) count in the address's
+// rate limit of actions, the same limiter as the POSTs': refused
+// rate_limited with retry_after.
 func TestWebSocketActionRateLimit(t *testing.T) {
 	ts := newTestServer(t, "", withLimits(Limits{Action: Rate{PerSecond: 0.01, Burst: 3}}))
 	c := ts.create(map[string]any{"scenario": firstScenario(t), "seats": map[string]string{"allies": "human", "axis": "human"}, "seed": 8})
@@ -220,10 +221,12 @@ func TestWebSocketActionRateLimit(t *testing.T) {
 	ws := ts.dial(c.Game, tok, 0)
 	firstMessage(t, ws)
 	ts.act(c.Game, tok, "nonsense", s0.Version) // a POST takes one
-	for id := int64(1); id <= 2; id++ {
-		if r, _ := wsAsk(t, ws, actionMsg("nonsense", s0.Version, id), id); r.Code != "illegal_action" {
-			t.Fatalf("action %d: %+v, want illegal_action", id, r)
-		}
+	if r, _ := wsAsk(t, ws, actionMsg("nonsense", s0.Version, 1), 1); r.Code != "illegal_action" {
+		t.Fatalf("action 1: %+v, want illegal_action", r)
+	}
+	// A malformed message takes one too, as a POST with a malformed body.
+	if r, _ := wsAsk(t, ws, `{"type":"action","id":2}`, 2); r.Code != "bad_request" {
+		t.Fatalf("message 2: %+v, want bad_request", r)
 	}
 	r, _ := wsAsk(t, ws, actionMsg("nonsense", s0.Version, 3), 3)
 	if r.Type != "error" || r.Code != "rate_limited" || r.RetryAfter < 1 {
