@@ -345,3 +345,61 @@ func TestClusterPresence(t *testing.T) {
 	took := axisOnA(false, 3*ttl, "b cut off")
 	t.Logf("b's mark lapsed on a after %v (TTL %v)", took, ttl)
 }
+
+// A seat's socket on a node that does not own the game: its actions are
+// forwarded to the owner as POSTs (wsact.go, forwardAct), acked with the
+// owner's version and refused with the owner's codes; the delta follows
+// through the database.
+func TestClusterSocketActionsForwarded(t *testing.T) {
+	nodes := clusterNodes(t, 2*time.Second, "a", "b")
+	a, b := nodes[0], nodes[1]
+	var c match.Created
+	code, _, body := do(t, "POST", a.url+"/api/games", map[string]any{"scenario": Library()[0].ID,
+		"seats": map[string]string{"allies": "human", "axis": "human"}, "seed": 3}, nil)
+	if code != 201 || json.Unmarshal(body, &c) != nil {
+		t.Fatalf("create: %d %s", code, body)
+	}
+	var s0 match.Snapshot
+	if code, _, body := do(t, "GET", a.url+"/api/games/"+c.Game, nil, nil); code != 200 || json.Unmarshal(body, &s0) != nil {
+		t.Fatalf("snapshot: %d %s", code, body)
+	}
+	seat := *s0.ToAct
+	var s match.Snapshot
+	if code, _, body := do(t, "GET", a.url+"/api/games/"+c.Game+"?token="+c.Tokens[seat], nil, nil); code != 200 || json.Unmarshal(body, &s) != nil {
+		t.Fatalf("snapshot: %d %s", code, body)
+	}
+	ws := dialURL(t, "ws"+strings.TrimPrefix(b.url, "http")+"/api/games/"+c.Game+"/ws?since=0&token="+c.Tokens[seat])
+	firstMessage(t, ws)
+	if r, _ := wsAsk(t, ws, actionMsg(s.Legal[0].Action, s.Version+5, 1), 1); r.Type != "error" || r.Code != "stale" {
+		t.Fatalf("stale through b: %+v", r)
+	}
+	r, at := wsAsk(t, ws, actionMsg(s.Legal[0].Action, s.Version, 2), 2)
+	if r.Type != "ack" || r.Version <= s.Version {
+		t.Fatalf("action through b: %+v", r)
+	}
+	var now match.Snapshot
+	if code, _, body := do(t, "GET", a.url+"/api/games/"+c.Game, nil, nil); code != 200 || json.Unmarshal(body, &now) != nil || now.Version != r.Version {
+		t.Fatalf("on a after the ack of %d: %d %s", r.Version, code, body)
+	}
+	if b.srv.Games().Loaded() != 1 || !func() bool { m, _ := b.srv.Games().Follow(context.Background(), c.Game); return m.Following() }() {
+		t.Error("b does not follow the game")
+	}
+	deadline := time.After(10 * time.Second)
+	for {
+		msgs := ws.raw()
+		done := false
+		for _, raw := range msgs[at+1:] {
+			var u update
+			json.Unmarshal(raw, &u)
+			done = done || u.Type == "delta" && u.Version >= r.Version
+		}
+		if done {
+			break
+		}
+		select {
+		case <-ws.more:
+		case <-deadline:
+			t.Fatalf("no delta to %d on b's socket", r.Version)
+		}
+	}
+}

@@ -449,8 +449,9 @@ func TestTeamGame(t *testing.T) {
 }
 
 // Over a real WebSocket: a whole update, then deltas that rebuild the
-// seat's snapshot; {"type":"full"} brings a whole update; anything else
-// from the client closes the socket (1008).
+// seat's snapshot; {"type":"full"} brings a whole update; a client message
+// that is not a JSON object closes the socket (1008; wsact_test.go has the
+// actions and the messages refused with an error).
 func TestWebSocketDeltas(t *testing.T) {
 	ts := newTestServer(t, "")
 	c := ts.create(map[string]any{"scenario": firstScenario(t), "seats": map[string]string{"allies": "human", "axis": "human"}, "seed": 4})
@@ -505,13 +506,13 @@ func TestWebSocketDeltas(t *testing.T) {
 	if err := json.Unmarshal(ws.raw()[n], &u); err != nil || u.Type != "update" || u.Version != now.Version || len(u.Snapshot) == 0 {
 		t.Fatalf("asked for a whole update: %v %+v", err, u.Type)
 	}
-	if err := ws.c.Write(ctx, websocket.MessageText, []byte(`{"type":"act"}`)); err != nil {
+	if err := ws.c.Write(ctx, websocket.MessageText, []byte(`not JSON`)); err != nil {
 		t.Fatal(err)
 	}
 	select {
 	case <-ws.done:
 	case <-ctx.Done():
-		t.Fatal("a client message other than full left the socket open")
+		t.Fatal("a client message that is not JSON left the socket open")
 	}
 	if websocket.CloseStatus(ws.err) != websocket.StatusPolicyViolation {
 		t.Fatalf("closed with %v", ws.err)

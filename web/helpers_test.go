@@ -249,11 +249,17 @@ func (ts *testServer) dial(game, token string, since int) *wsConn {
 	if since >= 0 {
 		url += fmt.Sprintf("&since=%d", since)
 	}
+	return dialURL(ts.t, url)
+}
+
+// dialURL opens a WebSocket at url, collecting its messages.
+func dialURL(t testing.TB, url string) *wsConn {
+	t.Helper()
 	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
 	defer cancel()
 	c, _, err := websocket.Dial(ctx, url, nil)
 	if err != nil {
-		ts.t.Fatalf("dial %s: %v", url, err)
+		t.Fatalf("dial %s: %v", url, err)
 	}
 	c.SetReadLimit(64 << 20)
 	w := &wsConn{c: c, more: make(chan struct{}, 1), done: make(chan struct{})}
@@ -274,7 +280,7 @@ func (ts *testServer) dial(game, token string, since int) *wsConn {
 			}
 		}
 	}()
-	ts.t.Cleanup(func() { c.CloseNow() })
+	t.Cleanup(func() { c.CloseNow() })
 	return w
 }
 

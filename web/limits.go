@@ -161,15 +161,26 @@ func (l *limiter) sweep(now time.Time, burst float64) {
 // and a Retry-After header.
 func (s *Server) limited(l *limiter, what string, h http.HandlerFunc) http.HandlerFunc {
 	return func(w http.ResponseWriter, r *http.Request) {
-		if ok, wait := l.allow(clientKey(r)); !ok {
-			secs := int(math.Ceil(wait.Seconds()))
-			w.Header().Set("Retry-After", strconv.Itoa(max(secs, 1)))
-			s.metrics.refused(what)
-			s.writeError(w, r, match.Errorf(match.CodeRateLimited, "too many %s from this address: try again in %d s", what, max(secs, 1)))
+		if err, secs := s.allow(l, what, clientKey(r)); err != nil {
+			w.Header().Set("Retry-After", strconv.Itoa(secs))
+			s.writeError(w, r, err)
 			return
 		}
 		h(w, r)
 	}
+}
+
+// allow takes one of client's requests of a kind from l, or says why not
+// and in how many seconds to try again: the check of the limited routes
+// and of a WebSocket's actions (the same limiter, the same refusal).
+func (s *Server) allow(l *limiter, what, client string) (*match.Error, int) {
+	ok, wait := l.allow(client)
+	if ok {
+		return nil, 0
+	}
+	secs := max(int(math.Ceil(wait.Seconds())), 1)
+	s.metrics.refused(what)
+	return match.Errorf(match.CodeRateLimited, "too many %s from this address: try again in %d s", what, secs), secs
 }
 
 // sockets counts the open WebSockets per game and per client address.

@@ -467,12 +467,34 @@ func (s *Server) act(w http.ResponseWriter, r *http.Request) {
 		s.writeError(w, r, err)
 		return
 	}
+	v, err := s.applyAct(r.Context(), r.PathValue("id"), req)
+	if err != nil {
+		s.writeError(w, r, err)
+		return
+	}
+	writeJSON(w, http.StatusOK, map[string]int{"version": v})
+}
+
+// applyAct applies a seat's action to game id and answers the game's new
+// version: the one path of POST …/actions and of an action sent on a
+// seat's WebSocket (ws.go), after each has taken it from the client's
+// rate limit. Its checks (the version, the token, the turn, the legality,
+// the game's decision limit) are Match.Act's; the action is durable in the
+// store when it returns. A game another node owns is a *match.Elsewhere
+// error (a POST is forwarded before it gets here; a socket forwards the
+// action itself, forwardAct).
+func (s *Server) applyAct(ctx context.Context, id string, req ActRequest) (int, error) {
+	if req.Version == nil {
+		return 0, match.Errorf(match.CodeBadRequest, "version: missing (the last version the client has seen)")
+	}
+	m, err := s.games.Get(ctx, id)
+	if err != nil {
+		return 0, err
+	}
 	start := time.Now()
-	s.versioned(w, r, req.Version, func(m *match.Match, version int) (int, error) {
-		v, err := m.Act(r.Context(), req.Token, req.Action, version)
-		s.metrics.action(err, time.Since(start))
-		return v, err
-	})
+	v, err := m.Act(ctx, req.Token, req.Action, *req.Version)
+	s.metrics.action(err, time.Since(start))
+	return v, err
 }
 
 func (s *Server) undo(w http.ResponseWriter, r *http.Request) {

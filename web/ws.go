@@ -2,7 +2,6 @@ package web
 
 import (
 	"context"
-	"encoding/json"
 	"net/http"
 	"strconv"
 	"time"
@@ -15,7 +14,10 @@ import (
 const (
 	wsWriteTimeout = 10 * time.Second
 	wsPingEvery    = 25 * time.Second
-	wsReadLimit    = 1 << 10 // the client sends only {"type":"full"}
+	// wsReadLimit bounds a client's message: {"type":"full"} or an
+	// action (the longest engine action is well under 200 bytes); a
+	// longer one closes the socket with 1009 (message too big).
+	wsReadLimit = 1 << 10
 	// wsCompressFrom is the smallest message compressed (permessage-deflate):
 	// a delta (2 KB at the median, 5 KB at the 99th percentile) goes as it
 	// is. Compressing each message on its own builds its Huffman tables
@@ -28,8 +30,11 @@ const (
 // websocket is GET /api/games/{id}/ws?token=T&since=N: the server pushes an
 // update (the log entries after the client's version, and its snapshot) on
 // connection, then after every change a delta: what changed since the
-// message before (docs/web-api.md). The client sends nothing but a request
-// for a whole update, {"type":"full"}.
+// message before (docs/web-api.md). The client may ask for a whole update,
+// {"type":"full"}, and a seat's socket may carry the seat's actions,
+// {"type":"action","action":"…","version":N,"id":K}, each answered
+// {"type":"ack","id":K,"version":V} or {"type":"error","id":K,…} before
+// the delta it causes (wsact.go).
 func (s *Server) websocket(w http.ResponseWriter, r *http.Request) {
 	// On a node that does not own the game, a follower copy (cluster.go).
 	m, err := s.games.Follow(r.Context(), r.PathValue("id"))
@@ -88,32 +93,35 @@ func (s *Server) websocket(w http.ResponseWriter, r *http.Request) {
 	s.metrics.sockets.Inc()
 	defer s.metrics.sockets.Dec()
 	defer c.CloseNow()
-	// The client may ask for a whole update ({"type":"full"}); it sends
-	// nothing else. Reading also answers the client's pings and close.
+	// The client sends requests for a whole update ({"type":"full"}) and,
+	// on a seat's socket, actions ({"type":"action"}); reading also
+	// answers the client's pings and close. The messages are handled in
+	// order by the loop below, which writes an action's answer before the
+	// delta it causes.
 	c.SetReadLimit(wsReadLimit)
 	ctx, cancel := context.WithCancel(r.Context())
 	defer cancel()
-	asks := make(chan struct{}, 1)
+	in := make(chan wsIn, 4)
 	go func() {
 		defer cancel()
 		for {
 			typ, b, err := c.Read(ctx)
 			if err != nil {
-				return
+				return // closed; a message over wsReadLimit is closed with 1009 by the library
 			}
-			var m struct {
-				Type string `json:"type"`
-			}
-			if typ != websocket.MessageText || json.Unmarshal(b, &m) != nil || m.Type != "full" {
-				c.Close(websocket.StatusPolicyViolation, `the client may only send {"type":"full"}`)
+			m, ok := parseWSMessage(typ, b)
+			if !ok {
+				c.Close(websocket.StatusPolicyViolation, `not a JSON object: the client sends {"type":"full"} or {"type":"action",…}`)
 				return
 			}
 			select {
-			case asks <- struct{}{}:
-			default:
+			case in <- m:
+			case <-ctx.Done():
+				return
 			}
 		}
 	}()
+	token, reqID := q.Get("token"), w.Header().Get("X-Request-Id")
 
 	wctx := &writeDeadline{parent: ctx}
 	defer wctx.stop()
@@ -136,8 +144,29 @@ func (s *Server) websocket(w http.ResponseWriter, r *http.Request) {
 			send = false
 		}
 		select {
-		case <-asks:
-			sub.AskFull()
+		case m := <-in:
+			switch {
+			case m.err != nil:
+				// Charged to the actions' allowance, as a POST with a
+				// malformed body is: a flood of them is cut too.
+				b := wsErrorJSON(m.id, m.err, 0)
+				if err, secs := s.allow(s.actionLim, "actions", client); err != nil {
+					b = wsErrorJSON(m.id, err, secs)
+				}
+				if err := c.Write(wctx.get(), websocket.MessageText, b); err != nil {
+					return
+				}
+			case m.full:
+				sub.AskFull()
+			default:
+				b, ok := s.wsAct(ctx, game, client, reqID, token, m)
+				if err := c.Write(wctx.get(), websocket.MessageText, b); err != nil {
+					return
+				}
+				// The delta the action caused follows its ack (on a
+				// follower copy, once the owner's change reaches it).
+				send = ok
+			}
 		case <-sub.C():
 			send = true
 			if sub.Closed() {

@@ -34,7 +34,8 @@ func runLoad(args []string, stdout, stderr io.Writer) int {
 	seed := fs.Uint64("seed", 1, "seed of the games and of the players' choices")
 	fs.DurationVar(&cfg.Think, "think", 0, "pause before each action")
 	fs.BoolVar(&cfg.FullLog, "full-log", false, "read whole snapshots (the log's last 250 entries) rather than the entries since the version last read")
-	fs.BoolVar(&cfg.WebSocket, "ws", false, "each seat follows its game over a WebSocket and acts when an update says it is to act (two players in two browsers), rather than reading snapshots")
+	fs.BoolVar(&cfg.WebSocket, "ws", false, "each seat follows its game over a WebSocket and acts when an update says it is to act (two players in two browsers), sending its actions on the socket, rather than reading snapshots and POSTing")
+	fs.BoolVar(&cfg.WSPost, "ws-post", false, "with --ws: POST the actions (POST …/actions) rather than send them on the seat's WebSocket")
 	fs.BoolVar(&cfg.NoGzip, "no-gzip", false, "do not accept gzip-compressed replies (browsers do)")
 	cpuprofile := fs.String("cpuprofile", "", "write a CPU profile of the run (client and server) to this file")
 	fs.Usage = func() {

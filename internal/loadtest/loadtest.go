@@ -1,8 +1,11 @@
 // Package loadtest plays many games at once against an m44 server through
 // its public HTTP API (docs/web-api.md), as players would: each game is a
 // hot-seat table whose holder reads its snapshot and posts one of the legal
-// actions, again and again. It measures the actions: how many per second,
-// and the latency of each POST (issue 14's load benchmark).
+// actions, again and again (with Config.WebSocket, each seat follows its
+// game on a WebSocket and sends its actions on it). It measures the
+// actions: how many per second, and the latency of each (from the POST to
+// its reply, or from the socket's message to its ack; issue 14's load
+// benchmark).
 package loadtest
 
 import (
@@ -44,8 +47,13 @@ type Config struct {
 	// WebSocket: each seat of each game follows the game over a WebSocket
 	// (GET …/ws, compressed as browsers ask) and acts when an update says
 	// it is to act, as two players in two browsers do, rather than reading
-	// snapshots.
+	// snapshots. It sends its actions on the socket ({"type":"action"},
+	// answered {"type":"ack"} or {"type":"error"}) unless WSPost.
 	WebSocket bool
+	// WSPost: with WebSocket, the actions are POSTed (POST …/actions), as
+	// before the socket carried them (issue 14, fifth pass: the two
+	// compared).
+	WSPost bool
 }
 
 // Result is what a run measured.
@@ -77,7 +85,7 @@ func (r Result) CPUPerAction() time.Duration {
 }
 
 func (r Result) String() string {
-	s := fmt.Sprintf("%d games, %v: %d actions (%.0f/s), %d refused, %d errors, %d games finished; POST latency p50 %v p90 %v p99 %v max %v",
+	s := fmt.Sprintf("%d games, %v: %d actions (%.0f/s), %d refused, %d errors, %d games finished; action latency p50 %v p90 %v p99 %v max %v",
 		r.Games, r.Elapsed.Round(time.Millisecond), r.Actions, r.PerSecond, r.Refused, r.Errors, r.Finished,
 		r.P50.Round(10*time.Microsecond), r.P90.Round(10*time.Microsecond), r.P99.Round(10*time.Microsecond), r.Max.Round(10*time.Microsecond))
 	if c := r.CPUPerAction(); c > 0 {
@@ -297,6 +305,8 @@ func (p *player) playWS(ctx context.Context, g created, seat string, r *rand.Ran
 	c.SetReadLimit(16 << 20)
 	acted := -1 // the version the seat last acted at
 	var s wsSnapshot
+	var sent time.Time // an action sent on the socket awaits its answer
+	id := 0
 	for ctx.Err() == nil {
 		_, raw, err := c.Read(ctx)
 		if err != nil {
@@ -306,6 +316,16 @@ func (p *player) playWS(ctx context.Context, g created, seat string, r *rand.Ran
 			return
 		}
 		p.wsMessage(len(raw))
+		if !sent.IsZero() {
+			// The answer to the action: the server writes "type" first.
+			ack, refused := bytes.HasPrefix(raw, []byte(`{"type":"ack"`)), bytes.HasPrefix(raw, []byte(`{"type":"error"`))
+			if ack || refused {
+				failed := refused && (bytes.Contains(raw, []byte(`"code":"internal"`)) || bytes.Contains(raw, []byte(`"code":"unavailable"`)))
+				p.answered(ack, failed, time.Since(sent))
+				sent = time.Time{}
+				continue
+			}
+		}
 		if err := s.apply(raw); err != nil {
 			if errors.Is(err, errNotBase) {
 				// Not the snapshot the delta follows (should not happen):
@@ -330,7 +350,7 @@ func (p *player) playWS(ctx context.Context, g created, seat string, r *rand.Ran
 			}
 			return
 		}
-		if !s.YourTurn || len(s.Legal) == 0 || s.Version == acted {
+		if !s.YourTurn || len(s.Legal) == 0 || s.Version == acted || !sent.IsZero() {
 			continue
 		}
 		if p.cfg.Think > 0 {
@@ -341,10 +361,28 @@ func (p *player) playWS(ctx context.Context, g created, seat string, r *rand.Ran
 			}
 		}
 		acted = s.Version
+		if !p.cfg.WSPost {
+			id++
+			b, _ := json.Marshal(wsAction{Type: "action", Action: s.Legal[r.IntN(len(s.Legal))].Action, Version: s.Version, ID: id})
+			sent = time.Now()
+			if err := c.Write(ctx, websocket.MessageText, b); err != nil {
+				p.count(0, err)
+				return
+			}
+			continue
+		}
 		if !p.act(ctx, g, seat, &s.snapshot, r) {
 			return
 		}
 	}
+}
+
+// wsAction is an action sent on a seat's socket.
+type wsAction struct {
+	Type    string `json:"type"`
+	Action  string `json:"action"`
+	Version int    `json:"version"`
+	ID      int    `json:"id"`
 }
 
 // wsSnapshot is what a WebSocket player knows of its snapshot: a whole
@@ -412,17 +450,23 @@ func (p *player) act(ctx context.Context, g created, seat string, s *snapshot, r
 	if ctx.Err() != nil {
 		return false
 	}
+	p.answered(err == nil && code == http.StatusOK, err != nil || code >= 500, time.Since(t0))
+	return true
+}
+
+// answered counts an action's answer: accepted (with its latency),
+// failed (a transport error, a 5xx) or else refused.
+func (p *player) answered(ok, failed bool, d time.Duration) {
 	p.mu.Lock()
 	switch {
-	case err != nil || code >= 500:
+	case failed:
 		p.errors++
-	case code == http.StatusOK:
-		p.lat = append(p.lat, time.Since(t0))
+	case ok:
+		p.lat = append(p.lat, d)
 	default:
 		p.refused++
 	}
 	p.mu.Unlock()
-	return true
 }
 
 func (p *player) count(code int, err error) {

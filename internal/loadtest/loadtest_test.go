@@ -28,13 +28,17 @@ func TestRunPlays(t *testing.T) {
 	hs := httptest.NewServer(srv.Handler())
 	defer hs.Close()
 	defer srv.Close()
-	for _, ws := range []bool{false, true} {
-		r, err := Run(context.Background(), Config{URL: hs.URL, Scenario: web.Library()[0].ID, Games: 3, Duration: time.Second, Seed: 1, WebSocket: ws})
+	// Snapshots and POSTs; WebSockets and POSTs; WebSockets carrying the
+	// actions.
+	for _, c := range []struct{ ws, post bool }{{false, true}, {true, true}, {true, false}} {
+		ws := c.ws
+		r, err := Run(context.Background(), Config{URL: hs.URL, Scenario: web.Library()[0].ID, Games: 3, Duration: time.Second, Seed: 1,
+			WebSocket: ws, WSPost: c.post})
 		if err != nil {
 			t.Fatal(err)
 		}
 		if r.Actions == 0 || r.Errors != 0 || r.PerSecond <= 0 || r.P50 <= 0 || r.Max < r.P99 || r.P99 < r.P50 {
-			t.Fatalf("ws %v: %s", ws, r)
+			t.Fatalf("ws %v post %v: %s", ws, c.post, r)
 		}
 		// Over WebSockets: a whole update per socket, then deltas (a few
 		// kilobytes, where a whole update is tens).

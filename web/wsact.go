@@ -1,0 +1,185 @@
+package web
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"errors"
+	"io"
+	"net/http"
+	"net/url"
+	"strings"
+
+	"github.com/coder/websocket"
+
+	"m44/match"
+)
+
+// A seat's WebSocket carries the seat's actions (issue 14, "Fifth pass"):
+// {"type":"action","action":"…","version":N,"id":K} is applied as POST
+// …/actions would apply it, with the socket's token (the socket acts for
+// its own seat only; a spectator's socket has no token, and its actions
+// are refused unauthorized as a POST without one), and answered
+// {"type":"ack","id":K,"version":V} or {"type":"error","id":K,"code","message"}
+// with the POST's error codes, before the delta the action causes.
+
+// wsIn is one message of a client, read and checked.
+type wsIn struct {
+	id      *int64 // the client's number for the message, echoed
+	full    bool   // {"type":"full"}
+	action  string
+	version *int
+	err     *match.Error // a message that does not read: answered with it
+}
+
+// wsClientMessage is a client's message as it is written.
+type wsClientMessage struct {
+	Type    string  `json:"type"`
+	Action  *string `json:"action"`
+	Version *int    `json:"version"`
+	ID      *int64  `json:"id"`
+}
+
+// parseWSMessage reads a client's message. A binary message, or text that
+// is not a JSON object, is garbage (false: the socket is closed, 1008); a
+// JSON object that is not a message (an unknown type or field, a field of
+// the wrong type) is answered bad_request.
+func parseWSMessage(typ websocket.MessageType, b []byte) (wsIn, bool) {
+	b = bytes.TrimSpace(b)
+	if typ != websocket.MessageText || len(b) == 0 || b[0] != '{' || !json.Valid(b) {
+		return wsIn{}, false
+	}
+	var m wsClientMessage
+	dec := json.NewDecoder(bytes.NewReader(b))
+	dec.DisallowUnknownFields()
+	if err := dec.Decode(&m); err != nil {
+		var idOnly struct {
+			ID *int64 `json:"id"`
+		}
+		json.Unmarshal(b, &idOnly) // the id, if it reads, to answer with
+		return wsIn{id: idOnly.ID, err: match.Errorf(match.CodeBadRequest, "bad message: %v", err)}, true
+	}
+	in := wsIn{id: m.ID}
+	switch m.Type {
+	case "full":
+		in.full = true
+	case "action":
+		if m.Action == nil {
+			in.err = match.Errorf(match.CodeBadRequest, "action: missing")
+			break
+		}
+		in.action, in.version = *m.Action, m.Version
+	case "":
+		in.err = match.Errorf(match.CodeBadRequest, `type: missing ("full" or "action")`)
+	default:
+		in.err = match.Errorf(match.CodeBadRequest, `type: %q is not a client message ("full" or "action")`, m.Type)
+	}
+	return in, true
+}
+
+type wsAck struct {
+	Type    string `json:"type"`
+	ID      *int64 `json:"id,omitempty"`
+	Version int    `json:"version"`
+}
+
+type wsError struct {
+	Type       string     `json:"type"`
+	ID         *int64     `json:"id,omitempty"`
+	Code       match.Code `json:"code"`
+	Message    string     `json:"message"`
+	RetryAfter int        `json:"retry_after,omitempty"` // seconds, as a 429's or 503's Retry-After
+}
+
+// wsErrorJSON is {"type":"error",…} for err, in answer to message id.
+func wsErrorJSON(id *int64, err error, retry int) []byte {
+	var e *match.Error
+	if !errors.As(err, &e) {
+		e = &match.Error{Code: match.CodeInternal, Msg: "internal error"}
+	}
+	b, _ := json.Marshal(wsError{Type: "error", ID: id, Code: e.Code, Message: e.Msg, RetryAfter: retry})
+	return b
+}
+
+// wsAct applies a seat's action sent on its socket (token: the socket's)
+// to game and answers the message to write back: its ack (ok) or its
+// error. The rate limit and applyAct are those of POST …/actions. A game
+// another node owns has the action forwarded to that node as a POST
+// (forwardAct), as this node's proxy forwards a client's POST.
+func (s *Server) wsAct(ctx context.Context, game, client, reqID, token string, in wsIn) ([]byte, bool) {
+	if err, secs := s.allow(s.actionLim, "actions", client); err != nil {
+		return wsErrorJSON(in.id, err, secs), false
+	}
+	req := ActRequest{Token: token, Action: in.action, Version: in.version}
+	v, err := s.applyAct(ctx, game, req)
+	var away *match.Elsewhere
+	if errors.As(err, &away) {
+		v, err = s.forwardAct(ctx, away, client, reqID, req)
+	}
+	if err != nil {
+		retry := 0
+		switch match.CodeOf(err) {
+		case match.CodeInternal:
+			s.log.Error("a WebSocket action failed", "game", game, "request", reqID, "err", err)
+		case match.CodeUnavailable:
+			retry = retryAfter(s.opts.ClusterTTL)
+		}
+		return wsErrorJSON(in.id, err, retry), false
+	}
+	b, _ := json.Marshal(wsAck{Type: "ack", ID: in.id, Version: v})
+	return b, true
+}
+
+// forwardAct posts req to the node that owns its game (POST
+// /api/games/{id}/actions with the nodes' secret and the client's
+// address, so that the owner applies its checks and limits to the client)
+// and reads its answer back as applyAct's.
+func (s *Server) forwardAct(ctx context.Context, away *match.Elsewhere, client, reqID string, req ActRequest) (int, error) {
+	unavailable := func(msg string) (int, error) {
+		s.games.Moved(away.Game)
+		return 0, match.Errorf(match.CodeUnavailable, "%s", msg)
+	}
+	body, err := json.Marshal(req)
+	if err != nil {
+		return 0, err
+	}
+	hr, err := http.NewRequestWithContext(ctx, "POST", strings.TrimSuffix(away.Addr, "/")+"/api/games/"+url.PathEscape(away.Game)+"/actions", bytes.NewReader(body))
+	if err != nil {
+		s.log.Error("a node's address does not parse", "node", away.Node, "addr", away.Addr)
+		return unavailable("the game's server cannot be reached: try again")
+	}
+	hr.Header.Set("Content-Type", "application/json")
+	hr.Header.Set(hdrNodeSecret, s.opts.ClusterSecret)
+	hr.Header.Set(hdrNodeClient, client)
+	if reqID != "" {
+		hr.Header.Set("X-Request-Id", reqID)
+	}
+	s.metrics.forwarded.Inc()
+	resp, err := (&http.Client{Transport: nodeTransport}).Do(hr)
+	if err != nil {
+		s.log.Warn("cannot forward a WebSocket action to the game's node", "game", away.Game, "node", away.Node, "err", err)
+		return unavailable("the game's server does not answer: try again in a few seconds (another server takes its games over)")
+	}
+	defer resp.Body.Close()
+	raw, err := io.ReadAll(io.LimitReader(resp.Body, 1<<20))
+	if err != nil {
+		return unavailable("the game's server does not answer: try again")
+	}
+	if resp.StatusCode == http.StatusOK {
+		var ok struct {
+			Version int `json:"version"`
+		}
+		if err := json.Unmarshal(raw, &ok); err != nil {
+			return 0, &match.Error{Code: match.CodeInternal, Msg: "the game's server answered what does not read", Err: err}
+		}
+		return ok.Version, nil
+	}
+	if resp.StatusCode == http.StatusServiceUnavailable {
+		s.games.Moved(away.Game) // the owner is leaving, or it moved
+	}
+	var e errorBody
+	if err := json.Unmarshal(raw, &e); err != nil || e.Error.Code == "" {
+		return 0, &match.Error{Code: match.CodeInternal, Msg: "the game's server answered what does not read", Err: err}
+	}
+	return 0, match.Errorf(e.Error.Code, "%s", e.Error.Message)
+}
