@@ -32,6 +32,10 @@ type policy struct {
 	spares []*rules.State
 	depth  int
 	obuf   []rules.Action // simulate's overrun actions
+	// planned counts the steps planTurn plays, two more per card (its
+	// play and the judgement of the turn): reply playouts that plan cards
+	// count them against the step budget.
+	planned int
 }
 
 // copyOf is a copy of s in the policy's spare memory, until release.
@@ -254,6 +258,7 @@ func (pl *policy) planTurn(s *rules.State, a rules.Action, me rules.Side) float6
 	c := pl.copyOf(s)
 	defer pl.release()
 	c.Play(a)
+	pl.planned += 2 // the card and the judgement of the turn
 	for steps := 0; steps < 100; steps++ {
 		if over, _ := c.Over(); over || c.ToAct() != me {
 			break
@@ -263,6 +268,7 @@ func (pl *policy) planTurn(s *rules.State, a rules.Action, me rules.Side) float6
 			break
 		}
 		pl.buf = c.LegalActions(pl.buf[:0])
+		pl.planned++
 		c.Play(pl.choose(c, pl.buf))
 	}
 	k := newKnow(c, pl.w)

@@ -65,6 +65,11 @@ type MCTSConfig struct {
 	// luck taken out as well) and the searching side's next card, orders
 	// and moves, scoring when its own battles come.
 	Horizon int
+	// Plan makes reply playouts choose cards as the greedy level does, by
+	// playing each distinct card out through its orders and moves, rather
+	// than by its quick estimate: 1 the opponent's cards, 2 every card.
+	// The planning's steps count as playout steps (the step budget).
+	Plan int
 	// Weights are the judgement of the policy and the evaluation (zero:
 	// DefaultWeights).
 	Weights Weights
@@ -498,7 +503,15 @@ func (t *tree) replyPlayout(s *rules.State, turn0 int) float64 {
 		}
 		t.buf = s.LegalActions(t.buf[:0])
 		t.steps++
-		a := t.pl.choose(s, t.buf)
+		var a rules.Action
+		if t.cfg.Plan > 0 && ph == rules.PhaseCard && len(t.buf) > 1 && (t.cfg.Plan > 1 || s.ToAct() != me) {
+			t.pl.planCards, t.pl.planned = true, 0
+			a = t.pl.choose(s, t.buf)
+			t.pl.planCards = false
+			t.steps += t.pl.planned
+		} else {
+			a = t.pl.choose(s, t.buf)
+		}
 		lk.before(s, a)
 		s.Play(a)
 	}

@@ -88,6 +88,10 @@ type RolloutConfig struct {
 	// Horizon: 1 (or 0) scores each world when the opponent's battles come;
 	// 2 plays through them and one's own next turn (MCTSConfig.Horizon).
 	Horizon int
+	// Plan: how the playouts choose cards (MCTSConfig.Plan): 0 by the
+	// greedy's quick estimate, 1 the opponent's card planned through its
+	// orders and moves, 2 every card planned.
+	Plan int
 }
 
 // NewRollout is a rollout bot named name.
@@ -207,7 +211,7 @@ func (st *stopper) over() bool {
 // stop, the candidates are judged on the worlds all of them were played in
 // (none: the greedy's first choice).
 func (r *Rollout) compare(stop *stopper, p *Perspective, base uint64, cands []rules.Action) (int, int) {
-	cfg := MCTSConfig{Reply: true, Horizon: r.cfg.Horizon, Weights: r.cfg.Weights, Model: r.cfg.Model}
+	cfg := MCTSConfig{Reply: true, Horizon: r.cfg.Horizon, Plan: r.cfg.Plan, Weights: r.cfg.Weights, Model: r.cfg.Model}
 	workers := max(1, r.cfg.Workers)
 	trees := r.trees(p, &cfg, workers)
 	for _, t := range trees {

@@ -78,7 +78,7 @@ func parsePairs(s string) ([]sim.Pair, error) {
 
 // parseVariants reads "name=key:value/key:value,...": rollout bots built on
 // hard's defaults (no cap, one core) with candidates, samples, playouts,
-// steps or horizon changed, for the ladder to try under their own names.
+// steps, horizon or plan changed, for the ladder to try under their own names.
 func parseVariants(s string) (map[string]sim.Factory, error) {
 	out := map[string]sim.Factory{}
 	if s == "" {
@@ -92,7 +92,7 @@ func parseVariants(s string) (map[string]sim.Factory, error) {
 		cfg := bots.RolloutConfig{Candidates: bots.HardCandidates, Samples: bots.HardSamples,
 			Playouts: bots.HardPlayouts, Steps: bots.HardSteps, Model: &bots.LearnedModel, Horizon: 2, Workers: 1}
 		fields := map[string]*int{"candidates": &cfg.Candidates, "samples": &cfg.Samples, "playouts": &cfg.Playouts,
-			"steps": &cfg.Steps, "horizon": &cfg.Horizon, "first": &cfg.FirstSamples}
+			"steps": &cfg.Steps, "horizon": &cfg.Horizon, "first": &cfg.FirstSamples, "plan": &cfg.Plan}
 		for _, kv := range strings.Split(spec, "/") {
 			k, v, ok := strings.Cut(kv, ":")
 			n, err := strconv.Atoi(v)
