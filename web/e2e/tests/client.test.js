@@ -256,6 +256,10 @@ test('a refresh in the middle of a game resumes it, also from a bare link', { ti
     await page.waitForFunction((p) => document.querySelector('#confirm-yes') || (!document.querySelector('.game.pending') && document.querySelector('#played:not([hidden]) .card') && !['Play a card', p].includes(document.querySelector('#status-what').textContent)), picked);
     if (await page.$('#confirm-yes')) await click(page, '#confirm-yes'); // a card that orders nothing asks first
     await page.waitForFunction(answered, picked);
+    // A card that orders nothing ends the turn: the computer plays on, and
+    // the position to find again is the next one that waits for the player
+    // (the CI dry run of stop 23 caught the status changing under the test).
+    await waitMine(page);
     const before = await snapshotOf(srv.url, page);
     const status = await page.textContent('#status-what');
     await page.reload();
