@@ -196,13 +196,12 @@ func (s *State) targets(ui int, buf []Action) []Action {
 	}
 	overrun := s.phase == PhaseOverrun
 	hexAt := s.b.hexAt
-	dt := s.b.dist[int(u.pos)*s.b.n:][:s.b.n] // (distances from the unit's hex)
 	for _, ti := range s.b.sideUnits[u.side.Opp()] {
 		t := &s.units[ti]
 		if t.dead {
 			continue
 		}
-		dist := int(dt[t.pos])
+		dist := hex.Distance(from, hexAt[t.pos])
 		if dist < 1 || dist > reach || rd[dist-1] == 0 || (dist > 1 && t.camo) {
 			continue // out of range, or camouflaged beyond close combat (Winter Wars III "Camouflage")
 		}

@@ -72,8 +72,6 @@ type board struct {
 	nbm   [2][numUnitTypes][]cellMask
 	nbmOK [2][numUnitTypes]bool
 	adjm  []cellMask
-	// dist[i*n+j] is the distance between hexes i and j (distances.go).
-	dist []int8
 	// section[side][i] is the bit set of sections hex i is in, seen by side.
 	section [2][maxCells]uint8
 	objHex  [][]int16
@@ -448,7 +446,6 @@ func Compile(s *Setup) (*Board, error) {
 		}
 	}
 	b.compileMasks()
-	b.dist = distances(g)
 	n := len(s.Units)
 	for _, a := range s.Airdrops {
 		n += a.Count
