@@ -484,17 +484,12 @@ func (s *Server) act(w http.ResponseWriter, r *http.Request) {
 // error (a POST is forwarded before it gets here; a socket forwards the
 // action itself, forwardAct).
 func (s *Server) applyAct(ctx context.Context, id string, req ActRequest) (int, error) {
-	if req.Version == nil {
-		return 0, match.Errorf(match.CodeBadRequest, "version: missing (the last version the client has seen)")
-	}
-	m, err := s.games.Get(ctx, id)
-	if err != nil {
-		return 0, err
-	}
 	start := time.Now()
-	v, err := m.Act(ctx, req.Token, req.Action, *req.Version)
-	s.metrics.action(err, time.Since(start))
-	return v, err
+	return s.onVersion(ctx, id, req.Version, func(m *match.Match, version int) (int, error) {
+		v, err := m.Act(ctx, req.Token, req.Action, version)
+		s.metrics.action(err, time.Since(start))
+		return v, err
+	})
 }
 
 func (s *Server) undo(w http.ResponseWriter, r *http.Request) {
@@ -515,22 +510,29 @@ func (s *Server) undo(w http.ResponseWriter, r *http.Request) {
 }
 
 // versioned runs a seat's command that names the last version the client
-// has seen (act, undo) on the request's game and answers the new version.
+// has seen (undo; an action goes through applyAct) on the request's game
+// and answers the new version.
 func (s *Server) versioned(w http.ResponseWriter, r *http.Request, version *int, do func(*match.Match, int) (int, error)) {
-	if version == nil {
-		s.writeError(w, r, match.Errorf(match.CodeBadRequest, "version: missing (the last version the client has seen)"))
-		return
-	}
-	m := s.game(w, r)
-	if m == nil {
-		return
-	}
-	v, err := do(m, *version)
+	v, err := s.onVersion(r.Context(), r.PathValue("id"), version, do)
 	if err != nil {
 		s.writeError(w, r, err)
 		return
 	}
 	writeJSON(w, http.StatusOK, map[string]int{"version": v})
+}
+
+// onVersion runs do on game id with the version the client names: the
+// check of every versioned command, whether it came by HTTP or on a
+// WebSocket.
+func (s *Server) onVersion(ctx context.Context, id string, version *int, do func(*match.Match, int) (int, error)) (int, error) {
+	if version == nil {
+		return 0, match.Errorf(match.CodeBadRequest, "version: missing (the last version the client has seen)")
+	}
+	m, err := s.games.Get(ctx, id)
+	if err != nil {
+		return 0, err
+	}
+	return do(m, *version)
 }
 
 func (s *Server) record(w http.ResponseWriter, r *http.Request) {
