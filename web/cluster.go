@@ -34,6 +34,14 @@ const (
 	hdrNodeClient = "X-M44-Client"      // the client's address (host:port), on a forwarded request
 )
 
+// forwardedFor marks a request this node forwards to another for client
+// (its address, host:port): the nodes' secret and the client's address,
+// which the other node checks and strips (fromNode).
+func (s *Server) forwardedFor(h http.Header, client string) {
+	h.Set(hdrNodeSecret, s.opts.ClusterSecret)
+	h.Set(hdrNodeClient, client)
+}
+
 type forwardedKey struct{}
 
 // fromNode believes the client address of a request forwarded by another
@@ -117,8 +125,7 @@ func (s *Server) proxy(w http.ResponseWriter, r *http.Request, away *match.Elsew
 		Rewrite: func(pr *httputil.ProxyRequest) {
 			pr.SetURL(target)
 			pr.Out.Host = pr.In.Host // the links the owner makes name the client's address
-			pr.Out.Header.Set(hdrNodeSecret, s.opts.ClusterSecret)
-			pr.Out.Header.Set(hdrNodeClient, client)
+			s.forwardedFor(pr.Out.Header, client)
 			pr.Out.Header.Set("X-Request-Id", w.Header().Get("X-Request-Id"))
 			// What a reverse proxy in front said of the client (the owner
 			// believes it only with --trust-proxy, as this node does).
@@ -210,8 +217,7 @@ func (s *Server) withPeerTables(r *http.Request, lang string, open, live []match
 			if err != nil {
 				return
 			}
-			req.Header.Set(hdrNodeSecret, s.opts.ClusterSecret)
-			req.Header.Set(hdrNodeClient, r.RemoteAddr)
+			s.forwardedFor(req.Header, r.RemoteAddr)
 			resp, err := (&http.Client{Transport: nodeTransport}).Do(req)
 			if err != nil {
 				s.log.Warn("lobby: a node does not answer", "node", name, "err", err)
@@ -301,8 +307,7 @@ func (s *Server) joinElsewhere(r *http.Request, away *match.Elsewhere) *match.Jo
 	}
 	req.Host = r.Host // the links the owner makes name the client's address
 	req.Header.Set("Content-Type", "application/json")
-	req.Header.Set(hdrNodeSecret, s.opts.ClusterSecret)
-	req.Header.Set(hdrNodeClient, r.RemoteAddr)
+	s.forwardedFor(req.Header, r.RemoteAddr)
 	for _, c := range r.Header.Values("Cookie") {
 		req.Header.Add("Cookie", c) // the session: the seat becomes the account's
 	}

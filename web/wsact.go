@@ -149,8 +149,7 @@ func (s *Server) forwardAct(ctx context.Context, away *match.Elsewhere, client, 
 		return unavailable("the game's server cannot be reached: try again")
 	}
 	hr.Header.Set("Content-Type", "application/json")
-	hr.Header.Set(hdrNodeSecret, s.opts.ClusterSecret)
-	hr.Header.Set(hdrNodeClient, client)
+	s.forwardedFor(hr.Header, client)
 	if reqID != "" {
 		hr.Header.Set("X-Request-Id", reqID)
 	}
