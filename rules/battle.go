@@ -194,9 +194,18 @@ func (s *State) targets(ui int, buf []Action) []Action {
 	if adjOnly {
 		reach = min(reach, 1)
 	}
+	if reach == 0 {
+		return buf
+	}
 	overrun := s.phase == PhaseOverrun
 	hexAt := s.b.hexAt
-	for _, ti := range s.b.sideUnits[u.side.Opp()] {
+	// The enemy units within reach (battle_mask.go), else every one.
+	var near [64]int8
+	foes, ok := s.foesNear(u.pos, reach, u.side.Opp(), near[:0])
+	if !ok {
+		foes = s.b.sideUnits[u.side.Opp()]
+	}
+	for _, ti := range foes {
 		t := &s.units[ti]
 		if t.dead {
 			continue

@@ -96,6 +96,7 @@ func (b *board) compileMasks() {
 			}
 		}
 	}
+	b.compileDisks()
 	for side := range Side(2) {
 		for t := range numUnitTypes {
 			if side == Axis && &b.step[Axis][t][0] == &b.step[Allies][t][0] {

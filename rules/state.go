@@ -72,6 +72,9 @@ type board struct {
 	nbm   [2][numUnitTypes][]cellMask
 	nbmOK [2][numUnitTypes]bool
 	adjm  []cellMask
+	// disk[r-1][i] is the set of hexes at distance 1..r of hex i (r up to
+	// MaxRange; battle_mask.go), made from adjm.
+	disk [MaxRange][]cellMask
 	// section[side][i] is the bit set of sections hex i is in, seen by side.
 	section [2][maxCells]uint8
 	objHex  [][]int16

@@ -1,0 +1,33 @@
+package testkit
+
+import (
+	"testing"
+
+	"m44/rules"
+)
+
+// TestFoesNearCorpus: the battle step looks for targets among the enemy
+// units on the board's disk around the attacker (issue 15, fifth pass); at
+// every decision of random games on every corpus scenario, for every unit
+// on the board and every radius, those must be exactly the live enemy units
+// at that distance or less, in the side's order (rules.State.CheckFoesNear).
+func TestFoesNearCorpus(t *testing.T) {
+	games := 2
+	if testing.Short() {
+		games = 1
+	}
+	positions, units := 0, 0
+	walkCorpus(t, games, 3000, func(g int) (uint64, uint64) { return uint64(g + 301), uint64(g)*104729 + 11 },
+		func(sc Scenario, g, n int, s *rules.State, legal []rules.Action, r *Rng) rules.Action {
+			k, err := s.CheckFoesNear()
+			if err != nil {
+				t.Fatalf("%s game %d step %d: %v", sc.File, g, n, err)
+			}
+			positions, units = positions+1, units+k
+			return legal[r.Intn(len(legal))]
+		})
+	if units == 0 {
+		t.Fatal("no board with disks")
+	}
+	t.Logf("%d positions, %d units' foes compared", positions, units)
+}
