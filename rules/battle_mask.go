@@ -16,27 +16,40 @@ import (
 // the side's units, as before, so the legal actions do not change.
 
 // compileDisks makes the board's disks: the hexes at distance 1..r of each
-// hex. The board is a full rectangle of hexes, so the hexes within r steps
-// of neighbour to neighbour are those within distance r (hex.Distance; the
-// test TestDisks checks it).
+// hex, for r up to the longest range of the catalog's units. The board is a
+// full rectangle of hexes, so the hexes within r steps of neighbour to
+// neighbour are those within distance r (hex.Distance; TestFoesNearCorpus
+// checks it).
 func (b *board) compileDisks() {
-	for r := range MaxRange {
-		d := make([]cellMask, b.n)
-		for i := range b.n {
-			if r == 0 {
-				d[i] = b.adjm[i]
-				continue
-			}
-			in := b.disk[r-1]
-			m := in[i]
-			for _, q := range b.nb[i] {
-				if q >= 0 {
-					m = m.or(in[q])
+	reach := 0
+	for k := range b.cat.units {
+		u := &b.cat.units[k]
+		for _, rd := range [2]*[MaxRange]int8{&u.RangeDice, &u.StillRangeDice} {
+			for i, n := range rd {
+				if n > 0 {
+					reach = max(reach, i+1)
 				}
 			}
-			d[i] = m.andNot(bitOf(int16(i))) // (distance 1..r: not the hex itself)
 		}
-		b.disk[r] = d
+	}
+	n := b.n
+	all := make([]cellMask, reach*n) // (one allocation for every radius)
+	prev := b.adjm
+	for r := range reach {
+		d := all[r*n : (r+1)*n : (r+1)*n]
+		for i := range d {
+			m := prev[i]
+			if r > 0 {
+				for _, q := range b.nb[i] {
+					if q >= 0 {
+						m.lo, m.hi = m.lo|prev[q].lo, m.hi|prev[q].hi
+					}
+				}
+				m = m.andNot(bitOf(int16(i))) // (distance 1..r: not the hex itself)
+			}
+			d[i] = m
+		}
+		b.disk[r], prev = d, d
 	}
 }
 
@@ -84,7 +97,10 @@ func (s *State) CheckFoesNear() (checked int, err error) {
 			var a, b [64]int8
 			got, ok := s.foesNear(u.pos, r, foe, a[:0])
 			if !ok {
-				return 0, nil // no disks on this board
+				if r == 1 {
+					return 0, nil // no disks on this board
+				}
+				break // beyond the ranges of the catalog's units
 			}
 			want := b[:0]
 			for _, ti := range s.b.sideUnits[foe] {
