@@ -755,12 +755,20 @@ func (s *State) do(a Action) {
 // on the same hex are both lost. Units waiting for a drop called in during
 // play (Setup.CalledAirdrops) stay where they are.
 func (s *State) airdrop() {
+	if !s.dropDue[s.active] {
+		return // none waits (issue 15: not every paratrooper looked at each turn)
+	}
+	s.dropDue[s.active] = false
 	var drop [16]int16
 	var idx [16]int
 	n := 0
 	for i := s.b.dropUnits[0]; i < s.b.dropUnits[1]; i++ { // (no other unit waits for Setup.Airdrops)
 		u := &s.units[i]
-		if u.reserve == 0 || int(u.reserve) > len(s.b.setup.Airdrops) || u.side != s.active || n == len(drop) {
+		if u.reserve == 0 || int(u.reserve) > len(s.b.setup.Airdrops) || u.side != s.active {
+			continue
+		}
+		if n == len(drop) {
+			s.dropDue[s.active] = true // (it lands at the side's next turn)
 			continue
 		}
 		a := &s.b.setup.Airdrops[u.reserve-1]

@@ -224,6 +224,7 @@ type State struct {
 	exited    [2]int8    // medals won by units leaving the board through exits
 	exits     [2]int8    // units that left the board through exits
 	vis       int8       // the night-attack visibility in hexes, 0 = no limit (night.go)
+	dropDue   [2]bool    // some of the side's paratroopers of Setup.Airdrops wait to land (airdrop)
 	taken     []SideMask // permanent objectives taken, by objective
 	medals    [2]int8
 	active    Side
@@ -521,6 +522,9 @@ func Compile(s *Setup) (*Board, error) {
 		}
 	}
 	b.dropUnits[1] = len(st.units)
+	for i := b.dropUnits[0]; i < b.dropUnits[1]; i++ {
+		st.dropDue[st.units[i].side] = true
+	}
 	for k, a := range s.CalledAirdrops {
 		at := int16(len(st.units))
 		if err := reserve("called airdrop", k, a.Side, a.Unit, a.Max); err != nil {
