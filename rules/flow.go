@@ -18,8 +18,9 @@ func (s *State) startTurn() {
 			return
 		}
 	}
-	for i := range s.units {
-		u := &s.units[i]
+	units := s.units // (a local: the stores below do not make it read again)
+	for i := range units {
+		u := &units[i]
 		u.start = u.pos
 		u.ordered, u.moved, u.stopped, u.noBattle, u.battled, u.overrun, u.fx, u.landed = false, false, false, false, false, false, false, false
 		u.gave = false
