@@ -187,8 +187,8 @@ func (s *State) orderableBy(of *orderFits, i int) bool {
 
 func (s *State) quotaMask() uint16 {
 	var m uint16
-	for sl := 0; sl < numSlots; sl++ {
-		if s.quota[sl] > 0 {
+	for sl, n := range &s.quota {
+		if n > 0 {
 			m |= 1 << sl
 		}
 	}
