@@ -502,7 +502,12 @@ func (s *State) moveUnit(ui int, to int16, cost int8, road bool, dice int8) {
 	}
 	s.emitUnits(Event{Kind: EvUnitMoved, Side: u.side, From: s.b.hexAt[from], To: s.b.hexAt[to]}, ui, -1)
 	s.clearObstacles(u)
-	s.updateMedals()
+	if s.b.objAny.has(from) || s.b.objAny.has(to) {
+		// A move changes the medals only through the objectives it leaves
+		// or enters: the medals were counted after every other change
+		// (issue 15, fifth pass; TestMedalsCurrentCorpus checks it).
+		s.updateMedals()
+	}
 	if dice > 0 && s.phase != PhaseOver {
 		s.breakIce(ui, dice)
 	}

@@ -1,5 +1,10 @@
 package rules
 
+import (
+	"fmt"
+	"slices"
+)
+
 // Medals and objectives (rulebook "But du jeu", annex 3).
 
 // objectiveHolder returns the side holding objective k now, if any.
@@ -179,4 +184,17 @@ func (s *State) turnEndVictory() {
 			return
 		}
 	}
+}
+
+// CheckMedals is for tests (issue 15, fifth pass): the medals, the
+// objectives taken and the end of the game are as counting them again
+// would leave them (a move off the objectives does not count them again).
+func (s *State) CheckMedals() error {
+	c := s.Clone()
+	c.updateMedals()
+	if c.medals != s.medals || c.phase != s.phase || c.winner != s.winner || !slices.Equal(c.taken, s.taken) {
+		return fmt.Errorf("counted again: medals %v, phase %v, winner %v, taken %v; kept: medals %v, phase %v, winner %v, taken %v",
+			c.medals, c.phase, c.winner, c.taken, s.medals, s.phase, s.winner, s.taken)
+	}
+	return nil
 }

@@ -54,6 +54,9 @@ func (h *hexBits) set(i int16, on bool) {
 	}
 }
 
+// has: hex i is in the set.
+func (h *hexBits) has(i int16) bool { return h[i>>6]>>(i&63)&1 != 0 }
+
 // low is the set's first maskCells hexes.
 func (h *hexBits) low() cellMask { return cellMask{h[0], h[1]} }
 

@@ -78,7 +78,8 @@ type board struct {
 	// section[side][i] is the bit set of sections hex i is in, seen by side.
 	section [2][maxCells]uint8
 	objHex  [][]int16
-	turnEnd bool // some objective is counted at the end of a turn
+	objAny  hexBits // the hexes of every objective (objHex)
+	turnEnd bool    // some objective is counted at the end of a turn
 	deck    Deck
 	deckDef []*CardDef // the catalog row of each card of the deck
 	// plainPlay[id]: card id is played as itself and offered once, with no
@@ -555,6 +556,7 @@ func Compile(s *Setup) (*Board, error) {
 		b.turnEnd = b.turnEnd || o.AtTurnEnd
 		for _, h := range o.Hexes {
 			b.objHex[k] = append(b.objHex[k], int16(g.Index(h)))
+			b.objAny.set(int16(g.Index(h)), true)
 		}
 	}
 	st.taken = make([]SideMask, len(s.Objectives))
