@@ -1,6 +1,10 @@
 package rules
 
-import "m44/hex"
+import (
+	"math/bits"
+
+	"m44/hex"
+)
 
 // obstructs reports whether hex h, crossed by a line of sight whose lower end
 // is at height lo, blocks it: units, blocking terrain and bunkers at a height
@@ -157,6 +161,24 @@ func (s *State) cardBonus(a *unit, adjacent, overrun bool) int8 {
 // inCloseCombat reports whether an enemy is adjacent to unit u (rulebook p.7
 // "combat rapproché").
 func (s *State) inCloseCombat(u *unit) bool {
+	if adj := s.b.adjm; adj != nil {
+		// On bit sets (issue 15, fifth pass): the occupied neighbours only.
+		m := adj[u.pos].and(s.mb.occ.low())
+		for w, word := range [2]uint64{m.lo, m.hi} {
+			for ; word != 0; word &= word - 1 {
+				if o := s.occ[w<<6|bits.TrailingZeros64(word)]; s.units[o].side != u.side {
+					return true
+				}
+			}
+		}
+		return false
+	}
+	return s.enemyNext(u)
+}
+
+// enemyNext is inCloseCombat looking at the six neighbours (a board of
+// more than maskCells hexes; the oracle of the bit sets, CheckFoesNear).
+func (s *State) enemyNext(u *unit) bool {
 	for _, n := range s.b.nb[u.pos] {
 		if n >= 0 {
 			if o := s.occ[n]; o >= 0 && s.units[o].side != u.side {

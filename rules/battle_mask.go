@@ -83,7 +83,8 @@ func (s *State) foesNear(at int16, r int, foe Side, buf []int8) ([]int8, bool) {
 
 // CheckFoesNear is for tests (issue 15, fifth pass): for every unit on the
 // board and every radius, the units foesNear lists must be the live units
-// of the other side at distance 1..r (hex.Distance), in the side's order.
+// of the other side at distance 1..r (hex.Distance), in the side's order;
+// and inCloseCombat on bit sets must agree with the unit's neighbours.
 // checked counts the units looked at (0 on a board without disks).
 func (s *State) CheckFoesNear() (checked int, err error) {
 	for ui := range s.units {
@@ -93,6 +94,9 @@ func (s *State) CheckFoesNear() (checked int, err error) {
 		}
 		foe := u.side.Opp()
 		checked++
+		if a, b := s.inCloseCombat(u), s.enemyNext(u); a != b {
+			return checked, fmt.Errorf("unit %d at %s: in close combat %v on bit sets, %v by its neighbours", ui, s.b.hexAt[u.pos], a, b)
+		}
 		for r := 1; r <= MaxRange; r++ {
 			var a, b [64]int8
 			got, ok := s.foesNear(u.pos, r, foe, a[:0])

@@ -10,7 +10,9 @@ import (
 // units on the board's disk around the attacker (issue 15, fifth pass); at
 // every decision of random games on every corpus scenario, for every unit
 // on the board and every radius, those must be exactly the live enemy units
-// at that distance or less, in the side's order (rules.State.CheckFoesNear).
+// at that distance or less, in the side's order; and whether it is in close
+// combat must be the same on bit sets as by its six neighbours
+// (rules.State.CheckFoesNear).
 func TestFoesNearCorpus(t *testing.T) {
 	games := 2
 	if testing.Short() {
