@@ -52,27 +52,11 @@ func (s *State) slotsOf(u *unit) uint16 {
 
 // ordersFit reports whether the units ordered so far plus extra (-1 for
 // none) can be assigned to the card's slots within its quota: a unit on a
-// section line counts for one of its sections only (rulebook p.6).
+// section line counts for one of its sections only (rulebook p.6). It is
+// asked only of a quota in several slots (orderableBy answers a single
+// slot by counting units).
 func (s *State) ordersFit(extra int) bool {
 	q := s.quota
-	// Fast path: a quota in a single slot (most cards) only counts units.
-	single, nz := -1, 0
-	for sl := 0; sl < numSlots; sl++ {
-		if q[sl] > 0 {
-			single = sl
-			nz++
-		}
-	}
-	if nz == 1 {
-		n := len(s.orderedBy)
-		if extra >= 0 {
-			if s.slotsOf(&s.units[extra])&(1<<single) == 0 {
-				return false
-			}
-			n++
-		}
-		return n <= int(q[single])
-	}
 	var list [24]uint16
 	n := 0
 	for _, ui := range s.orderedBy {
@@ -94,12 +78,14 @@ func (s *State) ordersFit(extra int) bool {
 
 // slotsFit reports whether units that may count for the slots of list (a
 // bit set each) can all be given one of the slots with orders left in q.
+// Each unit tries only the slots it fits (issue 15, fifth pass).
 func slotsFit(list []uint16, q *[numSlots]int8) bool {
 	if len(list) == 0 {
 		return true
 	}
-	for sl := 0; sl < numSlots; sl++ {
-		if list[0]&(1<<sl) != 0 && q[sl] > 0 {
+	for m := list[0]; m != 0; m &= m - 1 {
+		sl := bits.TrailingZeros16(m)
+		if sl < numSlots && q[sl] > 0 {
 			q[sl]--
 			ok := slotsFit(list[1:], q)
 			q[sl]++
