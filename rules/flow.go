@@ -456,15 +456,18 @@ func (s *State) endBattles() {
 // (Winter Wars V "Troupes du Génie"; UnitDef.ClearsAfterBattle), but only if
 // they could battle (FAQ IV Troupes du génie: not after a 2-hex move).
 func (s *State) canRemoveWire(u *unit) bool {
+	now := s.canBattleNow(u)
+	after := u.ordered && u.battled && !u.dead && !u.noBattle && s.kind(u).ClearsAfterBattle
+	if !now && !after {
+		return false // (the unit first, then its hex: issue 15, fifth pass)
+	}
 	f := s.removableInstead(u)
 	if f == NoFeature {
 		return false
 	}
 	// After battling only what its class removes (engineers: wire, not a
 	// road block, which they remove "instead of battling", WW V).
-	return s.canBattleNow(u) ||
-		u.ordered && u.battled && !u.dead && !u.noBattle && s.kind(u).ClearsAfterBattle &&
-			s.b.cat.featureRow(f).RemovableInstead.Has(u.typ)
+	return now || s.b.cat.featureRow(f).RemovableInstead.Has(u.typ)
 }
 
 // endTurn discards the card played and draws (Recon: draw 2, keep 1; Their
