@@ -420,15 +420,26 @@ func (s *State) moveOptions(buf []Action) []Action {
 		from := hexAt[u.pos]
 		dests, exits := s.reachKept(k)
 		n := len(buf)
-		buf = slices.Grow(buf, len(dests)+len(exits)+1)[:n+len(dests)]
+		if cap(buf)-n <= len(dests)+len(exits) {
+			buf = slices.Grow(buf, len(dests)+len(exits)+1)
+		}
+		buf = buf[:n+len(dests)]
 		a, w := Action{Kind: ActMove, From: from}, buf[n:]
 		for j, d := range dests[:len(w)] {
 			a.To = hexAt[d.pos]
 			w[j] = a
 		}
-		for _, e := range exits {
-			buf = append(buf, Action{Kind: ActExit, From: from, To: hexAt[e]})
+		if len(exits) > 0 {
+			buf = exitOptions(buf, from, exits, hexAt)
 		}
+	}
+	return buf
+}
+
+// exitOptions appends the exits of the unit on hex from.
+func exitOptions(buf []Action, from hex.Hex, exits []int16, hexAt []hex.Hex) []Action {
+	for _, e := range exits {
+		buf = append(buf, Action{Kind: ActExit, From: from, To: hexAt[e]})
 	}
 	return buf
 }
