@@ -334,11 +334,9 @@ func (s *State) LegalActions(buf []Action) []Action {
 				}
 			}
 		}
-		buf = s.combatOptions(buf)
-		buf = s.blowOptions(buf)
-		buf = s.pontoonOptions(buf)
-		buf = s.callOptions(buf)
-		buf = s.enterOptions(buf)
+		for _, opts := range s.b.orderExtras {
+			buf = opts(s, buf)
+		}
 		buf = append(buf, Action{Kind: ActEndOrders})
 	case PhaseMove:
 		buf = s.moveOptions(buf)
@@ -383,6 +381,31 @@ func (s *State) LegalActions(buf []Action) []Action {
 	}
 	_ = g
 	return buf
+}
+
+// orderStepOptions lists the functions appending the order step's options
+// beyond the orders, of the rules the board has (combat cards, bridges to
+// blow, pontoons, called airdrops, breakthrough armor; each function's
+// first test), in the order LegalActions lists them: a board without those
+// rules looks at none (issue 15, fifth pass).
+func (b *board) orderStepOptions() []func(*State, []Action) []Action {
+	var l []func(*State, []Action) []Action
+	if len(b.combat) > 0 {
+		l = append(l, (*State).combatOptions)
+	}
+	if len(b.setup.Blow.Bridges) > 0 {
+		l = append(l, (*State).blowOptions)
+	}
+	if b.pontoon != NoFeature {
+		l = append(l, (*State).pontoonOptions)
+	}
+	if len(b.setup.CalledAirdrops) > 0 {
+		l = append(l, (*State).callOptions)
+	}
+	if b.breakAt != nil {
+		l = append(l, (*State).enterOptions)
+	}
+	return l
 }
 
 // battleOptions appends the battle step's actions but ActEndBattles: each

@@ -82,6 +82,9 @@ type board struct {
 	turnEnd bool    // some objective is counted at the end of a turn
 	deck    Deck
 	deckDef []*CardDef // the catalog row of each card of the deck
+	// orderExtras: the order step's options beyond the orders, of the
+	// rules the board has (LegalActions; orderStepOptions)
+	orderExtras []func(*State, []Action) []Action
 	// plainPlay[id]: card id is played as itself and offered once, with no
 	// section to choose (not a Counter-Attack, a reaction card or a
 	// Recon-like card whose section is chosen): the card step lists it
@@ -580,6 +583,7 @@ func Compile(s *Setup) (*Board, error) {
 	for i := range st.units {
 		b.sideUnits[st.units[i].side] = append(b.sideUnits[st.units[i].side], int8(i))
 	}
+	b.orderExtras = b.orderStepOptions()
 	return &Board{tmpl: *st}, nil
 }
 
