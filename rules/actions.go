@@ -419,12 +419,30 @@ func (s *State) battleOptions(buf []Action) []Action {
 		if s.canRemoveWire(u) {
 			buf = append(buf, Action{Kind: ActRemoveWire, From: s.b.hexAt[u.pos]})
 		}
-		if s.canRecover(u) {
-			buf = append(buf, Action{Kind: ActRecover, From: s.b.hexAt[u.pos]})
+		for _, opts := range s.b.battleExtras {
+			buf = opts(s, u, buf)
 		}
-		buf = s.reinforceOptions(u, buf)
 	}
 	return buf
+}
+
+// battleStepOptions lists the functions appending an ordered unit's battle
+// step options beyond its battles and wire removal, of the rules the board
+// has (recovery: some recovery hex; reinforcement: some unit of a kind that
+// reinforces among units, every unit of the game), in the order
+// battleOptions lists them (issue 15, fifth pass).
+func (b *board) battleStepOptions(units []unit) []func(*State, *unit, []Action) []Action {
+	var l []func(*State, *unit, []Action) []Action
+	if b.recovery {
+		l = append(l, (*State).recoverOptions)
+	}
+	for i := range units {
+		if b.cat.units[units[i].kind].Reinforces {
+			l = append(l, (*State).reinforceOptions)
+			break
+		}
+	}
+	return l
 }
 
 // Legal is LegalActions into a fresh slice.

@@ -25,6 +25,14 @@ func (s *State) recoveryHex(i int16) bool {
 	return false
 }
 
+// recoverOptions appends unit u's recovery roll if it may make one.
+func (s *State) recoverOptions(u *unit, buf []Action) []Action {
+	if s.canRecover(u) {
+		buf = append(buf, Action{Kind: ActRecover, From: s.b.hexAt[u.pos]})
+	}
+	return buf
+}
+
 // canRecover: ordered unit u may roll for lost figures instead of battling:
 // it has not moved nor battled, it could still battle, it has lost figures
 // and may regain them, it stands where recovery is allowed, and no enemy is

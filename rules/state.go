@@ -85,6 +85,10 @@ type board struct {
 	// orderExtras: the order step's options beyond the orders, of the
 	// rules the board has (LegalActions; orderStepOptions)
 	orderExtras []func(*State, []Action) []Action
+	// battleExtras: an ordered unit's battle step options beyond its
+	// battles and wire removal, of the rules the board has (battleOptions;
+	// battleStepOptions)
+	battleExtras []func(*State, *unit, []Action) []Action
 	// plainPlay[id]: card id is played as itself and offered once, with no
 	// section to choose (not a Counter-Attack, a reaction card or a
 	// Recon-like card whose section is chosen): the card step lists it
@@ -584,6 +588,7 @@ func Compile(s *Setup) (*Board, error) {
 		b.sideUnits[st.units[i].side] = append(b.sideUnits[st.units[i].side], int8(i))
 	}
 	b.orderExtras = b.orderStepOptions()
+	b.battleExtras = b.battleStepOptions(st.units)
 	return &Board{tmpl: *st}, nil
 }
 
