@@ -151,7 +151,7 @@ func (s *State) callDrop(centre hex.Hex, n int) {
 		for i := at; i < at+a.Max && m < n; i++ {
 			if u := &s.units[i]; u.reserve > 0 {
 				u.reserve = 0
-				drop[m], idx[m] = s.dropSpot(a.Center, a.Range), i
+				drop[m], idx[m] = s.dropSpot(s.b.callZones[k]), i
 				m++
 			}
 		}

@@ -761,9 +761,9 @@ func (s *State) airdrop() {
 			s.dropDue[s.active] = true // (it lands at the side's next turn)
 			continue
 		}
-		a := &s.b.setup.Airdrops[u.reserve-1]
+		zone := s.b.dropZones[u.reserve-1]
 		u.reserve = 0
-		drop[n], idx[n] = s.dropSpot(a.Center, a.Range), i
+		drop[n], idx[n] = s.dropSpot(zone), i
 		n++
 	}
 	s.land(drop[:n], idx[:n])
@@ -794,11 +794,11 @@ func (s *State) land(drop []int16, idx []int) {
 	}
 }
 
-// dropSpot draws where one paratrooper aimed at c lands, within rng hexes:
-// the board index, or -1 off the board (or on a half-hex).
-func (s *State) dropSpot(c hex.Hex, rng int) int16 {
-	var buf [128]hex.Hex
-	spots := buf[:0]
+// dropZone lists the hexes within rng hexes of c, row by row, off the
+// board too: where a paratrooper aimed at c may land. The board makes each
+// drop's zone once (board.dropZones, board.callZones).
+func dropZone(c hex.Hex, rng int) []hex.Hex {
+	var spots []hex.Hex
 	for dr := -rng; dr <= rng; dr++ {
 		for dc := -2 * rng; dc <= 2*rng; dc++ {
 			h := hex.Hex{Row: c.Row + int8(dr), Col: c.Col + int8(dc)}
@@ -807,6 +807,12 @@ func (s *State) dropSpot(c hex.Hex, rng int) int16 {
 			}
 		}
 	}
+	return spots
+}
+
+// dropSpot draws where one paratrooper lands among the hexes of its drop
+// zone: the board index, or -1 off the board (or on a half-hex).
+func (s *State) dropSpot(spots []hex.Hex) int16 {
 	o, _ := s.chance(OutDrop, len(spots), spots)
 	h := o.Hex
 	if !s.b.grid.Contains(h) {

@@ -20,6 +20,9 @@ type board struct {
 	// calledAt[k] is the index of the first unit of called airdrop k
 	// (Setup.CalledAirdrops; airdrop_called.go).
 	calledAt []int16
+	// dropZones[k], callZones[k]: the hexes where the paratroopers of
+	// Setup.Airdrops[k], Setup.CalledAirdrops[k] may land (dropZone).
+	dropZones, callZones [][]hex.Hex
 	// dropUnits: the units Setup.Airdrops brings are units[dropUnits[0]:dropUnits[1]]
 	dropUnits [2]int
 	hexAt     []hex.Hex
@@ -588,6 +591,12 @@ func Compile(s *Setup) (*Board, error) {
 		b.sideUnits[st.units[i].side] = append(b.sideUnits[st.units[i].side], int8(i))
 	}
 	b.orderExtras = b.orderStepOptions()
+	for _, a := range s.Airdrops {
+		b.dropZones = append(b.dropZones, dropZone(a.Center, a.Range))
+	}
+	for _, a := range s.CalledAirdrops {
+		b.callZones = append(b.callZones, dropZone(a.Center, a.Range))
+	}
 	b.battleExtras = b.battleStepOptions(st.units)
 	return &Board{tmpl: *st}, nil
 }
