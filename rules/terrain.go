@@ -473,19 +473,28 @@ func (s *State) removeFeature(i int16, f Feature) {
 }
 
 // leaveHex removes sandbags when their unit leaves (rulebook "Sacs de sable").
+// It and clearObstacles are only their test, small enough to be inlined
+// where a unit moves or battles (issue 15, fifth pass).
 func (s *State) leaveHex(i int16) {
-	if s.fx[i]&fxLeaveRm == 0 {
-		return
+	if s.fx[i]&fxLeaveRm != 0 {
+		s.removeFeatures(i, removedOnLeave)
 	}
-	s.removeFeatures(i, func(r *TerrainDef) bool { return r.RemovedOnLeave })
 }
+
+// removedOnLeave: row r goes when its unit leaves the hex (sandbags).
+func removedOnLeave(r *TerrainDef) bool { return r.RemovedOnLeave }
 
 // clearObstacles: armor entering wire, or battling from it, removes it
 // (rulebook "Barbelés"; FAQ digest 69 [II Barbelés]); a retreat never does.
 func (s *State) clearObstacles(u *unit) {
-	if s.fx[u.pos]&fxClear == 0 {
-		return
+	if s.fx[u.pos]&fxClear != 0 {
+		s.clearObstaclesOf(u)
 	}
+}
+
+// clearObstaclesOf removes the obstacles of unit u's hex that its class
+// clears.
+func (s *State) clearObstaclesOf(u *unit) {
 	i, t := u.pos, u.typ
 	s.removeFeatures(i, func(r *TerrainDef) bool { return r.ClearedBy.Has(t) })
 }
