@@ -90,13 +90,21 @@ func (s *State) reachExit(ui int, out []dest, exitOut []int16) ([]dest, []int16)
 	return s.reachExitIn(ui, out, exitOut, &sc)
 }
 
-// reachExitIn is reachExit in the given search memory.
+// reachExitIn is reachExit in the given search memory; the exits are
+// looked for in a function of their own (most boards have none; issue 15,
+// fifth pass).
 func (s *State) reachExitIn(ui int, out []dest, exitOut []int16, sc *reachSearch) ([]dest, []int16) {
 	out = s.reachIn(ui, out, sc)
-	u := &s.units[ui]
-	if len(s.b.exitList[u.side]) == 0 {
-		return out, exitOut
+	if len(s.b.exitList[s.units[ui].side]) > 0 {
+		exitOut = s.exitsIn(ui, exitOut, sc)
 	}
+	return out, exitOut
+}
+
+// exitsIn appends to exitOut the exits unit ui can leave by, from the
+// search just made in sc (reachExit).
+func (s *State) exitsIn(ui int, exitOut []int16, sc *reachSearch) []int16 {
+	u := &s.units[ui]
 	maxM := s.maxMove(u)
 	bel := s.infiltrating(u)
 	// Without infiltration, a unit that starts in a hedgerow stops on its
@@ -123,7 +131,7 @@ func (s *State) reachExitIn(ui int, out []dest, exitOut []int16, sc *reachSearch
 			exitOut = append(exitOut, q)
 		}
 	}
-	return out, exitOut
+	return exitOut
 }
 
 // reachIn is reach with the search's working memory given; it leaves there
