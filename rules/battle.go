@@ -206,11 +206,9 @@ func (s *State) targets(ui int, buf []Action) []Action {
 	k := s.kind(u)
 	still := !u.moved
 	rd := k.rangeDice(still)
-	reach := 0 // the farthest distance the unit rolls dice at
-	for i, n := range rd {
-		if n > 0 {
-			reach = i + 1
-		}
+	reach := len(rd) // the farthest distance the unit rolls dice at
+	for reach > 0 && rd[reach-1] <= 0 {
+		reach--
 	}
 	adjOnly := close || (u.fx && d.AdjacentOnly)
 	if adjOnly {
