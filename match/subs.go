@@ -156,6 +156,23 @@ func (m *Match) Subscribe(token string) (*Sub, error) {
 // C signals changes.
 func (sub *Sub) C() <-chan struct{} { return sub.c }
 
+// Settle drops a signal waiting on C, unless the game was closed or its
+// copy unloaded (those are told through C): the subscriber is about to
+// call Next, which brings it every change made so far, and a later change
+// signals anew.
+func (sub *Sub) Settle() {
+	m := sub.m
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	if m.closed || m.evicted {
+		return
+	}
+	select {
+	case <-sub.c:
+	default:
+	}
+}
+
 // Closed reports whether the game was closed (the server shuts down).
 func (sub *Sub) Closed() bool {
 	sub.m.mu.Lock()

@@ -1,6 +1,7 @@
 package web
 
 import (
+	"bytes"
 	"context"
 	"net/http"
 	"strconv"
@@ -128,6 +129,7 @@ func (s *Server) websocket(w http.ResponseWriter, r *http.Request) {
 	ping := time.NewTicker(wsPingEvery)
 	defer ping.Stop()
 	send := true
+	var wbuf []byte // a delta with an ack, made in one buffer reused
 	for {
 		if send {
 			// The first message is a whole update; then deltas (match.Sub.Next).
@@ -159,13 +161,33 @@ func (s *Server) websocket(w http.ResponseWriter, r *http.Request) {
 			case m.full:
 				sub.AskFull()
 			default:
-				b, ok := s.wsAct(ctx, game, client, reqID, token, m)
+				b, v, ok := s.wsAct(ctx, game, client, reqID, token, m)
+				if ok {
+					// The delta the action caused carries its ack: one
+					// message and one write rather than two (issue 14,
+					// sixth pass). On a follower copy the change has not
+					// come yet (or a duplicate changed nothing): the ack
+					// goes alone, and the delta follows when it comes.
+					sub.Settle()
+					d, dv, err := sub.Next(since)
+					if err != nil {
+						return
+					}
+					since = dv
+					if d != nil && bytes.HasPrefix(d, deltaHead) {
+						wbuf = appendAck(append(wbuf[:0], deltaHead...), m.id, v, true)
+						wbuf = append(append(wbuf, ','), d[len(deltaHead):]...)
+						b = wbuf
+					} else if d != nil {
+						if err := c.Write(wctx.get(), websocket.MessageText, b); err != nil {
+							return
+						}
+						b = d
+					}
+				}
 				if err := c.Write(wctx.get(), websocket.MessageText, b); err != nil {
 					return
 				}
-				// The delta the action caused follows its ack (on a
-				// follower copy, once the owner's change reaches it).
-				send = ok
 			}
 		case <-sub.C():
 			send = true

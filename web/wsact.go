@@ -8,6 +8,7 @@ import (
 	"io"
 	"net/http"
 	"net/url"
+	"strconv"
 	"strings"
 
 	"github.com/coder/websocket"
@@ -77,12 +78,6 @@ func parseWSMessage(typ websocket.MessageType, b []byte) (wsIn, bool) {
 	return in, true
 }
 
-type wsAck struct {
-	Type    string `json:"type"`
-	ID      *int64 `json:"id,omitempty"`
-	Version int    `json:"version"`
-}
-
 type wsError struct {
 	Type       string     `json:"type"`
 	ID         *int64     `json:"id,omitempty"`
@@ -103,12 +98,12 @@ func wsErrorJSON(id *int64, err error, retry int) []byte {
 
 // wsAct applies a seat's action sent on its socket (token: the socket's)
 // to game and answers the message to write back: its ack (ok) or its
-// error. The rate limit and applyAct are those of POST …/actions. A game
+// error, and the version the action brought the game to. The rate limit and applyAct are those of POST …/actions. A game
 // another node owns has the action forwarded to that node as a POST
 // (forwardAct), as this node's proxy forwards a client's POST.
-func (s *Server) wsAct(ctx context.Context, game, client, reqID, token string, in wsIn) ([]byte, bool) {
+func (s *Server) wsAct(ctx context.Context, game, client, reqID, token string, in wsIn) ([]byte, int, bool) {
 	if err, secs := s.allow(s.actionLim, "actions", client); err != nil {
-		return wsErrorJSON(in.id, err, secs), false
+		return wsErrorJSON(in.id, err, secs), 0, false
 	}
 	req := ActRequest{Token: token, Action: in.action, Version: in.version}
 	v, err := s.applyAct(ctx, game, req)
@@ -124,10 +119,32 @@ func (s *Server) wsAct(ctx context.Context, game, client, reqID, token string, i
 		case match.CodeUnavailable:
 			retry = retryAfter(s.opts.ClusterTTL)
 		}
-		return wsErrorJSON(in.id, err, retry), false
+		return wsErrorJSON(in.id, err, retry), 0, false
 	}
-	b, _ := json.Marshal(wsAck{Type: "ack", ID: in.id, Version: v})
-	return b, true
+	return appendAck(nil, in.id, v, false), v, true
+}
+
+// deltaHead is how a delta's JSON begins (match.Sub.Next: "type" first).
+var deltaHead = []byte(`{"type":"delta",`)
+
+// appendAck appends the ack of message id at version v: the message
+// {"type":"ack","id":K,"version":V}, or inDelta the member
+// "ack":{"id":K,"version":V} of the delta the action caused ("id" left out
+// when the client's message had none).
+func appendAck(b []byte, id *int64, v int, inDelta bool) []byte {
+	if inDelta {
+		b = append(b, `"ack":{`...)
+	} else {
+		b = append(b, `{"type":"ack",`...)
+	}
+	if id != nil {
+		b = append(b, `"id":`...)
+		b = strconv.AppendInt(b, *id, 10)
+		b = append(b, ',')
+	}
+	b = append(b, `"version":`...)
+	b = strconv.AppendInt(b, int64(v), 10)
+	return append(b, '}')
 }
 
 // forwardAct posts req to the node that owns its game (POST

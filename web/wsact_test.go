@@ -19,6 +19,11 @@ type wsReplyMsg struct {
 	Code       string `json:"code"`
 	Message    string `json:"message"`
 	RetryAfter int    `json:"retry_after"`
+	// A delta that carries the ack of the action that caused it.
+	Ack *struct {
+		ID      *int64 `json:"id"`
+		Version int    `json:"version"`
+	} `json:"ack"`
 }
 
 // wsAsk writes msg on the socket and waits for its answer: the first ack
@@ -38,6 +43,10 @@ func wsAsk(t *testing.T, w *wsConn, msg string, id int64) (wsReplyMsg, int) {
 			var r wsReplyMsg
 			if err := json.Unmarshal(msgs[i], &r); err != nil {
 				t.Fatal(err)
+			}
+			if r.Type == "delta" && r.Ack != nil {
+				// The ack in the delta: read as the ack message.
+				r = wsReplyMsg{Type: "ack", ID: r.Ack.ID, Version: r.Ack.Version}
 			}
 			if (r.Type == "ack" || r.Type == "error") && (id < 0 || r.ID != nil && *r.ID == id) {
 				return r, i
@@ -121,13 +130,25 @@ func TestWebSocketActions(t *testing.T) {
 		t.Errorf("POST stale: %d %s", code, raw)
 	}
 
-	// An action: acked with the new version, then its delta.
+	// An action: acked with the new version, in the delta it caused (the
+	// delta's "ack"), or alone and then its delta.
 	r, at := wsAsk(t, ws, actionMsg(legal, v, 42), 42)
 	if r.Type != "ack" || r.Version <= v {
 		t.Fatalf("action %q at %d: %+v", legal, v, r)
 	}
-	// The first message after the ack that brings the new version is a
-	// delta (none came before it).
+	var withAck struct {
+		Type    string
+		Version int
+		Ack     *struct{ ID, Version int }
+	}
+	if err := json.Unmarshal(ws.raw()[at], &withAck); err != nil {
+		t.Fatal(err)
+	}
+	if withAck.Type != "delta" || withAck.Ack == nil || withAck.Ack.ID != 42 || withAck.Ack.Version != r.Version || withAck.Version != r.Version ||
+		!strings.HasPrefix(string(ws.raw()[at]), `{"type":"delta","ack":{"id":42,"version":`) {
+		t.Errorf("the action's delta does not carry its ack: %s", ws.raw()[at])
+	}
+	// No delta that brings the new version came before the ack.
 	for i, raw := range ws.raw()[:at] {
 		var u update
 		json.Unmarshal(raw, &u)
@@ -137,7 +158,7 @@ func TestWebSocketActions(t *testing.T) {
 	}
 	deadline := time.After(10 * time.Second)
 	for found := false; !found; {
-		for _, raw := range ws.raw()[at+1:] {
+		for _, raw := range ws.raw()[at:] {
 			var u update
 			json.Unmarshal(raw, &u)
 			if u.Type == "delta" && u.Version >= r.Version {
