@@ -307,3 +307,55 @@ func TestWebSocketAndPostShareActionPath(t *testing.T) {
 		t.Fatalf("past the limit: POST %d %s; socket %+v", code, raw, r)
 	}
 }
+
+// parseWSPlain reads what it accepts as json.Decoder with
+// DisallowUnknownFields reads it, and leaves the rest to the decoder.
+func TestParseWSMessagePlain(t *testing.T) {
+	for _, tc := range []struct {
+		msg   string
+		plain bool
+	}{
+		{`{"type":"action","action":"move 7,15 6,14","version":41,"id":7}`, true},
+		{`{ "id" : -3 , "version":0, "action":"end-orders", "type":"action" }`, true},
+		{`{"type":"full"}`, true},
+		{`{}`, true},
+		{`{"type":"act"}`, true},
+		{`{"type":"action","version":1}`, true},
+		{`{"Type":"action","action":"x","version":1}`, false},
+		{`{"type":"action","action":"x","version":1,"token":"t"}`, false},
+		{`{"type":"action","action":"x","version":1,"version":2}`, false},
+		{`{"type":"action","action":"\u0078","version":1}`, false},
+		{`{"type":"action","action":"é","version":1}`, false},
+		{`{"type":"action","action":"x","version":1.5}`, false},
+		{`{"type":"action","action":"x","version":1e2}`, false},
+		{`{"type":"action","action":"x","version":"1"}`, false},
+		{`{"type":"action","action":null,"version":1}`, false},
+		{`{"type":"action","action":"x","version":99999999999999999999}`, false},
+		{`{"type":"action","action":"x","id":9223372036854775807,"version":-0}`, true},
+		{`{"type":["action"]}`, false},
+	} {
+		b := []byte(tc.msg)
+		if !json.Valid(b) {
+			t.Fatalf("%s: not JSON", tc.msg)
+		}
+		got, ok := parseWSPlain(b)
+		if ok != tc.plain {
+			t.Errorf("%s: plain %v, want %v", tc.msg, ok, tc.plain)
+		}
+		if !ok {
+			continue
+		}
+		var want wsClientMessage
+		dec := json.NewDecoder(strings.NewReader(tc.msg))
+		dec.DisallowUnknownFields()
+		if err := dec.Decode(&want); err != nil {
+			t.Errorf("%s: the decoder refuses it: %v", tc.msg, err)
+			continue
+		}
+		g, _ := json.Marshal(got)
+		w, _ := json.Marshal(want)
+		if string(g) != string(w) {
+			t.Errorf("%s: %s, the decoder %s", tc.msg, g, w)
+		}
+	}
+}
