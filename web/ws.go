@@ -190,6 +190,7 @@ func (s *Server) websocket(w http.ResponseWriter, r *http.Request) {
 					sub.Settle()
 					d, dv, err := sub.Next(since)
 					if err != nil {
+						c.Write(wctx.get(), websocket.MessageText, b) // the ack, at least
 						return
 					}
 					since = dv
