@@ -34,7 +34,11 @@ func (p *pushed) viewFields() []jsonenc.Member {
 		if v, _, ok := jsonenc.Lookup(p.fields, []byte(deltaView), -1); ok {
 			p.view = viewMembers(v, p.board)
 		}
-		p.viewOK = true
+		// The board is needed no more: let its position go (its engine
+		// state, its view's structures) once the game moved on, rather
+		// than keep it while the snapshot is a socket's last (issue 14,
+		// sixth pass: less for the collector to mark).
+		p.viewOK, p.board = true, nil
 	}
 	return p.view
 }
