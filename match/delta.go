@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"encoding/json"
 	"strconv"
+	"sync"
 
 	"m44/internal/jsonenc"
 )
@@ -49,8 +50,9 @@ func (p *pushed) viewFields() []jsonenc.Member {
 func pushedOf(version int, snap *Snapshot, size int) *pushed {
 	// A snapshot has 15-20 members. (An error: a clock not encoded, the
 	// snapshot's only fallible part.)
-	marks := make([]int, 0, 32)
-	b, _ := snap.appendFields(make([]byte, 0, max(size, 4<<10)), &marks)
+	var mb [32]int
+	marks := mb[:0]
+	b, _ := snap.appendFields(headBuf(max(size, 4<<10)), &marks)
 	n := len(b)
 	b = append(b, '}')
 	fields := membersAt(b, marks, n)
@@ -58,6 +60,50 @@ func pushedOf(version int, snap *Snapshot, size int) *pushed {
 		fields = jsonenc.Members(b) // (never: the marks are the members')
 	}
 	return &pushed{version: version, head: b, board: snap.board, fields: fields}
+}
+
+// headBufs holds the JSON buffers of pushed snapshots no longer
+// referenced (recycleLocked), for the next ones: two are made for every
+// action of a game with both seats followed, a fifth of what a WebSocket
+// server allocated (issue 14, sixth pass).
+var headBufs = sync.Pool{New: func() any { return new([]byte) }}
+
+// headBuf is an empty buffer of at least size bytes' room.
+func headBuf(size int) []byte {
+	p := headBufs.Get().(*[]byte)
+	if cap(*p) >= size {
+		b := (*p)[:0]
+		*p = nil
+		headBufs.Put(p) // (the holder, emptied, for the next recycled buffer)
+		return b
+	}
+	headBufs.Put(p)
+	return make([]byte, 0, size)
+}
+
+// recycleLocked gives p's JSON buffer back for later snapshots, if no
+// subscriber still has p as its last (it makes its next delta from it):
+// p is dropped by the game's shared snapshots, and nothing else holds it
+// or its buffer (an Update made from it is written out under the game's
+// lock by Sub.Next; see Sub.Update). p is emptied, so that a stale use
+// finds nothing rather than a later snapshot's bytes.
+func (m *Match) recycleLocked(p *pushed) {
+	if p == nil || p.head == nil {
+		return
+	}
+	for sub := range m.subs {
+		if sub.last == p {
+			return
+		}
+	}
+	b := p.head[:0]
+	p.head, p.fields, p.view, p.viewOK, p.board = nil, nil, nil, true, nil
+	if cap(b) > 256<<10 {
+		return // a rare huge one is not kept
+	}
+	h := headBufs.Get().(*[]byte)
+	*h = b
+	headBufs.Put(h)
 }
 
 // membersAt is the members of the JSON b whose separators ('{' or ',',

@@ -114,6 +114,7 @@ func (m *Match) sharedSnapshotLocked(s *seat) (*Snapshot, *pushed, *sharedSnapsh
 	n := &sharedSnapshot{seq: m.seq, seats: string(key), snap: snap, cur: pushedOf(len(m.log), snap, size)}
 	if c != nil {
 		n.prev = c.cur
+		m.recycleLocked(c.prev)
 	}
 	m.shared[s] = n
 	return snap, n.cur, n
@@ -212,7 +213,8 @@ func (sub *Sub) Close() {
 // Update is the whole update for a subscriber that has seen the log up to
 // version since: the entries after it, as it may see them, and its
 // snapshot. A negative since gives no entries (the snapshot's log has them
-// all).
+// all). Its JSON (AppendJSON) is to be written before the game changes
+// twice more: the snapshot's buffer is then reused (recycleLocked).
 func (sub *Sub) Update(since int) *Update {
 	m := sub.m
 	m.mu.Lock()
