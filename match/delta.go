@@ -55,7 +55,7 @@ func pushedOf(version int, snap *Snapshot, size int) *pushed {
 	b, _ := snap.appendFields(headBuf(max(size, 4<<10)), &marks)
 	n := len(b)
 	b = append(b, '}')
-	fields := membersAt(b, marks, n)
+	fields := membersAtInto(getMembers(len(marks)), b, marks, n)
 	if fields == nil {
 		fields = jsonenc.Members(b) // (never: the marks are the members')
 	}
@@ -96,8 +96,10 @@ func (m *Match) recycleLocked(p *pushed) {
 			return
 		}
 	}
-	b := p.head[:0]
+	b, fields, view := p.head[:0], p.fields, p.view
 	p.head, p.fields, p.view, p.viewOK, p.board = nil, nil, nil, true, nil
+	putMembers(fields)
+	putMembers(view)
 	if cap(b) > 256<<10 {
 		return // a rare huge one is not kept
 	}
@@ -106,11 +108,45 @@ func (m *Match) recycleLocked(p *pushed) {
 	headBufs.Put(h)
 }
 
+// memberBufs holds the member lists of recycled pushed snapshots (their
+// fields and view's), for the next ones.
+var memberBufs = sync.Pool{New: func() any { return new([]jsonenc.Member) }}
+
+// getMembers is an empty member list with room for n members.
+func getMembers(n int) []jsonenc.Member {
+	p := memberBufs.Get().(*[]jsonenc.Member)
+	if cap(*p) >= n {
+		out := (*p)[:0]
+		*p = nil
+		memberBufs.Put(p)
+		return out
+	}
+	memberBufs.Put(p)
+	return make([]jsonenc.Member, 0, n)
+}
+
+// putMembers gives ms back, cleared (its spans point into a recycled
+// buffer: nothing is to keep it alive).
+func putMembers(ms []jsonenc.Member) {
+	if cap(ms) == 0 || cap(ms) > 1024 {
+		return
+	}
+	ms = ms[:cap(ms)]
+	clear(ms)
+	h := memberBufs.Get().(*[]jsonenc.Member)
+	*h = ms[:0]
+	memberBufs.Put(h)
+}
+
 // membersAt is the members of the JSON b whose separators ('{' or ',',
 // each followed by the member's key) are at marks, the last member's value
 // ending at end; nil if they are not so.
 func membersAt(b []byte, marks []int, end int) []jsonenc.Member {
-	out := make([]jsonenc.Member, 0, len(marks))
+	return membersAtInto(make([]jsonenc.Member, 0, len(marks)), b, marks, end)
+}
+
+// membersAtInto is membersAt appended to out.
+func membersAtInto(out []jsonenc.Member, b []byte, marks []int, end int) []jsonenc.Member {
 	for i, at := range marks {
 		e := end
 		if i+1 < len(marks) {
@@ -157,7 +193,7 @@ func viewMembers(v []byte, board *publicBoard) []jsonenc.Member {
 	if !bytes.HasPrefix(v[j:], board.json) {
 		return jsonenc.Members(v)
 	}
-	out := make([]jsonenc.Member, 0, 1+len(board.members)+10)
+	out := getMembers(1 + len(board.members) + 10)
 	out = append(out, jsonenc.Member{Key: v[2 : len(pre)-2], Val: v[i:j]})
 	out = append(out, board.members...)
 	out, ok := jsonenc.MemberRun(out, v[j+len(board.json):len(v)-1])
