@@ -307,6 +307,7 @@ func (p *player) playWS(ctx context.Context, g created, seat string, r *rand.Ran
 	id := 0
 	var in bytes.Buffer // each message read, in one buffer reused
 	var out []byte      // each action written, likewise
+	var think *time.Timer
 	for ctx.Err() == nil {
 		_, rd, err := c.Reader(ctx)
 		if err == nil {
@@ -371,8 +372,14 @@ func (p *player) playWS(ctx context.Context, g created, seat string, r *rand.Ran
 			continue
 		}
 		if p.cfg.Think > 0 {
+			if think == nil {
+				think = time.NewTimer(p.cfg.Think)
+				defer think.Stop()
+			} else {
+				think.Reset(p.cfg.Think) // one timer for the socket's life
+			}
 			select {
-			case <-time.After(p.cfg.Think):
+			case <-think.C:
 			case <-ctx.Done():
 				return
 			}
