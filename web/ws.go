@@ -45,6 +45,10 @@ func (s *Server) websocket(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	q := r.URL.Query()
+	// ack=delta: the client takes an action's ack in the delta the action
+	// caused (wsact.go); without it, each ack is a message of its own, as
+	// before the sixth pass.
+	ackInDelta := q.Get("ack") == "delta"
 	since := -1 // no since: the snapshot only (its log has every entry)
 	if v := q.Get("since"); v != "" {
 		n, err := strconv.Atoi(v)
@@ -181,12 +185,18 @@ func (s *Server) websocket(w http.ResponseWriter, r *http.Request) {
 				sub.AskFull()
 			default:
 				b, v, ok := s.wsAct(ctx, game, client, reqID, token, m)
-				if ok {
-					// The delta the action caused carries its ack: one
-					// message and one write rather than two (issue 14,
-					// sixth pass). On a follower copy the change has not
-					// come yet (or a duplicate changed nothing): the ack
-					// goes alone, and the delta follows when it comes.
+				if ok && !ackInDelta {
+					// The delta the action caused follows its ack (on a
+					// follower copy, once the owner's change reaches it).
+					send = true
+				}
+				if ok && ackInDelta {
+					// The delta the action caused carries its ack (the
+					// client asked so): one message and one write rather
+					// than two (issue 14, sixth pass). On a follower copy
+					// the change may not have come yet (and a duplicate
+					// changes nothing): the ack then goes alone, and the
+					// delta follows when it comes.
 					sub.Settle()
 					d, dv, err := sub.Next(since)
 					if err != nil {

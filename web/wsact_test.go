@@ -130,25 +130,13 @@ func TestWebSocketActions(t *testing.T) {
 		t.Errorf("POST stale: %d %s", code, raw)
 	}
 
-	// An action: acked with the new version, in the delta it caused (the
-	// delta's "ack"), or alone and then its delta.
+	// An action: acked with the new version, then its delta.
 	r, at := wsAsk(t, ws, actionMsg(legal, v, 42), 42)
-	if r.Type != "ack" || r.Version <= v {
+	if r.Type != "ack" || r.Version <= v || !strings.HasPrefix(string(ws.raw()[at]), `{"type":"ack"`) {
 		t.Fatalf("action %q at %d: %+v", legal, v, r)
 	}
-	var withAck struct {
-		Type    string
-		Version int
-		Ack     *struct{ ID, Version int }
-	}
-	if err := json.Unmarshal(ws.raw()[at], &withAck); err != nil {
-		t.Fatal(err)
-	}
-	if withAck.Type != "delta" || withAck.Ack == nil || withAck.Ack.ID != 42 || withAck.Ack.Version != r.Version || withAck.Version != r.Version ||
-		!strings.HasPrefix(string(ws.raw()[at]), `{"type":"delta","ack":{"id":42,"version":`) {
-		t.Errorf("the action's delta does not carry its ack: %s", ws.raw()[at])
-	}
-	// No delta that brings the new version came before the ack.
+	// The first message after the ack that brings the new version is a
+	// delta (none came before it).
 	for i, raw := range ws.raw()[:at] {
 		var u update
 		json.Unmarshal(raw, &u)
@@ -158,7 +146,7 @@ func TestWebSocketActions(t *testing.T) {
 	}
 	deadline := time.After(10 * time.Second)
 	for found := false; !found; {
-		for _, raw := range ws.raw()[at:] {
+		for _, raw := range ws.raw()[at+1:] {
 			var u update
 			json.Unmarshal(raw, &u)
 			if u.Type == "delta" && u.Version >= r.Version {
@@ -357,5 +345,46 @@ func TestParseWSMessagePlain(t *testing.T) {
 		if string(g) != string(w) {
 			t.Errorf("%s: %s, the decoder %s", tc.msg, g, w)
 		}
+	}
+}
+
+// Issue 14, sixth pass: a socket opened with ack=delta gets an action's
+// ack in the delta the action caused ("ack" after "type"), one message
+// rather than two; a duplicate, which changes nothing, is acked alone.
+func TestWebSocketAckInDelta(t *testing.T) {
+	ts := newTestServer(t, "")
+	c := ts.create(map[string]any{"scenario": firstScenario(t), "seats": map[string]string{"allies": "human", "axis": "human"}, "seed": 7})
+	s0, _ := ts.snapshot(c.Game, "")
+	tok := c.Tokens[*s0.ToAct]
+	ws := dialURL(t, "ws"+strings.TrimPrefix(ts.hs.URL, "http")+"/api/games/"+c.Game+"/ws?since=0&ack=delta&token="+tok)
+	firstMessage(t, ws)
+	s, _ := ts.snapshot(c.Game, tok)
+	r, at := wsAsk(t, ws, actionMsg(s.Legal[0].Action, s.Version, 42), 42)
+	var d struct {
+		Type    string
+		Version int
+		Base    int
+		Ack     *struct{ ID, Version int }
+	}
+	raw := ws.raw()[at]
+	if err := json.Unmarshal(raw, &d); err != nil {
+		t.Fatal(err)
+	}
+	if r.Type != "ack" || r.Version <= s.Version || d.Type != "delta" || d.Ack == nil || d.Ack.ID != 42 || d.Ack.Version != r.Version ||
+		d.Version != r.Version || d.Base != s.Version || !strings.HasPrefix(string(raw), `{"type":"delta","ack":{"id":42,"version":`) {
+		t.Fatalf("the action's delta does not carry its ack: %s", raw)
+	}
+	for _, m := range ws.raw()[:at] {
+		if strings.HasPrefix(string(m), `{"type":"ack"`) {
+			t.Fatalf("an ack alone as well: %s", m)
+		}
+	}
+	if now, _ := ts.snapshot(c.Game, tok); now.Version != r.Version {
+		t.Fatalf("acked version %d, the game is at %d", r.Version, now.Version)
+	}
+	// A duplicate: acked alone, with the version it brought the game to.
+	r2, at2 := wsAsk(t, ws, actionMsg(s.Legal[0].Action, s.Version, 43), 43)
+	if r2.Type != "ack" || r2.Version != r.Version || !strings.HasPrefix(string(ws.raw()[at2]), `{"type":"ack","id":43,`) {
+		t.Fatalf("duplicate: %+v %s", r2, ws.raw()[at2])
 	}
 }

@@ -293,7 +293,7 @@ func (p *player) play(ctx context.Context, g created, r *rand.Rand) {
 func (p *player) playWS(ctx context.Context, g created, seat string, r *rand.Rand) {
 	var t wsTally
 	defer p.addTally(&t)
-	u := strings.Replace(p.cfg.URL, "http", "ws", 1) + "/api/games/" + g.Game + "/ws?since=0&token=" + g.Tokens[seat]
+	u := strings.Replace(p.cfg.URL, "http", "ws", 1) + "/api/games/" + g.Game + "/ws?since=0&ack=delta&token=" + g.Tokens[seat]
 	c, _, err := websocket.Dial(ctx, u, &websocket.DialOptions{HTTPClient: p.client, CompressionMode: websocket.CompressionContextTakeover})
 	if err != nil {
 		t.count(err)
@@ -325,8 +325,9 @@ func (p *player) playWS(ctx context.Context, g created, seat string, r *rand.Ran
 		t.bytes += len(raw)
 		if !sent.IsZero() {
 			// The answer to the action: the server writes "type" first,
-			// and an ack either alone or in the delta the action caused
-			// ("ack" its first member after "type").
+			// and an ack either alone or (the socket opened with
+			// ack=delta) in the delta the action caused, "ack" its first
+			// member after "type".
 			ack, refused := bytes.HasPrefix(raw, []byte(`{"type":"ack"`)), bytes.HasPrefix(raw, []byte(`{"type":"error"`))
 			inDelta := bytes.HasPrefix(raw, []byte(`{"type":"delta","ack":`))
 			if ack || refused || inDelta {
