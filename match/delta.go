@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"encoding/json"
 	"strconv"
+	"sync"
 
 	"m44/internal/jsonenc"
 )
@@ -34,7 +35,11 @@ func (p *pushed) viewFields() []jsonenc.Member {
 		if v, _, ok := jsonenc.Lookup(p.fields, []byte(deltaView), -1); ok {
 			p.view = viewMembers(v, p.board)
 		}
-		p.viewOK = true
+		// The board is needed no more: let its position go (its engine
+		// state, its view's structures) once the game moved on, rather
+		// than keep it while the snapshot is a socket's last (issue 14,
+		// sixth pass: less for the collector to mark).
+		p.viewOK, p.board = true, nil
 	}
 	return p.view
 }
@@ -45,22 +50,103 @@ func (p *pushed) viewFields() []jsonenc.Member {
 func pushedOf(version int, snap *Snapshot, size int) *pushed {
 	// A snapshot has 15-20 members. (An error: a clock not encoded, the
 	// snapshot's only fallible part.)
-	marks := make([]int, 0, 32)
-	b, _ := snap.appendFields(make([]byte, 0, max(size, 4<<10)), &marks)
+	var mb [32]int
+	marks := mb[:0]
+	b, _ := snap.appendFields(headBuf(max(size, 4<<10)), &marks)
 	n := len(b)
 	b = append(b, '}')
-	fields := membersAt(b, marks, n)
+	fields := membersAtInto(getMembers(len(marks)), b, marks, n)
 	if fields == nil {
 		fields = jsonenc.Members(b) // (never: the marks are the members')
 	}
 	return &pushed{version: version, head: b, board: snap.board, fields: fields}
 }
 
+// headBufs holds the JSON buffers of pushed snapshots no longer
+// referenced (recycleLocked), for the next ones: two are made for every
+// action of a game with both seats followed, a fifth of what a WebSocket
+// server allocated (issue 14, sixth pass).
+var headBufs = sync.Pool{New: func() any { return new([]byte) }}
+
+// headBuf is an empty buffer of at least size bytes' room.
+func headBuf(size int) []byte {
+	p := headBufs.Get().(*[]byte)
+	if cap(*p) >= size {
+		b := (*p)[:0]
+		*p = nil
+		headBufs.Put(p) // (the holder, emptied, for the next recycled buffer)
+		return b
+	}
+	headBufs.Put(p)
+	return make([]byte, 0, size)
+}
+
+// recycleLocked gives p's JSON buffer back for later snapshots, if no
+// subscriber still has p as its last (it makes its next delta from it):
+// p is dropped by the game's shared snapshots, and nothing else holds it
+// or its buffer (an Update made from it is written out under the game's
+// lock by Sub.Next; see Sub.Update). p is emptied, so that a stale use
+// finds nothing rather than a later snapshot's bytes.
+func (m *Match) recycleLocked(p *pushed) {
+	if p == nil || p.head == nil {
+		return
+	}
+	for sub := range m.subs {
+		if sub.last == p {
+			return
+		}
+	}
+	b, fields, view := p.head[:0], p.fields, p.view
+	p.head, p.fields, p.view, p.viewOK, p.board = nil, nil, nil, true, nil
+	putMembers(fields)
+	putMembers(view)
+	if cap(b) > 256<<10 {
+		return // a rare huge one is not kept
+	}
+	h := headBufs.Get().(*[]byte)
+	*h = b
+	headBufs.Put(h)
+}
+
+// memberBufs holds the member lists of recycled pushed snapshots (their
+// fields and view's), for the next ones.
+var memberBufs = sync.Pool{New: func() any { return new([]jsonenc.Member) }}
+
+// getMembers is an empty member list with room for n members.
+func getMembers(n int) []jsonenc.Member {
+	p := memberBufs.Get().(*[]jsonenc.Member)
+	if cap(*p) >= n {
+		out := (*p)[:0]
+		*p = nil
+		memberBufs.Put(p)
+		return out
+	}
+	memberBufs.Put(p)
+	return make([]jsonenc.Member, 0, n)
+}
+
+// putMembers gives ms back, cleared (its spans point into a recycled
+// buffer: nothing is to keep it alive).
+func putMembers(ms []jsonenc.Member) {
+	if cap(ms) == 0 || cap(ms) > 1024 {
+		return
+	}
+	ms = ms[:cap(ms)]
+	clear(ms)
+	h := memberBufs.Get().(*[]jsonenc.Member)
+	*h = ms[:0]
+	memberBufs.Put(h)
+}
+
 // membersAt is the members of the JSON b whose separators ('{' or ',',
 // each followed by the member's key) are at marks, the last member's value
 // ending at end; nil if they are not so.
 func membersAt(b []byte, marks []int, end int) []jsonenc.Member {
-	out := make([]jsonenc.Member, 0, len(marks))
+	return membersAtInto(make([]jsonenc.Member, 0, len(marks)), b, marks, end)
+}
+
+// membersAtInto is membersAt appended to out.
+func membersAtInto(out []jsonenc.Member, b []byte, marks []int, end int) []jsonenc.Member {
 	for i, at := range marks {
 		e := end
 		if i+1 < len(marks) {
@@ -107,7 +193,7 @@ func viewMembers(v []byte, board *publicBoard) []jsonenc.Member {
 	if !bytes.HasPrefix(v[j:], board.json) {
 		return jsonenc.Members(v)
 	}
-	out := make([]jsonenc.Member, 0, 1+len(board.members)+10)
+	out := getMembers(1 + len(board.members) + 10)
 	out = append(out, jsonenc.Member{Key: v[2 : len(pre)-2], Val: v[i:j]})
 	out = append(out, board.members...)
 	out, ok := jsonenc.MemberRun(out, v[j+len(board.json):len(v)-1])

@@ -254,7 +254,14 @@ func checkPushed(t *testing.T, m *Match, sub *Sub) {
 	if want := jsonenc.Members(v); want == nil || !reflect.DeepEqual(p.viewFields(), want) {
 		t.Fatalf("version %d: the view's members %q\nwant %q", p.version, p.viewFields(), want)
 	}
-	if vf := p.viewFields(); p.board == nil || len(p.board.members) == 0 || len(vf) < 2 || &vf[1].Val[0] != &p.board.members[0].Val[0] {
+	// The board's members are those of the position's board (the game's
+	// current one: p is the socket's last), and p lets the board go once
+	// its members are taken.
+	pb := m.pub
+	if vf := p.viewFields(); pb == nil || pb.st != m.st || len(pb.members) == 0 || len(vf) < 2 || &vf[1].Val[0] != &pb.members[0].Val[0] {
 		t.Fatalf("version %d: the board's members not shared", p.version)
+	}
+	if p.board != nil {
+		t.Fatalf("version %d: the snapshot keeps its board", p.version)
 	}
 }

@@ -9,6 +9,7 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
+	"slices"
 	"sync"
 	"sync/atomic"
 	"time"
@@ -128,11 +129,12 @@ func (m *Match) applyLocked(ctx context.Context, s *seat, a rules.Action, persis
 		entries = append(entries, serverEntry(before+1, "step", args))
 	}
 	after := before + len(entries)
+	text := a.String() // once: the record's and the reply's (issue 14, sixth pass)
 	if persist {
 		over, winner, _ := m.endOf(next, m.seq+1)
 		ctx, cancel := context.WithTimeout(context.WithoutCancel(ctx), 10*time.Second)
 		defer cancel()
-		rec := store.Action{Seq: m.seq + 1, Seat: s.name, Action: a.String(), Version: after, Outcomes: rules.FormatOutcomes(outs)}
+		rec := store.Action{Seq: m.seq + 1, Seat: s.name, Action: text, Version: after, Outcomes: rules.FormatOutcomes(outs)}
 		if err := m.mgr.cfg.Store.Append(ctx, m.id, rec, over, winner); err != nil {
 			if e := m.lostLocked(err); e != nil {
 				return 0, e
@@ -150,7 +152,7 @@ func (m *Match) applyLocked(ctx context.Context, s *seat, a rules.Action, persis
 			m.lastRoll = e.dice
 		}
 	}
-	s.last = &reply{action: a.String(), before: before, after: after}
+	s.last = &reply{action: text, before: before, after: after}
 	return after, nil
 }
 
@@ -447,9 +449,38 @@ func (m *Match) publicBoardLocked() *publicBoard {
 		marks := make([]int, 0, 32) // a board has 15-24 members
 		b := bd.AppendFields(make([]byte, 0, size), &marks)
 		sc := m.scenarioInfoLocked()
-		m.pub = &publicBoard{st: m.st, board: bd, json: b, members: membersAt(b, marks, len(b)), scenario: sc, scJSON: sc.appendJSON(nil)}
+		var scJSON []byte
+		if m.pub != nil && sameObjectives(m.pub.scenario.Objectives, sc.Objectives) {
+			// Most actions change no objective's holder: the last
+			// position's scenario and its JSON serve (issue 14, sixth pass).
+			sc, scJSON = m.pub.scenario, m.pub.scJSON
+		} else {
+			scJSON = sc.appendJSON(nil)
+		}
+		m.pub = &publicBoard{st: m.st, board: bd, json: b, members: membersAt(b, marks, len(b)), scenario: sc, scJSON: scJSON}
 	}
 	return m.pub
+}
+
+// sameObjectives reports whether a and b say the same.
+func sameObjectives(a, b []ObjectiveInfo) bool {
+	if len(a) != len(b) || (a == nil) != (b == nil) {
+		return false
+	}
+	for i := range a {
+		x, y := &a[i], &b[i]
+		if x.Kind != y.Kind || x.Medals != y.Medals || x.Count != y.Count || x.TurnStart != y.TurnStart ||
+			(x.Holder == nil) != (y.Holder == nil) || x.Holder != nil && *x.Holder != *y.Holder ||
+			!sameStrings(x.Hexes, y.Hexes) || !sameStrings(x.Sides, y.Sides) || !sameStrings(x.Taken, y.Taken) {
+			return false
+		}
+	}
+	return true
+}
+
+// sameStrings is slices.Equal, with nil (JSON null) not an empty slice.
+func sameStrings(a, b []string) bool {
+	return (a == nil) == (b == nil) && slices.Equal(a, b)
 }
 
 // logLocked is the JSON array of the log entries after version since, as

@@ -3,6 +3,7 @@ package match
 import (
 	"bytes"
 	"encoding/json"
+	"reflect"
 	"strings"
 	"testing"
 
@@ -278,4 +279,35 @@ func TestLogEntryJSON(t *testing.T) {
 	check(7, "ev.undo", map[string]any{"seat": "allies-1", "side": "allies<&>"}, map[string]any{"kind": "undo", "seat": "allies-1", "side": "allies<&>"})
 	check(8, "ev.step", map[string]any{"action": "end-orders", "n": 3, "ok": true, "faces": []string{"star"}}, map[string]any{})
 	t.Logf("%d entries compared", compared)
+}
+
+// sameObjectives compares every field of ObjectiveInfo: one added there
+// must be added there too (a board's scenario JSON is reused when it says
+// the objectives are the same).
+func TestSameObjectivesEveryField(t *testing.T) {
+	if n := reflect.TypeFor[ObjectiveInfo]().NumField(); n != 8 {
+		t.Fatalf("ObjectiveInfo has %d fields: compare the new ones in sameObjectives, then change this test", n)
+	}
+	h, h2 := "allies", "axis"
+	base := ObjectiveInfo{Kind: "temporary", Hexes: []string{"1,2"}, Sides: []string{"allies"}, Medals: 1, Count: 1, Holder: &h, Taken: []string{"axis"}}
+	if !sameObjectives([]ObjectiveInfo{base}, []ObjectiveInfo{base}) || sameObjectives(nil, []ObjectiveInfo{}) {
+		t.Fatal("sameObjectives: equal or nil")
+	}
+	for i, f := range []func(*ObjectiveInfo){
+		func(o *ObjectiveInfo) { o.Kind = "permanent" },
+		func(o *ObjectiveInfo) { o.Hexes = []string{"1,3"} },
+		func(o *ObjectiveInfo) { o.Sides = nil },
+		func(o *ObjectiveInfo) { o.Medals = 2 },
+		func(o *ObjectiveInfo) { o.Count = 2 },
+		func(o *ObjectiveInfo) { o.TurnStart = true },
+		func(o *ObjectiveInfo) { o.Holder = &h2 },
+		func(o *ObjectiveInfo) { o.Holder = nil },
+		func(o *ObjectiveInfo) { o.Taken = []string{} },
+	} {
+		o := base
+		f(&o)
+		if sameObjectives([]ObjectiveInfo{base}, []ObjectiveInfo{o}) {
+			t.Errorf("change %d not seen", i)
+		}
+	}
 }

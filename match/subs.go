@@ -114,6 +114,7 @@ func (m *Match) sharedSnapshotLocked(s *seat) (*Snapshot, *pushed, *sharedSnapsh
 	n := &sharedSnapshot{seq: m.seq, seats: string(key), snap: snap, cur: pushedOf(len(m.log), snap, size)}
 	if c != nil {
 		n.prev = c.cur
+		m.recycleLocked(c.prev)
 	}
 	m.shared[s] = n
 	return snap, n.cur, n
@@ -156,6 +157,23 @@ func (m *Match) Subscribe(token string) (*Sub, error) {
 // C signals changes.
 func (sub *Sub) C() <-chan struct{} { return sub.c }
 
+// Settle drops a signal waiting on C, unless the game was closed or its
+// copy unloaded (those are told through C): the subscriber is about to
+// call Next, which brings it every change made so far, and a later change
+// signals anew.
+func (sub *Sub) Settle() {
+	m := sub.m
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	if m.closed || m.evicted {
+		return
+	}
+	select {
+	case <-sub.c:
+	default:
+	}
+}
+
 // Closed reports whether the game was closed (the server shuts down).
 func (sub *Sub) Closed() bool {
 	sub.m.mu.Lock()
@@ -195,7 +213,8 @@ func (sub *Sub) Close() {
 // Update is the whole update for a subscriber that has seen the log up to
 // version since: the entries after it, as it may see them, and its
 // snapshot. A negative since gives no entries (the snapshot's log has them
-// all).
+// all). Its JSON (AppendJSON) is to be written before the game changes
+// twice more: the snapshot's buffer is then reused (recycleLocked).
 func (sub *Sub) Update(since int) *Update {
 	m := sub.m
 	m.mu.Lock()

@@ -19,6 +19,11 @@ type wsReplyMsg struct {
 	Code       string `json:"code"`
 	Message    string `json:"message"`
 	RetryAfter int    `json:"retry_after"`
+	// A delta that carries the ack of the action that caused it.
+	Ack *struct {
+		ID      *int64 `json:"id"`
+		Version int    `json:"version"`
+	} `json:"ack"`
 }
 
 // wsAsk writes msg on the socket and waits for its answer: the first ack
@@ -38,6 +43,10 @@ func wsAsk(t *testing.T, w *wsConn, msg string, id int64) (wsReplyMsg, int) {
 			var r wsReplyMsg
 			if err := json.Unmarshal(msgs[i], &r); err != nil {
 				t.Fatal(err)
+			}
+			if r.Type == "delta" && r.Ack != nil {
+				// The ack in the delta: read as the ack message.
+				r = wsReplyMsg{Type: "ack", ID: r.Ack.ID, Version: r.Ack.Version}
 			}
 			if (r.Type == "ack" || r.Type == "error") && (id < 0 || r.ID != nil && *r.ID == id) {
 				return r, i
@@ -123,7 +132,7 @@ func TestWebSocketActions(t *testing.T) {
 
 	// An action: acked with the new version, then its delta.
 	r, at := wsAsk(t, ws, actionMsg(legal, v, 42), 42)
-	if r.Type != "ack" || r.Version <= v {
+	if r.Type != "ack" || r.Version <= v || !strings.HasPrefix(string(ws.raw()[at]), `{"type":"ack"`) {
 		t.Fatalf("action %q at %d: %+v", legal, v, r)
 	}
 	// The first message after the ack that brings the new version is a
@@ -284,5 +293,98 @@ func TestWebSocketAndPostShareActionPath(t *testing.T) {
 	if code != 422 || post.Error.Code != "illegal_action" || r.Code != post.Error.Code || r.Message != post.Error.Message ||
 		!strings.Contains(r.Message, fmt.Sprint(limit)) {
 		t.Fatalf("past the limit: POST %d %s; socket %+v", code, raw, r)
+	}
+}
+
+// parseWSPlain reads what it accepts as json.Decoder with
+// DisallowUnknownFields reads it, and leaves the rest to the decoder.
+func TestParseWSMessagePlain(t *testing.T) {
+	for _, tc := range []struct {
+		msg   string
+		plain bool
+	}{
+		{`{"type":"action","action":"move 7,15 6,14","version":41,"id":7}`, true},
+		{`{ "id" : -3 , "version":0, "action":"end-orders", "type":"action" }`, true},
+		{`{"type":"full"}`, true},
+		{`{}`, true},
+		{`{"type":"act"}`, true},
+		{`{"type":"action","version":1}`, true},
+		{`{"Type":"action","action":"x","version":1}`, false},
+		{`{"type":"action","action":"x","version":1,"token":"t"}`, false},
+		{`{"type":"action","action":"x","version":1,"version":2}`, false},
+		{`{"type":"action","action":"\u0078","version":1}`, false},
+		{`{"type":"action","action":"é","version":1}`, false},
+		{`{"type":"action","action":"x","version":1.5}`, false},
+		{`{"type":"action","action":"x","version":1e2}`, false},
+		{`{"type":"action","action":"x","version":"1"}`, false},
+		{`{"type":"action","action":null,"version":1}`, false},
+		{`{"type":"action","action":"x","version":99999999999999999999}`, false},
+		{`{"type":"action","action":"x","id":9223372036854775807,"version":-0}`, true},
+		{`{"type":["action"]}`, false},
+	} {
+		b := []byte(tc.msg)
+		if !json.Valid(b) {
+			t.Fatalf("%s: not JSON", tc.msg)
+		}
+		got, ok := parseWSPlain(b)
+		if ok != tc.plain {
+			t.Errorf("%s: plain %v, want %v", tc.msg, ok, tc.plain)
+		}
+		if !ok {
+			continue
+		}
+		var want wsClientMessage
+		dec := json.NewDecoder(strings.NewReader(tc.msg))
+		dec.DisallowUnknownFields()
+		if err := dec.Decode(&want); err != nil {
+			t.Errorf("%s: the decoder refuses it: %v", tc.msg, err)
+			continue
+		}
+		g, _ := json.Marshal(got)
+		w, _ := json.Marshal(want)
+		if string(g) != string(w) {
+			t.Errorf("%s: %s, the decoder %s", tc.msg, g, w)
+		}
+	}
+}
+
+// Issue 14, sixth pass: a socket opened with ack=delta gets an action's
+// ack in the delta the action caused ("ack" after "type"), one message
+// rather than two; a duplicate, which changes nothing, is acked alone.
+func TestWebSocketAckInDelta(t *testing.T) {
+	ts := newTestServer(t, "")
+	c := ts.create(map[string]any{"scenario": firstScenario(t), "seats": map[string]string{"allies": "human", "axis": "human"}, "seed": 7})
+	s0, _ := ts.snapshot(c.Game, "")
+	tok := c.Tokens[*s0.ToAct]
+	ws := dialURL(t, "ws"+strings.TrimPrefix(ts.hs.URL, "http")+"/api/games/"+c.Game+"/ws?since=0&ack=delta&token="+tok)
+	firstMessage(t, ws)
+	s, _ := ts.snapshot(c.Game, tok)
+	r, at := wsAsk(t, ws, actionMsg(s.Legal[0].Action, s.Version, 42), 42)
+	var d struct {
+		Type    string
+		Version int
+		Base    int
+		Ack     *struct{ ID, Version int }
+	}
+	raw := ws.raw()[at]
+	if err := json.Unmarshal(raw, &d); err != nil {
+		t.Fatal(err)
+	}
+	if r.Type != "ack" || r.Version <= s.Version || d.Type != "delta" || d.Ack == nil || d.Ack.ID != 42 || d.Ack.Version != r.Version ||
+		d.Version != r.Version || d.Base != s.Version || !strings.HasPrefix(string(raw), `{"type":"delta","ack":{"id":42,"version":`) {
+		t.Fatalf("the action's delta does not carry its ack: %s", raw)
+	}
+	for _, m := range ws.raw()[:at] {
+		if strings.HasPrefix(string(m), `{"type":"ack"`) {
+			t.Fatalf("an ack alone as well: %s", m)
+		}
+	}
+	if now, _ := ts.snapshot(c.Game, tok); now.Version != r.Version {
+		t.Fatalf("acked version %d, the game is at %d", r.Version, now.Version)
+	}
+	// A duplicate: acked alone, with the version it brought the game to.
+	r2, at2 := wsAsk(t, ws, actionMsg(s.Legal[0].Action, s.Version, 43), 43)
+	if r2.Type != "ack" || r2.Version != r.Version || !strings.HasPrefix(string(ws.raw()[at2]), `{"type":"ack","id":43,`) {
+		t.Fatalf("duplicate: %+v %s", r2, ws.raw()[at2])
 	}
 }

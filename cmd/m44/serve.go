@@ -12,6 +12,7 @@ import (
 	neturl "net/url"
 	"os"
 	"os/signal"
+	"runtime"
 	"runtime/debug"
 	"runtime/pprof"
 	"strings"
@@ -59,6 +60,9 @@ type serveConfig struct {
 	// cpuprofile: a file to write the server's CPU profile to, from start
 	// to stop (load measurements).
 	cpuprofile string
+	// memprofile: a file to write the server's heap profile to when it
+	// stops (its alloc_space: what the run allocated; load measurements).
+	memprofile string
 }
 
 // defaultLease is the length of a game's lease: a node that dies has its
@@ -81,6 +85,7 @@ func runServe(args []string, stdout, stderr io.Writer) int {
 	fs.StringVar(&c.advertise, "advertise", "", "with PostgreSQL: the address the other nodes reach this one at, to forward its games' requests (default: http:// and the listening address)")
 	fs.DurationVar(&c.lease, "lease", defaultLease, "with PostgreSQL: how long a node owns a game without renewing: a node that dies has its games taken over after it")
 	fs.StringVar(&c.cpuprofile, "cpuprofile", "", "write a CPU profile of the server, from start to stop, to this file (for load measurements; see m44 load)")
+	fs.StringVar(&c.memprofile, "memprofile", "", "write a heap profile of the server to this file when it stops (its alloc_space is what the run allocated; for load measurements)")
 	fs.BoolVar(&c.trustProxy, "trust-proxy", false, "behind a reverse proxy: take the links' address from its X-Forwarded-Proto and X-Forwarded-Host headers")
 	fs.Usage = func() {
 		fmt.Fprintf(stderr, "usage: m44 serve [--addr host:port] [--db file|postgres://user@host/db] [--public-url URL] [--trust-proxy] [--push-contact mailto:…]\n"+
@@ -175,6 +180,20 @@ func serve(ctx context.Context, c serveConfig, stdout, stderr io.Writer) error {
 			return err
 		}
 		defer pprof.StopCPUProfile()
+	}
+	if c.memprofile != "" {
+		f, err := os.Create(c.memprofile)
+		if err != nil {
+			ln.Close()
+			return err
+		}
+		defer f.Close()
+		defer func() {
+			runtime.GC() // the heap's figures up to date
+			if err := pprof.Lookup("heap").WriteTo(f, 0); err != nil {
+				fmt.Fprintf(stderr, "m44: heap profile: %v\n", err)
+			}
+		}()
 	}
 	url := "http://" + ln.Addr().String() + "/"
 	fmt.Fprintf(stdout, "m44: serving on %s (database %s); Ctrl-C stops\n", url, desc)

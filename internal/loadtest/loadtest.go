@@ -179,13 +179,6 @@ type player struct {
 	wsMsgs, wsBytes           int
 }
 
-func (p *player) wsMessage(n int) {
-	p.mu.Lock()
-	p.wsMsgs++
-	p.wsBytes += n
-	p.mu.Unlock()
-}
-
 func (p *player) do(ctx context.Context, method, path string, body, out any) (int, error) {
 	var rd io.Reader
 	if body != nil {
@@ -292,13 +285,18 @@ func (p *player) play(ctx context.Context, g created, r *rand.Rand) {
 
 // playWS plays seat of game g over a WebSocket until ctx is done or the
 // game is over: each update carries the seat's snapshot; when it is the
-// seat's turn, it posts one of its legal actions (a POST made from an
-// update already outdated is refused as stale, and the next update tells).
+// seat's turn, it sends one of its legal actions on the socket (or POSTs
+// it: WSPost); an action sent from an update already outdated is refused
+// as stale, and the next update tells. Its counts are kept here and added
+// to the run's at the end (a lock taken for every message made the
+// sockets' goroutines wait on each other).
 func (p *player) playWS(ctx context.Context, g created, seat string, r *rand.Rand) {
-	u := strings.Replace(p.cfg.URL, "http", "ws", 1) + "/api/games/" + g.Game + "/ws?since=0&token=" + g.Tokens[seat]
+	var t wsTally
+	defer p.addTally(&t)
+	u := strings.Replace(p.cfg.URL, "http", "ws", 1) + "/api/games/" + g.Game + "/ws?since=0&ack=delta&token=" + g.Tokens[seat]
 	c, _, err := websocket.Dial(ctx, u, &websocket.DialOptions{HTTPClient: p.client, CompressionMode: websocket.CompressionContextTakeover})
 	if err != nil {
-		p.count(0, err)
+		t.count(err)
 		return
 	}
 	defer c.CloseNow()
@@ -307,23 +305,38 @@ func (p *player) playWS(ctx context.Context, g created, seat string, r *rand.Ran
 	var s wsSnapshot
 	var sent time.Time // an action sent on the socket awaits its answer
 	id := 0
+	var in bytes.Buffer // each message read, in one buffer reused
+	var out []byte      // each action written, likewise
+	var think *time.Timer
 	for ctx.Err() == nil {
-		_, raw, err := c.Read(ctx)
+		_, rd, err := c.Reader(ctx)
+		if err == nil {
+			in.Reset()
+			_, err = in.ReadFrom(rd)
+		}
 		if err != nil {
 			if ctx.Err() == nil {
-				p.count(0, err)
+				t.count(err)
 			}
 			return
 		}
-		p.wsMessage(len(raw))
+		raw := in.Bytes()
+		t.msgs++
+		t.bytes += len(raw)
 		if !sent.IsZero() {
-			// The answer to the action: the server writes "type" first.
+			// The answer to the action: the server writes "type" first,
+			// and an ack either alone or (the socket opened with
+			// ack=delta) in the delta the action caused, "ack" its first
+			// member after "type".
 			ack, refused := bytes.HasPrefix(raw, []byte(`{"type":"ack"`)), bytes.HasPrefix(raw, []byte(`{"type":"error"`))
-			if ack || refused {
+			inDelta := bytes.HasPrefix(raw, []byte(`{"type":"delta","ack":`))
+			if ack || refused || inDelta {
 				failed := refused && (bytes.Contains(raw, []byte(`"code":"internal"`)) || bytes.Contains(raw, []byte(`"code":"unavailable"`)))
-				p.answered(ack, failed, time.Since(sent))
+				t.answered(ack || inDelta, failed, time.Since(sent))
 				sent = time.Time{}
-				continue
+				if !inDelta {
+					continue
+				}
 			}
 		}
 		if err := s.apply(raw); err != nil {
@@ -331,113 +344,247 @@ func (p *player) playWS(ctx context.Context, g created, seat string, r *rand.Ran
 				// Not the snapshot the delta follows (should not happen):
 				// ask for a whole update, and skip deltas until it comes.
 				if err := c.Write(ctx, websocket.MessageText, []byte(`{"type":"full"}`)); err != nil {
-					p.count(0, err)
+					t.count(err)
 					return
 				}
 				continue
 			}
-			p.count(0, fmt.Errorf("bad update: %v", err))
+			t.count(fmt.Errorf("bad update: %v", err))
 			return
 		}
 		if !s.have {
 			continue
 		}
-		if s.Over {
+		if s.over {
 			if seat == "allies" {
-				p.mu.Lock()
-				p.finished++
-				p.mu.Unlock()
+				t.finished++
 			}
 			return
 		}
-		if !s.YourTurn || len(s.Legal) == 0 || s.Version == acted || !sent.IsZero() {
+		if !s.yourTurn || len(s.legal) == 0 || s.version == acted || !sent.IsZero() {
+			continue
+		}
+		n, err := s.legalCount()
+		if err != nil {
+			t.count(fmt.Errorf("bad update: %v", err))
+			return
+		}
+		if n == 0 {
 			continue
 		}
 		if p.cfg.Think > 0 {
+			if think == nil {
+				think = time.NewTimer(p.cfg.Think)
+				defer think.Stop()
+			} else {
+				think.Reset(p.cfg.Think) // one timer for the socket's life
+			}
 			select {
-			case <-time.After(p.cfg.Think):
+			case <-think.C:
 			case <-ctx.Done():
 				return
 			}
 		}
-		acted = s.Version
+		acted = s.version
 		if !p.cfg.WSPost {
 			id++
-			b, _ := json.Marshal(wsAction{Type: "action", Action: s.Legal[r.IntN(len(s.Legal))].Action, Version: s.Version, ID: id})
+			a, err := s.legalAction(r.IntN(n))
+			if err != nil {
+				t.count(fmt.Errorf("bad update: %v", err))
+				return
+			}
+			out = append(out[:0], `{"type":"action","action":`...)
+			out = appendJSONString(out, a)
+			out = append(out, `,"version":`...)
+			out = strconv.AppendInt(out, int64(s.version), 10)
+			out = append(out, `,"id":`...)
+			out = strconv.AppendInt(out, int64(id), 10)
+			out = append(out, '}')
 			sent = time.Now()
-			if err := c.Write(ctx, websocket.MessageText, b); err != nil {
-				p.count(0, err)
+			if err := c.Write(ctx, websocket.MessageText, out); err != nil {
+				t.count(err)
 				return
 			}
 			continue
 		}
-		if !p.act(ctx, g, seat, &s.snapshot, r) {
+		snap := snapshot{Version: s.version, Over: s.over, YourTurn: s.yourTurn}
+		if err := json.Unmarshal(s.legal, &snap.Legal); err != nil {
+			t.count(fmt.Errorf("bad update: %v", err))
+			return
+		}
+		if !p.act(ctx, g, seat, &snap, r) {
 			return
 		}
 	}
 }
 
-// wsAction is an action sent on a seat's socket.
-type wsAction struct {
-	Type    string `json:"type"`
-	Action  string `json:"action"`
-	Version int    `json:"version"`
-	ID      int    `json:"id"`
+// wsTally is what one socket's player counted.
+type wsTally struct {
+	lat                       []time.Duration
+	refused, errors, finished int
+	msgs, bytes               int
+}
+
+func (t *wsTally) answered(ok, failed bool, d time.Duration) {
+	switch {
+	case failed:
+		t.errors++
+	case ok:
+		t.lat = append(t.lat, d)
+	default:
+		t.refused++
+	}
+}
+
+func (t *wsTally) count(err error) {
+	if err != nil && !ctxDone(err) {
+		t.errors++
+	}
+}
+
+func (p *player) addTally(t *wsTally) {
+	p.mu.Lock()
+	p.lat = append(p.lat, t.lat...)
+	p.refused += t.refused
+	p.errors += t.errors
+	p.finished += t.finished
+	p.wsMsgs += t.msgs
+	p.wsBytes += t.bytes
+	p.mu.Unlock()
 }
 
 // wsSnapshot is what a WebSocket player knows of its snapshot: a whole
 // update's, then each delta applied (docs/web-api.md, "Update and delta").
-// Only the fields the player reads are kept.
+// Only the fields the player reads are kept; the legal actions as their
+// JSON, read when the player picks one (scan.go).
 type wsSnapshot struct {
-	snapshot
-	have bool // a whole update came (and no delta failed to apply since)
+	version        int
+	over, yourTurn bool
+	legal          []byte // the JSON array, copied (the message's buffer is reused)
+	have           bool   // a whole update came (and no delta failed to apply since)
 }
 
 var errNotBase = errors.New("a delta from another version")
 
 // apply applies one message from the server.
 func (s *wsSnapshot) apply(raw []byte) error {
-	var m struct {
-		Type     string                     `json:"type"`
-		Base     int                        `json:"base"`
-		Snapshot *snapshot                  `json:"snapshot"`
-		Set      map[string]json.RawMessage `json:"set"`
-		Unset    []string                   `json:"unset"`
-	}
-	if err := json.Unmarshal(raw, &m); err != nil {
+	var typ, snap, set, unset []byte
+	base := 0
+	err := eachMember(raw, func(k, v []byte) error {
+		var err error
+		switch string(k) {
+		case "type":
+			typ = v
+		case "base":
+			base, err = jsonInt(v)
+		case "snapshot":
+			snap = v
+		case "set":
+			set = v
+		case "unset":
+			unset = v
+		}
+		return err
+	})
+	if err != nil {
 		return err
 	}
-	switch m.Type {
-	case "update":
-		if m.Snapshot == nil {
+	switch string(typ) {
+	case `"update"`:
+		if snap == nil || string(snap) == "null" {
 			return errors.New("an update without snapshot")
 		}
-		s.snapshot, s.have = *m.Snapshot, true
-	case "delta":
+		*s = wsSnapshot{legal: s.legal[:0]}
+		if err := s.fields(snap); err != nil {
+			return err
+		}
+		s.have = true
+	case `"delta"`:
 		if !s.have {
 			return nil // a whole update is on its way
 		}
-		if m.Base != s.Version {
+		if base != s.version {
 			s.have = false
 			return errNotBase
 		}
-		for _, k := range m.Unset {
-			if k == "legal" {
-				s.Legal = nil
-			}
-		}
-		fields := map[string]any{"version": &s.Version, "over": &s.Over, "to_act": &s.ToAct, "your_turn": &s.YourTurn, "legal": &s.Legal}
-		for k, v := range m.Set {
-			if f, ok := fields[k]; ok {
-				if err := json.Unmarshal(v, f); err != nil {
-					return err
+		if unset != nil {
+			err := eachElement(unset, func(v []byte) error {
+				if string(v) == `"legal"` {
+					s.legal = s.legal[:0]
 				}
+				return nil
+			})
+			if err != nil {
+				return err
 			}
 		}
-	case "error":
+		if set != nil {
+			return s.fields(set)
+		}
+	case `"error"`:
 		return fmt.Errorf("%s", raw)
 	}
 	return nil
+}
+
+// fields reads the members of a snapshot, or of a delta's "set", that the
+// player reads.
+func (s *wsSnapshot) fields(obj []byte) error {
+	return eachMember(obj, func(k, v []byte) error {
+		var err error
+		switch string(k) {
+		case "version":
+			s.version, err = jsonInt(v)
+		case "over":
+			s.over, err = jsonBool(v)
+		case "your_turn":
+			s.yourTurn, err = jsonBool(v)
+		case "legal":
+			if string(v) == "null" {
+				v = nil
+			}
+			s.legal = append(s.legal[:0], v...)
+		}
+		return err
+	})
+}
+
+// legalCount is the number of legal actions.
+func (s *wsSnapshot) legalCount() (int, error) {
+	if len(s.legal) == 0 {
+		return 0, nil
+	}
+	n := 0
+	err := eachElement(s.legal, func([]byte) error { n++; return nil })
+	return n, err
+}
+
+// legalAction is the action of the k-th legal action.
+func (s *wsSnapshot) legalAction(k int) (string, error) {
+	var a string
+	found := false
+	i := 0
+	err := eachElement(s.legal, func(v []byte) error {
+		if i == k {
+			err := eachMember(v, func(key, val []byte) error {
+				if string(key) == "action" {
+					var err error
+					a, found, err = jsonString(val)
+					return err
+				}
+				return nil
+			})
+			if err != nil {
+				return err
+			}
+		}
+		i++
+		return nil
+	})
+	if err == nil && !found {
+		err = errors.New("a legal action without its action")
+	}
+	return a, err
 }
 
 // act plays one of the legal actions of s for seat, at random, and counts
