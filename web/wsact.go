@@ -52,22 +52,16 @@ func parseWSMessage(typ websocket.MessageType, b []byte) (wsIn, bool) {
 		return wsIn{}, false
 	}
 	m, ok := parseWSPlain(b)
-	if ok {
-		goto read
-	}
-	if dec := json.NewDecoder(bytes.NewReader(b)); true {
-		dec.DisallowUnknownFields()
-		err := dec.Decode(&m)
-		if err == nil {
-			goto read
+	if !ok {
+		var err error
+		if m, err = decodeWSMessage(b); err != nil {
+			var idOnly struct {
+				ID *int64 `json:"id"`
+			}
+			json.Unmarshal(b, &idOnly) // the id, if it reads, to answer with
+			return wsIn{id: idOnly.ID, err: match.Errorf(match.CodeBadRequest, "bad message: %v", err)}, true
 		}
-		var idOnly struct {
-			ID *int64 `json:"id"`
-		}
-		json.Unmarshal(b, &idOnly) // the id, if it reads, to answer with
-		return wsIn{id: idOnly.ID, err: match.Errorf(match.CodeBadRequest, "bad message: %v", err)}, true
 	}
-read:
 	in := wsIn{id: m.ID}
 	switch m.Type {
 	case "full":
@@ -84,6 +78,16 @@ read:
 		in.err = match.Errorf(match.CodeBadRequest, `type: %q is not a client message ("full" or "action")`, m.Type)
 	}
 	return in, true
+}
+
+// decodeWSMessage reads b, a JSON object, as a client message, refusing
+// members that are not a message's.
+func decodeWSMessage(b []byte) (wsClientMessage, error) {
+	var m wsClientMessage
+	dec := json.NewDecoder(bytes.NewReader(b))
+	dec.DisallowUnknownFields()
+	err := dec.Decode(&m)
+	return m, err
 }
 
 // parseWSPlain reads b, a valid JSON object, when it is written plainly
@@ -180,7 +184,8 @@ func wsErrorJSON(id *int64, err error, retry int) []byte {
 
 // wsAct applies a seat's action sent on its socket (token: the socket's)
 // to game and answers the message to write back: its ack (ok) or its
-// error, and the version the action brought the game to. The rate limit and applyAct are those of POST …/actions. A game
+// error, and the version the action brought the game to. The rate limit
+// and applyAct are those of POST …/actions. A game
 // another node owns has the action forwarded to that node as a POST
 // (forwardAct), as this node's proxy forwards a client's POST.
 func (s *Server) wsAct(ctx context.Context, game, client, reqID, token string, in wsIn) ([]byte, int, bool) {
