@@ -213,13 +213,16 @@ func (sub *Sub) Close() {
 // Update is the whole update for a subscriber that has seen the log up to
 // version since: the entries after it, as it may see them, and its
 // snapshot. A negative since gives no entries (the snapshot's log has them
-// all). Its JSON (AppendJSON) is to be written before the game changes
-// twice more: the snapshot's buffer is then reused (recycleLocked).
+// all). It holds a copy of the snapshot's JSON: the game's own buffer is
+// reused once the game has moved on (recycleLocked), and the Update may
+// be written out later, outside the game's lock. (Next, which the sockets
+// use, writes its message under the lock and copies nothing more.)
 func (sub *Sub) Update(since int) *Update {
 	m := sub.m
 	m.mu.Lock()
 	defer m.mu.Unlock()
 	u, _ := sub.updateLocked(since)
+	u.head = bytes.Clone(u.head)
 	return u
 }
 
