@@ -2,6 +2,7 @@ package bots
 
 import (
 	"context"
+	"fmt"
 	"math"
 	"slices"
 	"sync/atomic"
@@ -310,5 +311,35 @@ func TestStepBudgetBoundsWork(t *testing.T) {
 		if freeTotal < 3*total {
 			t.Errorf("%s: %d steps without the budget, %d with it: the budget does not bind", level, freeTotal, total)
 		}
+	}
+}
+
+// race drops the candidates that trail the best beyond z standard errors
+// and those that scored exactly as the best, keeping the greedy's earlier.
+func TestRace(t *testing.T) {
+	steady := func(v float64, n int) []float64 {
+		out := make([]float64, n)
+		for j := range out {
+			out[j] = v + 0.01*float64(j%3)
+		}
+		return out
+	}
+	noisy := func(v float64, n int) []float64 {
+		out := make([]float64, n)
+		for j := range out {
+			out[j] = v + 0.2*float64(j%2*2-1)
+		}
+		return out
+	}
+	vals := [][]float64{steady(0.5, 16), steady(0.6, 16), steady(0.6, 16), noisy(0.55, 16), steady(0.5, 15)}
+	got := race([]int{1, 2, 3, 0, 4}, vals, 2)
+	// 2 is 1's twin and 1 comes first; 3 is noisy (not apart); 0 trails
+	// steadily (dropped); 4 has too few worlds.
+	want := []int{1, 3, 4}
+	if fmt.Sprint(got) != fmt.Sprint(want) {
+		t.Errorf("race = %v, want %v", got, want)
+	}
+	if got := race([]int{2, 1}, vals, 2); fmt.Sprint(got) != "[1]" {
+		t.Errorf("twins: race = %v, want [1] (the greedy's earlier)", got)
 	}
 }
