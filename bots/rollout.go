@@ -100,6 +100,17 @@ type RolloutConfig struct {
 	// choice is kept); the search stops when one candidate remains or the
 	// budget is spent. 0: halving.
 	Race float64
+	// MaterialLuck: a rolled battle's luck (taken out of the playout's
+	// score) is the material it brought less the material it was expected
+	// to bring, a kill counted as its medal (battleMaterial). Off, the
+	// expectation is the greedy's value of the battle (battleValue), which
+	// counts a kill that would win the game as the game (40 medals) and a
+	// retreat as a little: a battle that might have won the game and did
+	// not then adds up to 40 × its chance to the score (the game won ends
+	// the playout with no luck taken out), so every candidate giving a shot
+	// at the last medal looks won, and, at horizon 2, every one giving the
+	// opponent such a shot looks lost.
+	MaterialLuck bool
 }
 
 // NewRollout is a rollout bot named name.
@@ -219,7 +230,8 @@ func (st *stopper) over() bool {
 // stop, the candidates are judged on the worlds all of them were played in
 // (none: the greedy's first choice).
 func (r *Rollout) compare(stop *stopper, p *Perspective, base uint64, cands []rules.Action) (int, int) {
-	cfg := MCTSConfig{Reply: true, Horizon: r.cfg.Horizon, Plan: r.cfg.Plan, Weights: r.cfg.Weights, Model: r.cfg.Model}
+	cfg := MCTSConfig{Reply: true, Horizon: r.cfg.Horizon, Plan: r.cfg.Plan, Weights: r.cfg.Weights, Model: r.cfg.Model,
+		MaterialLuck: r.cfg.MaterialLuck}
 	workers := max(1, r.cfg.Workers)
 	trees := r.trees(p, &cfg, workers)
 	for _, t := range trees {
@@ -283,7 +295,7 @@ func (r *Rollout) compare(stop *stopper, p *Perspective, base uint64, cands []ru
 					t.world = p.DeterminizeInto(t.world, seed)
 					s := t.world
 					turn0 := s.Turn()
-					t.luck = luck{me: t.side, w: t.pl.w}
+					t.luck = luck{me: t.side, w: t.pl.w, material: r.cfg.MaterialLuck}
 					t.luck.before(s, cands[ci])
 					s.Play(cands[ci])
 					t.steps = 0

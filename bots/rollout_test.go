@@ -9,6 +9,7 @@ import (
 	"testing"
 	"time"
 
+	"m44/hex"
 	"m44/internal/testkit"
 	"m44/rules"
 )
@@ -341,5 +342,64 @@ func TestRace(t *testing.T) {
 	}
 	if got := race([]int{2, 1}, vals, 2); fmt.Sprint(got) != "[1]" {
 		t.Errorf("twins: race = %v, want [1] (the greedy's earlier)", got)
+	}
+}
+
+// With MaterialLuck the luck of a battle averages to nothing over its
+// dice: battleMaterial is the material the battle brings on average (the
+// currency the luck is counted in), position by position, whereas the
+// greedy's value of a battle (a retreat worth a little, a winning kill the
+// game) is not.
+func TestMaterialLuckAveragesOut(t *testing.T) {
+	pos := benchPositionsT(t, 400)
+	g := NewGreedy(3)
+	checked := 0
+	for pi, s0 := range pos {
+		if s0.Phase() != rules.PhaseBattle || checked >= 12 {
+			continue
+		}
+		var battle rules.Action
+		found := false
+		for _, a := range s0.LegalActions(nil) {
+			if a.Kind == rules.ActBattle && hex.Distance(a.From, a.To) > 1 { // no Ambush
+				battle, found = a, true
+				break
+			}
+		}
+		if !found {
+			continue
+		}
+		p := NewPerspective(s0, s0.ToAct(), 1)
+		me := s0.Active()
+		const n = 3000
+		sum, ss := 0.0, 0.0
+		var w *rules.State
+		for j := 0; j < n; j++ {
+			w = p.DeterminizeInto(w, uint64(j)*7919+uint64(pi))
+			l := luck{me: me, w: &DefaultWeights, material: true}
+			l.before(w, battle)
+			w.Play(battle)
+			for k := 0; k < 20; k++ {
+				if ph := w.Phase(); ph != rules.PhaseRetreat && ph != rules.PhaseAmbush && ph != rules.PhaseCombat {
+					break
+				}
+				if over, _ := w.Over(); over {
+					break
+				}
+				a, _ := g.Choose(context.Background(), NewPerspective(w, w.ToAct(), uint64(k)))
+				w.Play(a)
+			}
+			l.settle(w)
+			sum, ss = sum+l.sum, ss+l.sum*l.sum
+		}
+		m := sum / n
+		se := math.Sqrt((ss/n - m*m) / (n - 1))
+		if math.Abs(m) > 4*se+0.01 {
+			t.Errorf("position %d, %v: the luck averages %.3f (se %.3f), want 0", pi, battle, m, se)
+		}
+		checked++
+	}
+	if checked < 5 {
+		t.Fatalf("only %d battles checked", checked)
 	}
 }
