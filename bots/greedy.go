@@ -344,6 +344,33 @@ func battleValue(k *know, a rules.Action) float64 {
 	return ev
 }
 
+// battleMaterial is the material (medals and damage, know.material) battle
+// a is expected to bring the firing side: battleValue with a kill counted
+// as its medal less the damage already counted (never the game), no value
+// for a retreat, nor for take ground and overrun; a temporary medal lost
+// with the hex counts (a medal).
+func battleMaterial(k *know, a rules.Action) float64 {
+	n, err := k.s.BattleDice(a.From, a.To)
+	if err != nil || n == 0 {
+		return 0
+	}
+	ai, ti := k.unitAt(a.From), k.unitAt(a.To)
+	if ai < 0 || ti < 0 {
+		return 0
+	}
+	att, t := &k.units[ai], &k.units[ti]
+	tg := k.targetOf(ti, att.side, true)
+	tg.killValue = 1 - k.w.Damage*float64(t.max-t.fig)/float64(t.max)
+	tg.retreat = 0
+	tg.vacate = 0 // a majority may outlast the hex, a sudden death is no medal
+	for _, oi := range k.st.objAt[t.pos] {
+		if o := &k.st.objs[oi]; o.Kind == rules.TemporaryMedal && o.Sides.Has(t.side) {
+			tg.vacate += float64(o.Medals)
+		}
+	}
+	return battleEV(int8(n), &tg, hitFaces(t.typ, k.s.StarsHit(a.From, a.To)))
+}
+
 // killOrRetreat is the chance a battle empties the target's hex.
 func killOrRetreat(n int8, tg *target) float64 {
 	p := 0.0

@@ -70,6 +70,11 @@ type MCTSConfig struct {
 	// than by its quick estimate: 1 the opponent's cards, 2 every card.
 	// The planning's steps count as playout steps (the step budget).
 	Plan int
+	// MaterialLuck measures a rolled battle's luck against the material it
+	// was expected to bring (a kill worth its medal, never the game; no
+	// value for a retreat), the currency the luck is counted in, rather
+	// than against the greedy's value of the battle (RolloutConfig.MaterialLuck).
+	MaterialLuck bool
 	// Weights are the judgement of the policy and the evaluation (zero:
 	// DefaultWeights).
 	Weights Weights
@@ -295,7 +300,7 @@ func widen(v float64) int { return 2 + int(math.Sqrt(v)) }
 func (t *tree) iterate(root *node, seed uint64) {
 	t.world = t.p.DeterminizeInto(t.world, seed)
 	s := t.world
-	t.luck = luck{me: t.side, w: t.pl.w}
+	t.luck = luck{me: t.side, w: t.pl.w, material: t.cfg.MaterialLuck}
 	n := root
 	t.path = append(t.path[:0], root)
 	turn0 := s.Turn()
@@ -527,13 +532,21 @@ type luck struct {
 	sum     float64
 	pending bool
 	ev, m0  float64
+	// material: the expectation is the material the battle brings
+	// (battleMaterial), not the greedy's value of it (battleValue).
+	material bool
 }
 
 // before is called before an action is played.
 func (l *luck) before(s *rules.State, a rules.Action) {
 	if a.Kind == rules.ActBattle {
 		k := newKnow(s, l.w)
-		l.ev, l.m0, l.pending = battleValue(k, a), k.material(l.me), true
+		if l.material {
+			l.ev = battleMaterial(k, a)
+		} else {
+			l.ev = battleValue(k, a)
+		}
+		l.m0, l.pending = k.material(l.me), true
 		k.free()
 		if s.Active() != l.me {
 			l.ev = -l.ev

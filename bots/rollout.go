@@ -92,6 +92,25 @@ type RolloutConfig struct {
 	// greedy's quick estimate, 1 the opponent's card planned through its
 	// orders and moves, 2 every card planned.
 	Plan int
+	// Race, when positive, replaces the halving by racing: after each
+	// round every candidate whose paired difference with the best (over
+	// the worlds both were played in, at least 16) trails it by more than
+	// Race standard errors is dropped, and so is one that scored exactly
+	// as the best in every world (the same outcome: the greedy's earlier
+	// choice is kept); the search stops when one candidate remains or the
+	// budget is spent. 0: halving.
+	Race float64
+	// MaterialLuck: a rolled battle's luck (taken out of the playout's
+	// score) is the material it brought less the material it was expected
+	// to bring, a kill counted as its medal (battleMaterial). Off, the
+	// expectation is the greedy's value of the battle (battleValue), which
+	// counts a kill that would win the game as the game (40 medals) and a
+	// retreat as a little: a battle that might have won the game and did
+	// not then adds up to 40 × its chance to the score (the game won ends
+	// the playout with no luck taken out), so every candidate giving a shot
+	// at the last medal looks won, and, at horizon 2, every one giving the
+	// opponent such a shot looks lost.
+	MaterialLuck bool
 }
 
 // NewRollout is a rollout bot named name.
@@ -211,7 +230,8 @@ func (st *stopper) over() bool {
 // stop, the candidates are judged on the worlds all of them were played in
 // (none: the greedy's first choice).
 func (r *Rollout) compare(stop *stopper, p *Perspective, base uint64, cands []rules.Action) (int, int) {
-	cfg := MCTSConfig{Reply: true, Horizon: r.cfg.Horizon, Plan: r.cfg.Plan, Weights: r.cfg.Weights, Model: r.cfg.Model}
+	cfg := MCTSConfig{Reply: true, Horizon: r.cfg.Horizon, Plan: r.cfg.Plan, Weights: r.cfg.Weights, Model: r.cfg.Model,
+		MaterialLuck: r.cfg.MaterialLuck}
 	workers := max(1, r.cfg.Workers)
 	trees := r.trees(p, &cfg, workers)
 	for _, t := range trees {
@@ -275,7 +295,7 @@ func (r *Rollout) compare(stop *stopper, p *Perspective, base uint64, cands []ru
 					t.world = p.DeterminizeInto(t.world, seed)
 					s := t.world
 					turn0 := s.Turn()
-					t.luck = luck{me: t.side, w: t.pl.w}
+					t.luck = luck{me: t.side, w: t.pl.w, material: r.cfg.MaterialLuck}
 					t.luck.before(s, cands[ci])
 					s.Play(cands[ci])
 					t.steps = 0
@@ -298,12 +318,20 @@ func (r *Rollout) compare(stop *stopper, p *Perspective, base uint64, cands []ru
 		}
 		played += worlds * len(alive)
 		rankAlive(alive, vals)
-		if stop.stopped.Load() || len(alive) <= 1 || apart(vals[alive[0]], vals[alive[1]]) {
+		if stop.stopped.Load() || len(alive) <= 1 || (r.cfg.Race <= 0 && apart(vals[alive[0]], vals[alive[1]])) {
 			break
 		}
 		if r.cfg.Steps > 0 && steps >= r.cfg.Steps {
 			played = -1 // recounted below
 			break
+		}
+		if r.cfg.Race > 0 {
+			// Racing: drop the candidates told apart from the best.
+			alive = race(alive, vals, r.cfg.Race)
+			if len(alive) <= 1 {
+				break
+			}
+			continue
 		}
 		// Keep the better half (at least two) and sample them again.
 		alive = alive[:max(2, (len(alive)+1)/2)]
@@ -377,6 +405,56 @@ func mean(v []float64) float64 {
 		return math.Inf(-1)
 	}
 	return s / float64(n)
+}
+
+// race keeps, of the candidates still compared (best first), the best and
+// those not told apart from it: whose paired difference with the best
+// trails it by at most z standard errors, over at least 16 worlds both were
+// played in. A candidate that scored exactly as the best in every such world
+// is dropped too (the same outcome), unless it comes before it in the
+// greedy's order (a lower index), in which case the best is (ties keep the
+// greedy's choice).
+func race(alive []int, vals [][]float64, z float64) []int {
+	best := alive[0]
+	out := alive[:1]
+	for _, ci := range alive[1:] {
+		m, se, n, same := paired(vals[best], vals[ci])
+		switch {
+		case n < 16:
+			out = append(out, ci)
+		case same:
+			if ci < out[0] {
+				out[0] = ci
+			}
+		case m > z*se:
+		default:
+			out = append(out, ci)
+		}
+	}
+	return out
+}
+
+// paired is the mean and standard error of a - b over the worlds both
+// were played in, their number, and whether a and b were equal in all.
+func paired(a, b []float64) (m, se float64, n int, same bool) {
+	s, ss := 0.0, 0.0
+	same = true
+	for j := range min(len(a), len(b)) {
+		if math.IsNaN(a[j]) || math.IsNaN(b[j]) {
+			continue
+		}
+		d := a[j] - b[j]
+		if d != 0 {
+			same = false
+		}
+		s, ss, n = s+d, ss+d*d, n+1
+	}
+	if n < 2 {
+		return 0, math.Inf(1), n, false
+	}
+	m = s / float64(n)
+	v := (ss/float64(n) - m*m) / float64(n-1)
+	return m, math.Sqrt(math.Max(v, 1e-12)), n, same
 }
 
 // apart reports whether a is better than b beyond three standard errors of

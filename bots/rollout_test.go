@@ -2,12 +2,14 @@ package bots
 
 import (
 	"context"
+	"fmt"
 	"math"
 	"slices"
 	"sync/atomic"
 	"testing"
 	"time"
 
+	"m44/hex"
 	"m44/internal/testkit"
 	"m44/rules"
 )
@@ -310,5 +312,94 @@ func TestStepBudgetBoundsWork(t *testing.T) {
 		if freeTotal < 3*total {
 			t.Errorf("%s: %d steps without the budget, %d with it: the budget does not bind", level, freeTotal, total)
 		}
+	}
+}
+
+// race drops the candidates that trail the best beyond z standard errors
+// and those that scored exactly as the best, keeping the greedy's earlier.
+func TestRace(t *testing.T) {
+	steady := func(v float64, n int) []float64 {
+		out := make([]float64, n)
+		for j := range out {
+			out[j] = v + 0.01*float64(j%3)
+		}
+		return out
+	}
+	noisy := func(v float64, n int) []float64 {
+		out := make([]float64, n)
+		for j := range out {
+			out[j] = v + 0.2*float64(j%2*2-1)
+		}
+		return out
+	}
+	vals := [][]float64{steady(0.5, 16), steady(0.6, 16), steady(0.6, 16), noisy(0.55, 16), steady(0.5, 15)}
+	got := race([]int{1, 2, 3, 0, 4}, vals, 2)
+	// 2 is 1's twin and 1 comes first; 3 is noisy (not apart); 0 trails
+	// steadily (dropped); 4 has too few worlds.
+	want := []int{1, 3, 4}
+	if fmt.Sprint(got) != fmt.Sprint(want) {
+		t.Errorf("race = %v, want %v", got, want)
+	}
+	if got := race([]int{2, 1}, vals, 2); fmt.Sprint(got) != "[1]" {
+		t.Errorf("twins: race = %v, want [1] (the greedy's earlier)", got)
+	}
+}
+
+// With MaterialLuck the luck of a battle averages to nothing over its
+// dice: battleMaterial is the material the battle brings on average (the
+// currency the luck is counted in), position by position, whereas the
+// greedy's value of a battle (a retreat worth a little, a winning kill the
+// game) is not.
+func TestMaterialLuckAveragesOut(t *testing.T) {
+	pos := benchPositionsT(t, 400)
+	g := NewGreedy(3)
+	checked := 0
+	for pi, s0 := range pos {
+		if s0.Phase() != rules.PhaseBattle || checked >= 12 {
+			continue
+		}
+		var battle rules.Action
+		found := false
+		for _, a := range s0.LegalActions(nil) {
+			if a.Kind == rules.ActBattle && hex.Distance(a.From, a.To) > 1 { // no Ambush
+				battle, found = a, true
+				break
+			}
+		}
+		if !found {
+			continue
+		}
+		p := NewPerspective(s0, s0.ToAct(), 1)
+		me := s0.Active()
+		const n = 3000
+		sum, ss := 0.0, 0.0
+		var w *rules.State
+		for j := 0; j < n; j++ {
+			w = p.DeterminizeInto(w, uint64(j)*7919+uint64(pi))
+			l := luck{me: me, w: &DefaultWeights, material: true}
+			l.before(w, battle)
+			w.Play(battle)
+			for k := 0; k < 20; k++ {
+				if ph := w.Phase(); ph != rules.PhaseRetreat && ph != rules.PhaseAmbush && ph != rules.PhaseCombat {
+					break
+				}
+				if over, _ := w.Over(); over {
+					break
+				}
+				a, _ := g.Choose(context.Background(), NewPerspective(w, w.ToAct(), uint64(k)))
+				w.Play(a)
+			}
+			l.settle(w)
+			sum, ss = sum+l.sum, ss+l.sum*l.sum
+		}
+		m := sum / n
+		se := math.Sqrt((ss/n - m*m) / (n - 1))
+		if math.Abs(m) > 4*se+0.01 {
+			t.Errorf("position %d, %v: the luck averages %.3f (se %.3f), want 0", pi, battle, m, se)
+		}
+		checked++
+	}
+	if checked < 5 {
+		t.Fatalf("only %d battles checked", checked)
 	}
 }

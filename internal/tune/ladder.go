@@ -78,7 +78,7 @@ func parsePairs(s string) ([]sim.Pair, error) {
 
 // parseVariants reads "name=key:value/key:value,...": rollout bots built on
 // hard's defaults (no cap, one core) with candidates, samples, playouts,
-// steps, horizon or plan changed, for the ladder to try under their own names.
+// steps, horizon, plan, race (RolloutConfig.Race: racing's standard errors) or luck (material: RolloutConfig.MaterialLuck) changed, for the ladder to try under their own names.
 func parseVariants(s string) (map[string]sim.Factory, error) {
 	out := map[string]sim.Factory{}
 	if s == "" {
@@ -95,6 +95,21 @@ func parseVariants(s string) (map[string]sim.Factory, error) {
 			"steps": &cfg.Steps, "horizon": &cfg.Horizon, "first": &cfg.FirstSamples, "plan": &cfg.Plan}
 		for _, kv := range strings.Split(spec, "/") {
 			k, v, ok := strings.Cut(kv, ":")
+			if k == "luck" {
+				cfg.MaterialLuck = v == "material"
+				if !ok || (v != "material" && v != "value") {
+					return nil, fmt.Errorf("variant %q: bad %q (luck:material or luck:value)", name, kv)
+				}
+				continue
+			}
+			if k == "race" {
+				z, err := strconv.ParseFloat(v, 64)
+				if !ok || err != nil || z < 0 {
+					return nil, fmt.Errorf("variant %q: bad %q", name, kv)
+				}
+				cfg.Race = z
+				continue
+			}
 			n, err := strconv.Atoi(v)
 			if !ok || err != nil || n < 0 {
 				return nil, fmt.Errorf("variant %q: bad %q", name, kv)
