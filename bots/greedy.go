@@ -324,19 +324,29 @@ func battlePlan(k *know, legal []rules.Action) float64 {
 	return sum
 }
 
-// battleValue is the expected value of a legal battle action, with the dice
-// the engine gives it.
-func battleValue(k *know, a rules.Action) float64 {
+// battleOf is what legal battle action a engages: its dice (the engine's),
+// the attacker, the target and its value as a target; false when it rolls
+// no die or its units are not found.
+func battleOf(k *know, a rules.Action) (n int, att, t *bu, tg target, ok bool) {
 	n, err := k.s.BattleDice(a.From, a.To)
 	if err != nil || n == 0 {
-		return 0
+		return 0, nil, nil, target{}, false
 	}
 	ai, ti := k.unitAt(a.From), k.unitAt(a.To)
 	if ai < 0 || ti < 0 {
+		return 0, nil, nil, target{}, false
+	}
+	att, t = &k.units[ai], &k.units[ti]
+	return n, att, t, k.targetOf(ti, att.side, true), true
+}
+
+// battleValue is the expected value of a legal battle action, with the dice
+// the engine gives it.
+func battleValue(k *know, a rules.Action) float64 {
+	n, att, t, tg, ok := battleOf(k, a)
+	if !ok {
 		return 0
 	}
-	att, t := &k.units[ai], &k.units[ti]
-	tg := k.targetOf(ti, att.side, true)
 	ev := battleEV(int8(n), &tg, hitFaces(t.typ, k.s.StarsHit(a.From, a.To)))
 	if att.typ == rules.Armor && k.dist(att.pos, t.pos) == 1 {
 		ev += 0.1 * killOrRetreat(int8(n), &tg) // take ground, then overrun
@@ -350,16 +360,10 @@ func battleValue(k *know, a rules.Action) float64 {
 // for a retreat, nor for take ground and overrun; a temporary medal lost
 // with the hex counts (a medal).
 func battleMaterial(k *know, a rules.Action) float64 {
-	n, err := k.s.BattleDice(a.From, a.To)
-	if err != nil || n == 0 {
+	n, _, t, tg, ok := battleOf(k, a)
+	if !ok {
 		return 0
 	}
-	ai, ti := k.unitAt(a.From), k.unitAt(a.To)
-	if ai < 0 || ti < 0 {
-		return 0
-	}
-	att, t := &k.units[ai], &k.units[ti]
-	tg := k.targetOf(ti, att.side, true)
 	tg.killValue = 1 - k.w.Damage*float64(t.max-t.fig)/float64(t.max)
 	tg.retreat = 0
 	tg.vacate = 0 // a majority may outlast the hex, a sudden death is no medal
