@@ -1,6 +1,9 @@
 package jsonenc
 
-import "bytes"
+import (
+	"bytes"
+	"errors"
+)
 
 // Member is one member of a JSON object: its key (without quotes) and its
 // value, both slices of the object's JSON.
@@ -12,48 +15,101 @@ type Member struct {
 // not an object; match's deltas then resend the whole value). The keys are
 // taken as written, without unescaping: the server's keys are plain.
 func Members(b []byte) []Member {
-	i := skipSpace(b, 0)
-	if i >= len(b) || b[i] != '{' {
+	out := []Member{}
+	if EachMember(b, func(key, val []byte) error {
+		out = append(out, Member{Key: key, Val: val})
+		return nil
+	}) != nil {
 		return nil
 	}
-	var out []Member
+	return out
+}
+
+// ErrSyntax is EachMember's and EachElement's error for what is not an
+// object, or an array, of JSON values as this package reads them.
+var ErrSyntax = errors.New("jsonenc: malformed JSON")
+
+// EachMember calls f with the key (as written, without unescaping) and the
+// value's JSON of each member of the JSON object b, in order, without
+// decoding them; f's error stops the walk and is returned. It is no
+// validator (see skipValue): it reads JSON written by the server.
+func EachMember(b []byte, f func(key, val []byte) error) error {
+	i := skipSpace(b, 0)
+	if i >= len(b) || b[i] != '{' {
+		return ErrSyntax
+	}
 	i = skipSpace(b, i+1)
 	if i < len(b) && b[i] == '}' {
-		return []Member{}
+		return nil
 	}
 	for i < len(b) {
 		if b[i] != '"' {
-			return nil
+			return ErrSyntax
 		}
-		end := skipValue(b, i)
+		end := skipString(b, i)
 		if end < 0 {
-			return nil
+			return ErrSyntax
 		}
 		key := b[i+1 : end-1]
 		i = skipSpace(b, end)
 		if i >= len(b) || b[i] != ':' {
-			return nil
+			return ErrSyntax
 		}
 		i = skipSpace(b, i+1)
 		end = skipValue(b, i)
 		if end < 0 {
-			return nil
+			return ErrSyntax
 		}
-		out = append(out, Member{Key: key, Val: b[i:end]})
-		i = skipSpace(b, end)
-		if i >= len(b) {
-			return nil
+		if err := f(key, b[i:end]); err != nil {
+			return err
+		}
+		if i = skipSpace(b, end); i >= len(b) {
+			return ErrSyntax
 		}
 		switch b[i] {
 		case ',':
 			i = skipSpace(b, i+1)
 		case '}':
-			return out
-		default:
 			return nil
+		default:
+			return ErrSyntax
 		}
 	}
-	return nil
+	return ErrSyntax
+}
+
+// EachElement calls f with the JSON of each element of the JSON array b,
+// in order, as EachMember does with an object's members.
+func EachElement(b []byte, f func(val []byte) error) error {
+	i := skipSpace(b, 0)
+	if i >= len(b) || b[i] != '[' {
+		return ErrSyntax
+	}
+	i = skipSpace(b, i+1)
+	if i < len(b) && b[i] == ']' {
+		return nil
+	}
+	for i < len(b) {
+		end := skipValue(b, i)
+		if end < 0 {
+			return ErrSyntax
+		}
+		if err := f(b[i:end]); err != nil {
+			return err
+		}
+		if i = skipSpace(b, end); i >= len(b) {
+			return ErrSyntax
+		}
+		switch b[i] {
+		case ',':
+			i = skipSpace(b, i+1)
+		case ']':
+			return nil
+		default:
+			return ErrSyntax
+		}
+	}
+	return ErrSyntax
 }
 
 // MemberRun appends to out the members of b, a run of members each after

@@ -1,6 +1,9 @@
 package jsonenc
 
-import "testing"
+import (
+	"errors"
+	"testing"
+)
 
 func TestMembers(t *testing.T) {
 	in := ` { "a" : 1 , "b":"x\"}]{","c":{"d":[1,{"e":"]"}],"f":null},"g":[],"h":true,"i":-1.5e3,"j":"\\\\","k":"\\\"" } `
@@ -45,5 +48,42 @@ func TestMemberRun(t *testing.T) {
 		if _, ok := MemberRun(nil, []byte(bad)); ok {
 			t.Errorf("%q read", bad)
 		}
+	}
+}
+
+// EachElement walks an array's elements as Members walks an object's
+// members: each value's JSON in order, white space around them skipped,
+// and stops at f's error.
+func TestEachElement(t *testing.T) {
+	in := ` [ 1 , "x\"],[" ,{"a":[1,"]"]}, [] ,null,-2.5e1 ] `
+	want := []string{"1", `"x\"],["`, `{"a":[1,"]"]}`, "[]", "null", "-2.5e1"}
+	var got []string
+	if err := EachElement([]byte(in), func(v []byte) error { got = append(got, string(v)); return nil }); err != nil {
+		t.Fatal(err)
+	}
+	if len(got) != len(want) {
+		t.Fatalf("%q, want %q", got, want)
+	}
+	for i := range want {
+		if got[i] != want[i] {
+			t.Errorf("element %d: %s, want %s", i, got[i], want[i])
+		}
+	}
+	none := func([]byte) error { return nil }
+	if err := EachElement([]byte(`[]`), func([]byte) error { t.Error("an element of []"); return nil }); err != nil {
+		t.Errorf("[]: %v", err)
+	}
+	for _, bad := range []string{``, `{}`, `[1`, `[1,]`, `[1 2]`, `["x]`, `[,1]`} {
+		if err := EachElement([]byte(bad), none); err != ErrSyntax {
+			t.Errorf("%q: %v, want ErrSyntax", bad, err)
+		}
+	}
+	stop := errors.New("stop")
+	n := 0
+	if err := EachElement([]byte(`[1,2,3]`), func([]byte) error { n++; return stop }); err != stop || n != 1 {
+		t.Errorf("f's error: %v after %d elements", err, n)
+	}
+	if err := EachMember([]byte(`{"a":1,"b":2}`), func(k, _ []byte) error { n++; return stop }); err != stop || n != 2 {
+		t.Errorf("EachMember, f's error: %v after %d members", err, n-1)
 	}
 }

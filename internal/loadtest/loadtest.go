@@ -24,6 +24,8 @@ import (
 	"time"
 
 	"github.com/coder/websocket"
+
+	"m44/internal/jsonenc"
 )
 
 // Config is one run.
@@ -394,7 +396,7 @@ func (p *player) playWS(ctx context.Context, g created, seat string, r *rand.Ran
 				return
 			}
 			out = append(out[:0], `{"type":"action","action":`...)
-			out = appendJSONString(out, a)
+			out = jsonenc.String(out, a)
 			out = append(out, `,"version":`...)
 			out = strconv.AppendInt(out, int64(s.version), 10)
 			out = append(out, `,"id":`...)
@@ -470,7 +472,7 @@ var errNotBase = errors.New("a delta from another version")
 func (s *wsSnapshot) apply(raw []byte) error {
 	var typ, snap, set, unset []byte
 	base := 0
-	err := eachMember(raw, func(k, v []byte) error {
+	err := jsonenc.EachMember(raw, func(k, v []byte) error {
 		var err error
 		switch string(k) {
 		case "type":
@@ -508,7 +510,7 @@ func (s *wsSnapshot) apply(raw []byte) error {
 			return errNotBase
 		}
 		if unset != nil {
-			err := eachElement(unset, func(v []byte) error {
+			err := jsonenc.EachElement(unset, func(v []byte) error {
 				if string(v) == `"legal"` {
 					s.legal = s.legal[:0]
 				}
@@ -530,7 +532,7 @@ func (s *wsSnapshot) apply(raw []byte) error {
 // fields reads the members of a snapshot, or of a delta's "set", that the
 // player reads.
 func (s *wsSnapshot) fields(obj []byte) error {
-	return eachMember(obj, func(k, v []byte) error {
+	return jsonenc.EachMember(obj, func(k, v []byte) error {
 		var err error
 		switch string(k) {
 		case "version":
@@ -555,7 +557,7 @@ func (s *wsSnapshot) legalCount() (int, error) {
 		return 0, nil
 	}
 	n := 0
-	err := eachElement(s.legal, func([]byte) error { n++; return nil })
+	err := jsonenc.EachElement(s.legal, func([]byte) error { n++; return nil })
 	return n, err
 }
 
@@ -564,9 +566,9 @@ func (s *wsSnapshot) legalAction(k int) (string, error) {
 	var a string
 	found := false
 	i := 0
-	err := eachElement(s.legal, func(v []byte) error {
+	err := jsonenc.EachElement(s.legal, func(v []byte) error {
 		if i == k {
-			err := eachMember(v, func(key, val []byte) error {
+			err := jsonenc.EachMember(v, func(key, val []byte) error {
 				if string(key) == "action" {
 					var err error
 					a, found, err = jsonString(val)

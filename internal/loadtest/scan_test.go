@@ -3,6 +3,8 @@ package loadtest
 import (
 	"encoding/json"
 	"testing"
+
+	"m44/internal/jsonenc"
 )
 
 // The player's JSON reader reads what encoding/json reads, from whole
@@ -48,7 +50,7 @@ func TestWSSnapshotApply(t *testing.T) {
 	// An action written as encoding/json writes it.
 	for _, a := range []string{"move 7,15 6,14", `say "hi"`, "é"} {
 		want, _ := json.Marshal(a)
-		if got := appendJSONString(nil, a); string(got) != string(want) {
+		if got := jsonenc.String(nil, a); string(got) != string(want) {
 			t.Errorf("%q: %s, want %s", a, got, want)
 		}
 	}
