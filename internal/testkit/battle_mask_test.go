@@ -14,19 +14,12 @@ import (
 // combat must be the same on bit sets as by its six neighbours
 // (rules.State.CheckFoesNear).
 func TestFoesNearCorpus(t *testing.T) {
-	games := 2
-	if testing.Short() {
-		games = 1
-	}
-	positions, units := 0, 0
-	walkCorpus(t, games, 3000, func(g int) (uint64, uint64) { return uint64(g + 301), uint64(g)*104729 + 11 },
-		func(sc Scenario, g, n int, s *rules.State, legal []rules.Action, r *Rng) rules.Action {
+	units := 0
+	positions := checkCorpus(t, 2, func(g int) (uint64, uint64) { return uint64(g + 301), uint64(g)*104729 + 11 },
+		func(s *rules.State) error {
 			k, err := s.CheckFoesNear()
-			if err != nil {
-				t.Fatalf("%s game %d step %d: %v", sc.File, g, n, err)
-			}
-			positions, units = positions+1, units+k
-			return legal[r.Intn(len(legal))]
+			units += k
+			return err
 		})
 	if units == 0 {
 		t.Fatal("no board with disks")

@@ -132,6 +132,27 @@ func TestReplayCorpus(t *testing.T) {
 	}
 }
 
+// checkCorpus checks every position of random games on every corpus
+// scenario (walkCorpus: `games` games each, one in -short, of at most 3,000
+// decisions, uniformly random legal actions) with check, an oracle of a
+// fast path; its error fails the test, naming the scenario, game and
+// decision. It returns the positions checked.
+func checkCorpus(t *testing.T, games int, seed func(g int) (deal, pick uint64), check func(s *rules.State) error) int {
+	t.Helper()
+	if testing.Short() {
+		games = 1
+	}
+	positions := 0
+	walkCorpus(t, games, 3000, seed, func(sc Scenario, g, n int, s *rules.State, legal []rules.Action, r *Rng) rules.Action {
+		if err := check(s); err != nil {
+			t.Fatalf("%s game %d step %d: %v", sc.File, g, n, err)
+		}
+		positions++
+		return legal[r.Intn(len(legal))]
+	})
+	return positions
+}
+
 // walkCorpus plays random games on every corpus scenario that compiles:
 // `games` games each, of at most maxSteps decisions, game g started with
 // seed(g)'s deal and choosing with an Rng seeded by its pick. At every
