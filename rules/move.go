@@ -149,7 +149,7 @@ func (s *State) reachIn(ui int, out []dest, sc *reachSearch) []dest {
 	}
 	base := len(out)
 	if u.boat && s.boatWater(u.pos) {
-		return s.boatReach(u, out, base, sc) // afloat: 1 hex (FAQ III Actions)
+		return sortDests(s.boatReach(u, out, base, sc), base) // afloat: 1 hex (FAQ III Actions)
 	}
 	bel := s.infiltrating(u)
 	// With frozen rivers on the board, among the ways of least cost the
@@ -163,8 +163,8 @@ func (s *State) reachIn(ui int, out []dest, sc *reachSearch) []dest {
 		// ways alone, in a function of its own (issue 15: the compiler keeps
 		// its few variables in registers), gives up there and the general
 		// search below starts again. On bit sets when it can be
-		// (reach_mask.go, issue 15's fourth pass): the same dests in the
-		// same order.
+		// (reach_mask.go, issue 15's fourth pass): the same dests, listed
+		// by cost and index as they come (the others are sorted so).
 		if !sc.noMask && s.maskable(u) {
 			if o, ok := s.reachMask(u, maxM, out, sc); ok {
 				return o
@@ -176,7 +176,7 @@ func (s *State) reachIn(ui int, out []dest, sc *reachSearch) []dest {
 			if u.boat {
 				o = s.boatReach(u, o, base, sc) // launching the boats (FAQ III Actions)
 			}
-			return o
+			return sortDests(o, base)
 		}
 		out = out[:base]
 		sc.begin()
@@ -361,12 +361,30 @@ func (s *State) reachIn(ui int, out []dest, sc *reachSearch) []dest {
 	if u.boat {
 		out = s.boatReach(u, out, base, sc) // launching the boats (FAQ III Actions)
 	}
+	return sortDests(out, base)
+}
+
+// sortDests puts out[base:] in the order of every search's dests: by cost,
+// then by the board's index (issue 15, sixth pass: the order the bit-set
+// search lists them in as it goes, reach_mask.go). The order is the legal
+// moves' order, not a rule. An insertion sort: a reach is a few dozen hexes
+// at most, and the searches that come here are few.
+func sortDests(out []dest, base int) []dest {
+	d := out[base:]
+	for i := 1; i < len(d); i++ {
+		x := d[i]
+		j := i
+		for ; j > 0 && (d[j-1].cost > x.cost || d[j-1].cost == x.cost && d[j-1].pos > x.pos); j-- {
+			d[j] = d[j-1]
+		}
+		d[j] = x
+	}
 	return out
 }
 
 // reachPlain is reachIn's search when no way can be other than plain but
 // for a beach: no infiltration, no ice dice on the board, no road bonus
-// from the start. It lists the same hexes in the same order as reachIn's
+// from the start. It lists the same hexes at the same costs as reachIn's
 // loop for plain ways, and reports false, its work to be thrown away, as
 // soon as a way meets a hex with a move cap (rulebook "Plages").
 func (s *State) reachPlain(u *unit, maxM int8, out []dest, sc *reachSearch) ([]dest, bool) {

@@ -12,12 +12,13 @@ import (
 // 1 or forbidden — is worked out a level at a time: the hexes reached at
 // cost k are the union of the cost-1 neighbour sets (board.nbm) of the hexes
 // reached at cost k-1 that may go on, less the occupied hexes, the hexes
-// already reached and the hedgerows the unit may not enter. The dests are
-// written in the order reachPlain lists them (level by level; within a
-// level, by the order of the hex it is entered from, then by direction), so
-// the legal actions and the games are unchanged; the hexes whose occupancy
-// the result depends on (reachSearch.touch) are the same set. A beach met
-// (a move cap) gives the search back to reachIn, as reachPlain does.
+// already reached and the hedgerows the unit may not enter. Each level's
+// hexes are written in the order of the board's indexes, which is the order
+// of every search's dests (sortDests: by cost, then by index; issue 15,
+// sixth pass), so the bit sets and the general search list the same dests
+// the same way; the hexes whose occupancy the result depends on
+// (reachSearch.touch) are the same set. A beach met (a move cap) gives the
+// search back to reachIn, as reachPlain does.
 //
 // The position keeps the bit sets the search reads (State.mb): the occupied
 // hexes (setOcc keeps them with State.occ) and the folded terrain flags
@@ -138,51 +139,41 @@ func (s *State) maskable(u *unit) bool {
 }
 
 // reachMask is reachPlain on bit sets; it reports false, its work to be
-// thrown away, when a way meets a hex with a move cap. Its output is its
-// queue: the dests are listed by cost, each level in the order of the hexes
-// they are entered from, which is the order reachPlain lists them in.
+// thrown away, when a way meets a hex with a move cap. It lists the dests
+// by cost, each level in the order of the board's indexes.
 func (s *State) reachMask(u *unit, maxM int8, out []dest, sc *reachSearch) ([]dest, bool) {
 	b := s.b
 	nbm := b.nbm[u.side][u.typ]
-	nbs := b.nb[:len(nbm)]
 	// No way enters an occupied hex, nor a hedgerow not adjacent to the
 	// start hex; seen: these and the hexes reached (the start hex is
 	// occupied, by the unit).
 	shut := s.mb.occ.low().or(s.mb.adj.low().andNot(b.adjm[u.start]))
-	p := uint8(u.pos)
-	acc := nbm[p] // the hexes the search stepped towards
-	nw := acc.andNot(shut)
-	seen := shut.or(nw)
-	base := len(out)
-	if !nw.empty() {
-		out = emitNew(out, &nbs[p], nw, 1)
-	}
+	acc := nbm[uint8(u.pos)] // the hexes the search stepped towards
+	level := acc.andNot(shut)
+	seen := shut.or(level)
+	out = appendLevel(out, level, 1)
 	if maxM > 1 && !(s.leaveStops(u.start) && u.pos == u.start) { // (a unit that starts in a hedgerow stops on its first step)
-		stop := fxStop
+		stop := s.mb.stop.low()
 		if u.typ != Infantry {
-			stop |= fxVehStop
+			stop = stop.or(s.mb.veh.low())
 		}
-		fx := &s.fx
-		for j := base; j < len(out); j++ {
-			o := out[j]
-			if o.cost >= maxM {
-				break // (the dests are listed by cost)
+		for cost := int8(2); cost <= maxM; cost++ {
+			// The hexes of the last level that may go on step to their
+			// neighbours.
+			var next cellMask
+			on := level.andNot(stop)
+			for w := on.lo; w != 0; w &= w - 1 {
+				next = next.or(nbm[bits.TrailingZeros64(w)])
 			}
-			from := uint8(o.pos)
-			if fx[from]&stop != 0 {
-				continue
+			for w := on.hi; w != 0; w &= w - 1 {
+				next = next.or(nbm[64+bits.TrailingZeros64(w)])
 			}
-			m := nbm[from]
-			acc = acc.or(m)
-			if nw = m.andNot(seen); nw.empty() {
-				continue
+			acc = acc.or(next)
+			if level = next.andNot(seen); level.empty() {
+				break
 			}
-			seen = seen.or(nw)
-			if nw.hi == 0 && nw.lo&(nw.lo-1) == 0 {
-				out = append(out, dest{pos: int16(bits.TrailingZeros64(nw.lo)), cost: o.cost + 1})
-			} else {
-				out = emitNew(out, &nbs[from], nw, o.cost+1)
-			}
+			seen = seen.or(level)
+			out = appendLevel(out, level, cost)
 		}
 	}
 	reached := seen.andNot(shut)
@@ -195,21 +186,14 @@ func (s *State) reachMask(u *unit, maxM int8, out []dest, sc *reachSearch) ([]de
 	return out, true
 }
 
-// emitNew appends the hexes of nw, neighbours of one hex (nb), in the order
-// of the directions, at the given cost; nw is not empty.
-func emitNew(out []dest, nb *[6]int16, nw cellMask, cost int8) []dest {
-	if nw.hi == 0 && nw.lo&(nw.lo-1) == 0 || nw.lo == 0 && nw.hi&(nw.hi-1) == 0 {
-		// one hex (the common case beyond the first level)
-		q := int16(bits.TrailingZeros64(nw.lo))
-		if nw.lo == 0 {
-			q = 64 + int16(bits.TrailingZeros64(nw.hi))
-		}
-		return append(out, dest{pos: q, cost: cost})
+// appendLevel appends the hexes of m, in the order of their indexes, at the
+// given cost.
+func appendLevel(out []dest, m cellMask, cost int8) []dest {
+	for w := m.lo; w != 0; w &= w - 1 {
+		out = append(out, dest{pos: int16(bits.TrailingZeros64(w)), cost: cost})
 	}
-	for _, q := range nb {
-		if nw.has(uint8(q)) {
-			out = append(out, dest{pos: q, cost: cost})
-		}
+	for w := m.hi; w != 0; w &= w - 1 {
+		out = append(out, dest{pos: 64 + int16(bits.TrailingZeros64(w)), cost: cost})
 	}
 	return out
 }
