@@ -57,6 +57,7 @@ type Action struct {
 	Card     CardID
 	Arg      uint8
 	From, To hex.Hex
+	_        uint8 // 8 bytes: copied as one word
 }
 
 // String is the canonical one-line text form, e.g. "play 12", "move 7,15 6,14",
