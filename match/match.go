@@ -104,6 +104,9 @@ func (m *Match) Over() bool {
 // replay is set from the recorded outcomes.
 func (m *Match) applyLocked(ctx context.Context, s *seat, a rules.Action, persist, replay bool, recorded []rules.Outcome) (int, error) {
 	before := len(m.log)
+	// The features' mark, by which the shared board knows when they
+	// changed (issue 14, seventh pass).
+	m.st.MarkTerrain()
 	next := m.st.Clone()
 	var evs []rules.Event
 	var outs []rules.Outcome
@@ -441,10 +444,15 @@ func (m *Match) publicBoardLocked() *publicBoard {
 		return nil
 	}
 	if m.pub == nil || m.pub.st != m.st {
-		bd := view.BoardOf(m.st)
+		var bd view.Board
 		size := 4 << 10
 		if m.pub != nil {
+			// The last position's features serve while the engine says
+			// they are the same (issue 14, seventh pass).
+			bd = view.BoardAfter(m.st, m.pub.st, &m.pub.board)
 			size = len(m.pub.json) + 512 // the last position's, and room to grow
+		} else {
+			bd = view.BoardAfter(m.st, nil, nil)
 		}
 		marks := make([]int, 0, 32) // a board has 15-24 members
 		b := bd.AppendFields(make([]byte, 0, size), &marks)
