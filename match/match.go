@@ -104,10 +104,11 @@ func (m *Match) Over() bool {
 // replay is set from the recorded outcomes.
 func (m *Match) applyLocked(ctx context.Context, s *seat, a rules.Action, persist, replay bool, recorded []rules.Outcome) (int, error) {
 	before := len(m.log)
-	// The features' mark, by which the shared board knows when they
-	// changed (issue 14, seventh pass).
+	// The copy takes the working memory along (m.st is replaced), and the
+	// features' mark, by which the shared board knows when they changed
+	// (issue 14, seventh pass).
 	m.st.MarkTerrain()
-	next := m.st.Clone()
+	next := m.st.CloneNext()
 	var evs []rules.Event
 	var outs []rules.Outcome
 	var err error

@@ -394,6 +394,7 @@ type Legal struct {
 func legalOf(st *rules.State) []Legal {
 	legal := st.Legal()
 	out := make([]Legal, 0, len(legal))
+	var tmp *rules.State // PlayDoesNothing's copy, one for every card
 	for _, a := range legal {
 		l := Legal{Action: a.String(), Kind: a.Kind.String()}
 		switch a.Kind {
@@ -404,7 +405,7 @@ func legalOf(st *rules.State) []Legal {
 				l.Section = rules.Section(a.Arg - 1).String()
 			}
 			if a.Kind == rules.ActPlay && st.Phase() == rules.PhaseCard {
-				l.Idle = st.PlayDoesNothing(a)
+				l.Idle, tmp = st.PlayDoesNothingOn(a, tmp)
 			}
 		case rules.ActOrder, rules.ActRemoveWire, rules.ActBlow, rules.ActRecover:
 			l.From = a.From.String()

@@ -720,6 +720,18 @@ func (s *State) Clone() *State {
 	return &c
 }
 
+// CloneNext is Clone for a caller that then replaces s by the copy (the web
+// server, once per action: the copy is checked and changed, then becomes
+// the game's position): the state's working memory (the movement search's
+// and its kept reaches, reach_cache.go; not part of the position) moves to
+// the copy, whose position is s's, rather than being made again for it. s
+// stays usable: it makes its own again if asked for it.
+func (s *State) CloneNext() *State {
+	c := s.Clone()
+	c.rs, s.rs = s.rs, nil
+	return c
+}
+
 // CloneInto is Clone into dst, reusing dst's memory (its slices and its
 // movement search memory), so that a caller that copies positions over and
 // over (a bot's playouts) allocates nothing once dst has held a game of the
