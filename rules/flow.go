@@ -615,6 +615,11 @@ func (s *State) Play(a Action) { s.do(a) }
 
 // IsLegal reports whether a is one of the legal actions now.
 func (s *State) IsLegal(a Action) bool {
+	if s.phase == PhaseCard {
+		// A hand's plays: few, and the list stays on the stack.
+		var buf [32]Action
+		return slices.Contains(s.cardOptions(buf[:0]), a)
+	}
 	if sc := s.rs; sc != nil {
 		// The working memory's list (the array below would be made on
 		// the heap each time: LegalActions hands it to the rules' own
