@@ -20,6 +20,9 @@ type deltaClient struct {
 	snap    map[string]any
 	version int
 	last    []byte // the last message
+	buf     []byte // NextInto's, reused (nil: Next)
+	inBuf   int    // messages made in buf
+	into    bool   // read with NextInto
 }
 
 func decodeMsg(t *testing.T, b []byte) map[string]any {
@@ -35,7 +38,17 @@ func decodeMsg(t *testing.T, b []byte) map[string]any {
 // message's type ("" when there was none).
 func (c *deltaClient) next(t *testing.T) string {
 	t.Helper()
-	b, v, err := c.sub.Next(c.version)
+	var b []byte
+	var v int
+	var err error
+	if !c.into {
+		b, v, err = c.sub.Next(c.version)
+	} else {
+		b, v, err = c.sub.NextInto(c.version, &c.buf)
+		if len(b) > 0 && len(c.buf) > 0 && &b[0] == &c.buf[0] {
+			c.inBuf++
+		}
+	}
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -120,6 +133,9 @@ func TestDeltasRebuildSnapshots(t *testing.T) {
 		}
 		twin := add("twin", cs[0].tok) // a second socket of the first seat
 		add("spectator", "")
+		for _, c := range cs[1:] {
+			c.into = true // as the web server's sockets read (NextInto), but for the first seat's first
+		}
 		// Each socket's first message is whole; the sockets opened after it
 		// (others connected) bring deltas of the seats only.
 		for _, c := range cs {
@@ -172,6 +188,9 @@ func TestDeltasRebuildSnapshots(t *testing.T) {
 		}
 		if shared == 0 {
 			t.Error("the sockets of one seat never shared a delta")
+		}
+		if twin.inBuf != 0 || cs[len(cs)-1].inBuf == 0 {
+			t.Errorf("deltas made in the socket's buffer: %d for a seat's second socket (its deltas are shared), %d for the spectator (alone)", twin.inBuf, cs[len(cs)-1].inBuf)
 		}
 		t.Logf("%v: %d deltas, %d bytes on average; whole updates %d", players, deltas, deltaBytes/deltas, wholeBytes/deltas)
 		if deltaBytes*3 > wholeBytes {
