@@ -1,6 +1,7 @@
 package match
 
 import (
+	"bytes"
 	"context"
 	"encoding/json"
 	"reflect"
@@ -10,6 +11,7 @@ import (
 	"m44/internal/jsonenc"
 	"m44/internal/testkit"
 	"m44/library"
+	"m44/view"
 )
 
 // deltaClient follows a game over Sub.Next as the browser does.
@@ -169,6 +171,7 @@ func TestDeltasRebuildSnapshots(t *testing.T) {
 					t.Fatalf("%s: action %d: the deltas give\n%s\nwant\n%s\ndelta %s", c.name, i, got, want, c.last)
 				}
 				checkPushed(t, m, c.sub)
+				checkSpare(t, m)
 				deltas++
 				deltaBytes += len(c.last)
 				got[c] = c.last
@@ -282,5 +285,23 @@ func checkPushed(t *testing.T, m *Match, sub *Sub) {
 	}
 	if p.board != nil {
 		t.Fatalf("version %d: the snapshot keeps its board", p.version)
+	}
+}
+
+// checkSpare: the game's spare position (applyLocked copies the next one
+// into it) is neither its position nor the shared board's, and the shared
+// board's position is still the one its board was made of.
+func checkSpare(t *testing.T, m *Match) {
+	t.Helper()
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	if m.spare != nil && (m.spare == m.st || m.pub != nil && m.spare == m.pub.st) {
+		t.Fatal("the spare position is in use")
+	}
+	if m.pub != nil {
+		bd := view.BoardOf(m.pub.st)
+		if b := bd.AppendFields(nil, nil); !bytes.Equal(b, m.pub.json) {
+			t.Fatalf("the shared board's position changed since its board was made:\n%s\nnow\n%s", m.pub.json, b)
+		}
 	}
 }

@@ -64,6 +64,10 @@ type Match struct {
 	// its JSON, made once for all the snapshots of a position while the
 	// game has subscribers (publicBoardLocked).
 	pub *publicBoard
+	// spare is a former position nothing refers to any more (neither st
+	// nor pub.st), into which the next action copies st (applyLocked), so
+	// that an action allocates no engine state (issue 14, seventh pass).
+	spare *rules.State
 }
 
 // played is an action in effect.
@@ -108,7 +112,8 @@ func (m *Match) applyLocked(ctx context.Context, s *seat, a rules.Action, persis
 	// features' mark, by which the shared board knows when they changed
 	// (issue 14, seventh pass).
 	m.st.MarkTerrain()
-	next := m.st.CloneNext()
+	next := m.st.CloneNextInto(m.spare)
+	m.spare = nil
 	var evs []rules.Event
 	var outs []rules.Outcome
 	var err error
@@ -119,6 +124,7 @@ func (m *Match) applyLocked(ctx context.Context, s *seat, a rules.Action, persis
 		evs, outs, err = next.ApplyRecorded(a)
 	}
 	if err != nil {
+		m.spare = next // (nothing refers to it)
 		return 0, Errorf(CodeIllegal, "%v", err)
 	}
 	entries := make([]entry, 0, max(1, len(evs)))
@@ -149,7 +155,9 @@ func (m *Match) applyLocked(ctx context.Context, s *seat, a rules.Action, persis
 	}
 	m.seq++
 	m.record = append(m.record, played{seat: s.name, action: a, outcomes: outs})
+	prev := m.st
 	m.st = next
+	m.retireLocked(prev)
 	m.addLogLocked(entries...)
 	for _, e := range entries {
 		if e.dice != nil {
@@ -466,9 +474,25 @@ func (m *Match) publicBoardLocked() *publicBoard {
 		} else {
 			scJSON = sc.appendJSON(nil)
 		}
+		old := m.pub
 		m.pub = &publicBoard{st: m.st, board: bd, json: b, members: membersAt(b, marks, len(b)), scenario: sc, scJSON: scJSON}
+		if old != nil {
+			m.retireLocked(old.st)
+		}
 	}
 	return m.pub
+}
+
+// retireLocked is told that st is no longer the game's position (or the
+// shared board's): kept as the spare when nothing else refers to it. The
+// positions the game holds are m.st and m.pub.st only (the shared board's
+// is compared by pointer: it must never be reused while it is pub's); the
+// snapshots and views made from a position copy what they show of it.
+func (m *Match) retireLocked(st *rules.State) {
+	if st == nil || st == m.st || m.pub != nil && st == m.pub.st || m.spare != nil {
+		return
+	}
+	m.spare = st
 }
 
 // sameObjectives reports whether a and b say the same.

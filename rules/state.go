@@ -732,6 +732,22 @@ func (s *State) CloneNext() *State {
 	return c
 }
 
+// CloneNextInto is CloneNext into dst's memory (CloneInto: nil for a new
+// state, else a state of the caller's own that nothing else uses, not s):
+// a caller that replaces its position at every action copies it into the
+// one it replaced before, allocating nothing once that has held a position
+// of the game's size.
+func (s *State) CloneNextInto(dst *State) *State {
+	if dst == nil || dst == s {
+		return s.CloneNext()
+	}
+	rs := s.rs
+	s.rs, dst.rs = nil, nil // (CloneInto keeps dst's own)
+	c := s.CloneInto(dst)
+	c.rs = rs
+	return c
+}
+
 // CloneInto is Clone into dst, reusing dst's memory (its slices and its
 // movement search memory), so that a caller that copies positions over and
 // over (a bot's playouts) allocates nothing once dst has held a game of the
