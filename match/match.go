@@ -68,6 +68,9 @@ type Match struct {
 	// nor pub.st), into which the next action copies st (applyLocked), so
 	// that an action allocates no engine state (issue 14, seventh pass).
 	spare *rules.State
+	// probe is the copy of the position on which the legal card plays are
+	// tried (legalOn: PlayDoesNothing), made once for the game.
+	probe *rules.State
 }
 
 // played is an action in effect.
@@ -422,7 +425,7 @@ func (m *Match) snapshotLocked(s *seat, from int) *Snapshot {
 		snap.ToAct, snap.ToActSide = &name, &side
 		if t == s {
 			snap.YourTurn = true
-			snap.Legal = legalOf(m.st)
+			snap.Legal = legalOn(m.st, &m.probe)
 		}
 	}
 	snap.Undo = s != nil && m.whyNoUndoLocked(s) == ""

@@ -248,7 +248,8 @@ func boardOf(st *rules.State, keep *Board) Board {
 		b.Over, b.Winner = true, &w
 	}
 	cat := st.Catalog()
-	units := st.Units()
+	var ub [48]rules.UnitInfo // (most boards: on the stack)
+	units := st.AppendUnits(ub[:0])
 	b.Units = make([]Unit, 0, len(units))
 	for _, u := range units {
 		b.Units = append(b.Units, Unit{Hex: u.Hex, Type: u.Type.String(), Kind: cat.Unit(u.Kind).Key, Side: u.Side, Figures: u.Figures, Max: u.Max, Medals: worthShown(u.Medals),
