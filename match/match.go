@@ -35,7 +35,7 @@ type Match struct {
 	st       *rules.State
 	record   []played // the actions in effect (undone ones removed)
 	log      []logRef // every log entry (its JSON in logText); the version is len(log)
-	logText  []byte   // the log's entries' JSON, one after the other (addLogLocked)
+	logText  [][]byte // the log's entries' JSON, one after the other in chunks (addLogLocked)
 	seq      int      // entries in the store's log of decisions
 	lastRoll *Roll
 	subs     map[*Sub]struct{}
@@ -535,7 +535,7 @@ func (m *Match) appendLogLocked(b []byte, v viewer, since int) []byte {
 	if b == nil {
 		n := 2
 		for _, e := range m.log[since:] {
-			n += int(e[v].end-e[v].at) + 1
+			n += int(e[v].n) + 1
 		}
 		b = make([]byte, 0, n)
 	}
@@ -544,7 +544,7 @@ func (m *Match) appendLogLocked(b []byte, v viewer, since int) []byte {
 		if i > 0 {
 			b = append(b, ',')
 		}
-		b = append(b, m.logText[e[v].at:e[v].end]...)
+		b = append(b, m.logEntry(e[v])...)
 	}
 	return append(b, ']')
 }
@@ -557,7 +557,26 @@ var emptyLog = json.RawMessage("[]")[:2:2]
 // viewer. The log is kept so, without a pointer for each entry and viewer
 // (thousands of small objects in a long game, each followed by the
 // garbage collector at every cycle; issue 14, "Fourth pass").
-type logRef [numViewers]struct{ at, end uint32 }
+type logRef [numViewers]logSpan
+
+// logSpan is an entry's JSON: n bytes at offset at&(logChunk-1) of chunk
+// at>>logShift of logText.
+type logSpan struct{ at, n uint32 }
+
+// logChunk is the size of logText's chunks: the log grows a chunk at a
+// time, never copied (one array grown by doubling was copied over and
+// over: 2.3 KB allocated per action; issue 14, seventh pass). An entry
+// longer than a chunk has one of its own.
+const (
+	logShift = 15
+	logChunk = 1 << logShift
+)
+
+// logEntry is the JSON at s.
+func (m *Match) logEntry(s logSpan) []byte {
+	off := s.at & (logChunk - 1)
+	return m.logText[s.at>>logShift][off : off+s.n]
+}
 
 // addLogLocked adds entries to the log: their JSON to logText, once for
 // the viewers that see an entry alike (one encoding, eventEntry).
@@ -573,9 +592,13 @@ func (m *Match) addLogLocked(entries ...entry) {
 					continue viewers
 				}
 			}
-			r[v].at = uint32(len(m.logText))
-			m.logText = append(m.logText, j...)
-			r[v].end = uint32(len(m.logText))
+			k := len(m.logText) - 1
+			if k < 0 || cap(m.logText[k])-len(m.logText[k]) < len(j) {
+				m.logText = append(m.logText, make([]byte, 0, max(logChunk, len(j))))
+				k++
+			}
+			r[v] = logSpan{at: uint32(k)<<logShift | uint32(len(m.logText[k])), n: uint32(len(j))}
+			m.logText[k] = append(m.logText[k], j...)
 		}
 		m.log = append(m.log, r)
 	}
