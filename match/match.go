@@ -565,8 +565,8 @@ type logSpan struct{ at, n uint32 }
 
 // logChunk is the size of logText's chunks: the log grows a chunk at a
 // time, never copied (one array grown by doubling was copied over and
-// over: 2.3 KB allocated per action; issue 14, seventh pass). An entry
-// longer than a chunk has one of its own.
+// over: 2.3 KB allocated per action; issue 14, seventh pass); the first
+// ones are smaller. An entry longer than a chunk has one of its own.
 const (
 	logShift = 15
 	logChunk = 1 << logShift
@@ -594,7 +594,11 @@ func (m *Match) addLogLocked(entries ...entry) {
 			}
 			k := len(m.logText) - 1
 			if k < 0 || cap(m.logText[k])-len(m.logText[k]) < len(j) {
-				m.logText = append(m.logText, make([]byte, 0, max(logChunk, len(j))))
+				size := 4 << 10 // a short game's log: 4, 8, 16 KiB, then chunks
+				if k >= 0 {
+					size = min(logChunk, 2*cap(m.logText[k]))
+				}
+				m.logText = append(m.logText, make([]byte, 0, max(size, len(j))))
 				k++
 			}
 			r[v] = logSpan{at: uint32(k)<<logShift | uint32(len(m.logText[k])), n: uint32(len(j))}
