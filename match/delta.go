@@ -109,33 +109,46 @@ func (m *Match) recycleLocked(p *pushed) {
 }
 
 // memberBufs holds the member lists of recycled pushed snapshots (their
-// fields and view's), for the next ones.
-var memberBufs = sync.Pool{New: func() any { return new([]jsonenc.Member) }}
+// fields and view's), for the next ones: lists of 32 members (a snapshot's
+// fields), and of 64 (a view's, with the board's). (One pool for all, each
+// holder put back emptied, mostly missed: 1.8 KB allocated per action.)
+var memberBufs [2]sync.Pool
+
+// memberClass is the pool of lists of room n (-1: none, too long), and the
+// room of its lists.
+func memberClass(n int) (int, int) {
+	switch {
+	case n <= 32:
+		return 0, 32
+	case n <= 64:
+		return 1, 64
+	}
+	return -1, n
+}
 
 // getMembers is an empty member list with room for n members.
 func getMembers(n int) []jsonenc.Member {
-	p := memberBufs.Get().(*[]jsonenc.Member)
-	if cap(*p) >= n {
-		out := (*p)[:0]
-		*p = nil
-		memberBufs.Put(p)
-		return out
+	k, room := memberClass(n)
+	if k >= 0 {
+		if p, _ := memberBufs[k].Get().(*[]jsonenc.Member); p != nil {
+			return (*p)[:0]
+		}
 	}
-	memberBufs.Put(p)
-	return make([]jsonenc.Member, 0, n)
+	return make([]jsonenc.Member, 0, room)
 }
 
 // putMembers gives ms back, cleared (its spans point into a recycled
 // buffer: nothing is to keep it alive).
 func putMembers(ms []jsonenc.Member) {
-	if cap(ms) == 0 || cap(ms) > 1024 {
+	k, room := memberClass(cap(ms))
+	if k < 0 || cap(ms) != room {
 		return
 	}
 	ms = ms[:cap(ms)]
 	clear(ms)
-	h := memberBufs.Get().(*[]jsonenc.Member)
+	h := new([]jsonenc.Member) // (a holder of its own: Put keeps it)
 	*h = ms[:0]
-	memberBufs.Put(h)
+	memberBufs[k].Put(h)
 }
 
 // membersAt is the members of the JSON b whose separators ('{' or ',',

@@ -1,6 +1,7 @@
 package match
 
 import (
+	"bytes"
 	"context"
 	"encoding/json"
 	"reflect"
@@ -10,6 +11,7 @@ import (
 	"m44/internal/jsonenc"
 	"m44/internal/testkit"
 	"m44/library"
+	"m44/view"
 )
 
 // deltaClient follows a game over Sub.Next as the browser does.
@@ -20,6 +22,9 @@ type deltaClient struct {
 	snap    map[string]any
 	version int
 	last    []byte // the last message
+	buf     []byte // NextInto's, reused (nil: Next)
+	inBuf   int    // messages made in buf
+	into    bool   // read with NextInto
 }
 
 func decodeMsg(t *testing.T, b []byte) map[string]any {
@@ -35,7 +40,17 @@ func decodeMsg(t *testing.T, b []byte) map[string]any {
 // message's type ("" when there was none).
 func (c *deltaClient) next(t *testing.T) string {
 	t.Helper()
-	b, v, err := c.sub.Next(c.version)
+	var b []byte
+	var v int
+	var err error
+	if !c.into {
+		b, v, err = c.sub.Next(c.version)
+	} else {
+		b, v, err = c.sub.NextInto(c.version, &c.buf)
+		if len(b) > 0 && len(c.buf) > 0 && &b[0] == &c.buf[0] {
+			c.inBuf++
+		}
+	}
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -120,6 +135,9 @@ func TestDeltasRebuildSnapshots(t *testing.T) {
 		}
 		twin := add("twin", cs[0].tok) // a second socket of the first seat
 		add("spectator", "")
+		for _, c := range cs[1:] {
+			c.into = true // as the web server's sockets read (NextInto), but for the first seat's first
+		}
 		// Each socket's first message is whole; the sockets opened after it
 		// (others connected) bring deltas of the seats only.
 		for _, c := range cs {
@@ -153,6 +171,7 @@ func TestDeltasRebuildSnapshots(t *testing.T) {
 					t.Fatalf("%s: action %d: the deltas give\n%s\nwant\n%s\ndelta %s", c.name, i, got, want, c.last)
 				}
 				checkPushed(t, m, c.sub)
+				checkSpare(t, m)
 				deltas++
 				deltaBytes += len(c.last)
 				got[c] = c.last
@@ -172,6 +191,9 @@ func TestDeltasRebuildSnapshots(t *testing.T) {
 		}
 		if shared == 0 {
 			t.Error("the sockets of one seat never shared a delta")
+		}
+		if twin.inBuf != 0 || cs[len(cs)-1].inBuf == 0 {
+			t.Errorf("deltas made in the socket's buffer: %d for a seat's second socket (its deltas are shared), %d for the spectator (alone)", twin.inBuf, cs[len(cs)-1].inBuf)
 		}
 		t.Logf("%v: %d deltas, %d bytes on average; whole updates %d", players, deltas, deltaBytes/deltas, wholeBytes/deltas)
 		if deltaBytes*3 > wholeBytes {
@@ -263,5 +285,23 @@ func checkPushed(t *testing.T, m *Match, sub *Sub) {
 	}
 	if p.board != nil {
 		t.Fatalf("version %d: the snapshot keeps its board", p.version)
+	}
+}
+
+// checkSpare: the game's spare position (applyLocked copies the next one
+// into it) is neither its position nor the shared board's, and the shared
+// board's position is still the one its board was made of.
+func checkSpare(t *testing.T, m *Match) {
+	t.Helper()
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	if m.spare != nil && (m.spare == m.st || m.pub != nil && m.spare == m.pub.st) {
+		t.Fatal("the spare position is in use")
+	}
+	if m.pub != nil {
+		bd := view.BoardOf(m.pub.st)
+		if b := bd.AppendFields(nil, nil); !bytes.Equal(b, m.pub.json) {
+			t.Fatalf("the shared board's position changed since its board was made:\n%s\nnow\n%s", m.pub.json, b)
+		}
 	}
 }

@@ -35,7 +35,7 @@ type Match struct {
 	st       *rules.State
 	record   []played // the actions in effect (undone ones removed)
 	log      []logRef // every log entry (its JSON in logText); the version is len(log)
-	logText  []byte   // the log's entries' JSON, one after the other (addLogLocked)
+	logText  [][]byte // the log's entries' JSON, one after the other in chunks (addLogLocked)
 	seq      int      // entries in the store's log of decisions
 	lastRoll *Roll
 	subs     map[*Sub]struct{}
@@ -64,6 +64,13 @@ type Match struct {
 	// its JSON, made once for all the snapshots of a position while the
 	// game has subscribers (publicBoardLocked).
 	pub *publicBoard
+	// spare is a former position nothing refers to any more (neither st
+	// nor pub.st), into which the next action copies st (applyLocked), so
+	// that an action allocates no engine state (issue 14, seventh pass).
+	spare *rules.State
+	// probe is the copy of the position on which the legal card plays are
+	// tried (legalOn: PlayDoesNothing), made once for the game.
+	probe *rules.State
 }
 
 // played is an action in effect.
@@ -104,7 +111,12 @@ func (m *Match) Over() bool {
 // replay is set from the recorded outcomes.
 func (m *Match) applyLocked(ctx context.Context, s *seat, a rules.Action, persist, replay bool, recorded []rules.Outcome) (int, error) {
 	before := len(m.log)
-	next := m.st.Clone()
+	// The copy takes the working memory along (m.st is replaced), and the
+	// features' mark, by which the shared board knows when they changed
+	// (issue 14, seventh pass).
+	m.st.MarkTerrain()
+	next := m.st.CloneNextInto(m.spare)
+	m.spare = nil
 	var evs []rules.Event
 	var outs []rules.Outcome
 	var err error
@@ -115,6 +127,7 @@ func (m *Match) applyLocked(ctx context.Context, s *seat, a rules.Action, persis
 		evs, outs, err = next.ApplyRecorded(a)
 	}
 	if err != nil {
+		m.spare = next // (nothing refers to it)
 		return 0, Errorf(CodeIllegal, "%v", err)
 	}
 	entries := make([]entry, 0, max(1, len(evs)))
@@ -145,7 +158,9 @@ func (m *Match) applyLocked(ctx context.Context, s *seat, a rules.Action, persis
 	}
 	m.seq++
 	m.record = append(m.record, played{seat: s.name, action: a, outcomes: outs})
+	prev := m.st
 	m.st = next
+	m.retireLocked(prev)
 	m.addLogLocked(entries...)
 	for _, e := range entries {
 		if e.dice != nil {
@@ -410,7 +425,7 @@ func (m *Match) snapshotLocked(s *seat, from int) *Snapshot {
 		snap.ToAct, snap.ToActSide = &name, &side
 		if t == s {
 			snap.YourTurn = true
-			snap.Legal = legalOf(m.st)
+			snap.Legal = legalOn(m.st, &m.probe)
 		}
 	}
 	snap.Undo = s != nil && m.whyNoUndoLocked(s) == ""
@@ -441,10 +456,15 @@ func (m *Match) publicBoardLocked() *publicBoard {
 		return nil
 	}
 	if m.pub == nil || m.pub.st != m.st {
-		bd := view.BoardOf(m.st)
+		var bd view.Board
 		size := 4 << 10
 		if m.pub != nil {
+			// The last position's features serve while the engine says
+			// they are the same (issue 14, seventh pass).
+			bd = view.BoardAfter(m.st, m.pub.st, &m.pub.board)
 			size = len(m.pub.json) + 512 // the last position's, and room to grow
+		} else {
+			bd = view.BoardAfter(m.st, nil, nil)
 		}
 		marks := make([]int, 0, 32) // a board has 15-24 members
 		b := bd.AppendFields(make([]byte, 0, size), &marks)
@@ -457,9 +477,25 @@ func (m *Match) publicBoardLocked() *publicBoard {
 		} else {
 			scJSON = sc.appendJSON(nil)
 		}
+		old := m.pub
 		m.pub = &publicBoard{st: m.st, board: bd, json: b, members: membersAt(b, marks, len(b)), scenario: sc, scJSON: scJSON}
+		if old != nil {
+			m.retireLocked(old.st)
+		}
 	}
 	return m.pub
+}
+
+// retireLocked is told that st is no longer the game's position (or the
+// shared board's): kept as the spare when nothing else refers to it. The
+// positions the game holds are m.st and m.pub.st only (the shared board's
+// is compared by pointer: it must never be reused while it is pub's); the
+// snapshots and views made from a position copy what they show of it.
+func (m *Match) retireLocked(st *rules.State) {
+	if st == nil || st == m.st || m.pub != nil && st == m.pub.st || m.spare != nil {
+		return
+	}
+	m.spare = st
 }
 
 // sameObjectives reports whether a and b say the same.
@@ -499,7 +535,7 @@ func (m *Match) appendLogLocked(b []byte, v viewer, since int) []byte {
 	if b == nil {
 		n := 2
 		for _, e := range m.log[since:] {
-			n += int(e[v].end-e[v].at) + 1
+			n += int(e[v].n) + 1
 		}
 		b = make([]byte, 0, n)
 	}
@@ -508,7 +544,7 @@ func (m *Match) appendLogLocked(b []byte, v viewer, since int) []byte {
 		if i > 0 {
 			b = append(b, ',')
 		}
-		b = append(b, m.logText[e[v].at:e[v].end]...)
+		b = append(b, m.logEntry(e[v])...)
 	}
 	return append(b, ']')
 }
@@ -521,7 +557,26 @@ var emptyLog = json.RawMessage("[]")[:2:2]
 // viewer. The log is kept so, without a pointer for each entry and viewer
 // (thousands of small objects in a long game, each followed by the
 // garbage collector at every cycle; issue 14, "Fourth pass").
-type logRef [numViewers]struct{ at, end uint32 }
+type logRef [numViewers]logSpan
+
+// logSpan is an entry's JSON: n bytes at offset at&(logChunk-1) of chunk
+// at>>logShift of logText.
+type logSpan struct{ at, n uint32 }
+
+// logChunk is the size of logText's chunks: the log grows a chunk at a
+// time, never copied (one array grown by doubling was copied over and
+// over: 2.3 KB allocated per action; issue 14, seventh pass); the first
+// ones are smaller. An entry longer than a chunk has one of its own.
+const (
+	logShift = 15
+	logChunk = 1 << logShift
+)
+
+// logEntry is the JSON at s.
+func (m *Match) logEntry(s logSpan) []byte {
+	off := s.at & (logChunk - 1)
+	return m.logText[s.at>>logShift][off : off+s.n]
+}
 
 // addLogLocked adds entries to the log: their JSON to logText, once for
 // the viewers that see an entry alike (one encoding, eventEntry).
@@ -537,9 +592,17 @@ func (m *Match) addLogLocked(entries ...entry) {
 					continue viewers
 				}
 			}
-			r[v].at = uint32(len(m.logText))
-			m.logText = append(m.logText, j...)
-			r[v].end = uint32(len(m.logText))
+			k := len(m.logText) - 1
+			if k < 0 || cap(m.logText[k])-len(m.logText[k]) < len(j) {
+				size := 4 << 10 // a short game's log: 4, 8, 16 KiB, then chunks
+				if k >= 0 {
+					size = min(logChunk, 2*cap(m.logText[k]))
+				}
+				m.logText = append(m.logText, make([]byte, 0, max(size, len(j))))
+				k++
+			}
+			r[v] = logSpan{at: uint32(k)<<logShift | uint32(len(m.logText[k])), n: uint32(len(j))}
+			m.logText[k] = append(m.logText[k], j...)
 		}
 		m.log = append(m.log, r)
 	}

@@ -392,6 +392,13 @@ type Legal struct {
 
 // legalOf lists the legal actions of st with their details.
 func legalOf(st *rules.State) []Legal {
+	var tmp *rules.State
+	return legalOn(st, &tmp)
+}
+
+// legalOn is legalOf with PlayDoesNothing's copy made in *tmp (a state of
+// the caller's own, nil for a new one), one for every card and position.
+func legalOn(st *rules.State, tmp **rules.State) []Legal {
 	legal := st.Legal()
 	out := make([]Legal, 0, len(legal))
 	for _, a := range legal {
@@ -404,7 +411,7 @@ func legalOf(st *rules.State) []Legal {
 				l.Section = rules.Section(a.Arg - 1).String()
 			}
 			if a.Kind == rules.ActPlay && st.Phase() == rules.PhaseCard {
-				l.Idle = st.PlayDoesNothing(a)
+				l.Idle, *tmp = st.PlayDoesNothingOn(a, *tmp)
 			}
 		case rules.ActOrder, rules.ActRemoveWire, rules.ActBlow, rules.ActRecover:
 			l.From = a.From.String()

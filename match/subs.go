@@ -265,7 +265,16 @@ func (sub *Sub) AskFull() {
 // delta from the snapshot it last got (delta.go), made once for all the
 // subscribers that see the game alike and had the same one. Nil when
 // nothing it sees changed.
-func (sub *Sub) Next(since int) ([]byte, int, error) {
+func (sub *Sub) Next(since int) ([]byte, int, error) { return sub.NextInto(since, nil) }
+
+// NextInto is Next with a delta made for this subscriber alone (the only
+// one of its seat, or one whose last snapshot is not its seat's others')
+// written in *buf, grown as needed (issue 14, seventh pass: a socket's
+// loop reuses one buffer rather than allocating every delta). Such a
+// message is valid until the next call with the same buf; others (whole
+// updates, a delta shared by the seat's subscribers) are not in *buf. A nil
+// buf is Next.
+func (sub *Sub) NextInto(since int, buf *[]byte) ([]byte, int, error) {
 	m := sub.m
 	m.mu.Lock()
 	defer m.mu.Unlock()
@@ -284,26 +293,45 @@ func (sub *Sub) Next(since int) ([]byte, int, error) {
 		return nil, cur.version, nil
 	}
 	sub.last = cur
-	if sh != nil && sh.prev == last {
+	if sh != nil && sh.prev == last && (buf == nil || sh.delta != nil || m.seatSubsLocked(sub.seat) > 1) {
 		if sh.delta == nil {
-			sh.delta = sub.deltaLocked(last, cur)
+			sh.delta = sub.deltaLocked(last, cur, nil)
 		}
 		return sh.delta, cur.version, nil
 	}
-	return sub.deltaLocked(last, cur), cur.version, nil
+	return sub.deltaLocked(last, cur, buf), cur.version, nil
+}
+
+// seatSubsLocked is how many subscribers follow the game as s.
+func (m *Match) seatSubsLocked(s *seat) int {
+	n := 0
+	for o := range m.subs {
+		if o.seat == s {
+			n++
+		}
+	}
+	return n
 }
 
 // deltaLocked is the delta from last to cur with the log's entries after
 // last, as the subscriber sees them: made in reused buffers, then copied
 // once at its size (it grew by doubling, and was allocated two or three
-// times over, for every push).
-func (sub *Sub) deltaLocked(last, cur *pushed) []byte {
-	eb, db := deltaBufs.Get().(*[]byte), deltaBufs.Get().(*[]byte)
+// times over, for every push); or, with into not nil, made in *into
+// (NextInto's).
+func (sub *Sub) deltaLocked(last, cur *pushed, into *[]byte) []byte {
+	eb := deltaBufs.Get().(*[]byte)
 	*eb = sub.m.appendLogLocked((*eb)[:0], sub.viewerLocked(), last.version)
-	*db = appendDelta((*db)[:0], last, cur, *eb)
-	out := bytes.Clone(*db)
+	var out []byte
+	if into != nil {
+		*into = appendDelta((*into)[:0], last, cur, *eb)
+		out = *into
+	} else {
+		db := deltaBufs.Get().(*[]byte)
+		*db = appendDelta((*db)[:0], last, cur, *eb)
+		out = bytes.Clone(*db)
+		putDeltaBuf(db)
+	}
 	putDeltaBuf(eb)
-	putDeltaBuf(db)
 	return out
 }
 

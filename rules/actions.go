@@ -272,46 +272,7 @@ func (s *State) LegalActions(buf []Action) []Action {
 	g := s.b.grid
 	switch s.phase {
 	case PhaseCard:
-		me := s.seat(s.active)
-		mine := s.hands[me]
-		if sh := s.shared[s.active]; sh != NoCard {
-			// The shared card is offered after the player's own hand.
-			mine = append(mine[:len(mine):len(mine)], sh)
-		}
-		for _, c := range mine {
-			if s.b.plainPlay[c] {
-				// (the default case below, effectiveCard being the card)
-				buf = append(buf, Action{Kind: ActPlay, Card: c})
-				if len(s.b.setup.AirRaids) > 0 && s.raidable(s.b.deck[c]) {
-					buf = append(buf, Action{Kind: ActPlay, Card: c, Arg: ArgAsAirPower})
-				}
-				continue
-			}
-			eff, ok := s.effectiveCard(c)
-			switch {
-			case !ok || s.cardDef(eff.Kind).Reaction:
-				// A Counter-Attack with nothing to copy yet, and Ambush (played
-				// only in answer to a close assault), are not turn cards.
-			case s.cardDef(eff.Kind).ChooseSection && !s.b.deckDef[c].CopiesLast:
-				for sec := Left; sec <= Right; sec++ {
-					buf = append(buf, Action{Kind: ActPlay, Card: c, Arg: uint8(sec) + 1})
-				}
-			default:
-				buf = append(buf, Action{Kind: ActPlay, Card: c})
-			}
-			if ok && len(s.b.setup.AirRaids) > 0 && s.raidable(eff) {
-				buf = append(buf, Action{Kind: ActPlay, Card: c, Arg: ArgAsAirPower})
-			}
-		}
-		if len(buf) == 0 {
-			// Nothing else in hand: such a card may be given up as the turn's
-			// card, for no effect (like a section card on an empty section).
-			for _, c := range mine {
-				buf = append(buf, Action{Kind: ActPlay, Card: c})
-			}
-		}
-		buf = s.combatOptions(buf)
-		buf = s.smokeOptions(buf)
+		buf = s.cardOptions(buf)
 	case PhaseOrder:
 		if s.ordKey == s.rgen+1 {
 			// Listed by anyOrderable as the action before ended.
@@ -381,6 +342,53 @@ func (s *State) LegalActions(buf []Action) []Action {
 		buf = append(buf, Action{Kind: ActSkip})
 	}
 	_ = g
+	return buf
+}
+
+// cardOptions appends the card step's options (LegalActions) to buf, which
+// holds none yet. It calls no function value (unlike the order and battle
+// steps' lists), so a caller's buffer on the stack stays there (IsLegal).
+func (s *State) cardOptions(buf []Action) []Action {
+	me := s.seat(s.active)
+	mine := s.hands[me]
+	if sh := s.shared[s.active]; sh != NoCard {
+		// The shared card is offered after the player's own hand.
+		mine = append(mine[:len(mine):len(mine)], sh)
+	}
+	for _, c := range mine {
+		if s.b.plainPlay[c] {
+			// (the default case below, effectiveCard being the card)
+			buf = append(buf, Action{Kind: ActPlay, Card: c})
+			if len(s.b.setup.AirRaids) > 0 && s.raidable(s.b.deck[c]) {
+				buf = append(buf, Action{Kind: ActPlay, Card: c, Arg: ArgAsAirPower})
+			}
+			continue
+		}
+		eff, ok := s.effectiveCard(c)
+		switch {
+		case !ok || s.cardDef(eff.Kind).Reaction:
+			// A Counter-Attack with nothing to copy yet, and Ambush (played
+			// only in answer to a close assault), are not turn cards.
+		case s.cardDef(eff.Kind).ChooseSection && !s.b.deckDef[c].CopiesLast:
+			for sec := Left; sec <= Right; sec++ {
+				buf = append(buf, Action{Kind: ActPlay, Card: c, Arg: uint8(sec) + 1})
+			}
+		default:
+			buf = append(buf, Action{Kind: ActPlay, Card: c})
+		}
+		if ok && len(s.b.setup.AirRaids) > 0 && s.raidable(eff) {
+			buf = append(buf, Action{Kind: ActPlay, Card: c, Arg: ArgAsAirPower})
+		}
+	}
+	if len(buf) == 0 {
+		// Nothing else in hand: such a card may be given up as the turn's
+		// card, for no effect (like a section card on an empty section).
+		for _, c := range mine {
+			buf = append(buf, Action{Kind: ActPlay, Card: c})
+		}
+	}
+	buf = s.combatOptions(buf)
+	buf = s.smokeOptions(buf)
 	return buf
 }
 

@@ -2,6 +2,7 @@ package rules
 
 import (
 	"math/bits"
+	"slices"
 
 	"m44/hex"
 )
@@ -614,13 +615,20 @@ func (s *State) Play(a Action) { s.do(a) }
 
 // IsLegal reports whether a is one of the legal actions now.
 func (s *State) IsLegal(a Action) bool {
-	var buf [256]Action
-	for _, l := range s.LegalActions(buf[:0]) {
-		if l == a {
-			return true
-		}
+	if s.phase == PhaseCard {
+		// A hand's plays: few, and the list stays on the stack.
+		var buf [32]Action
+		return slices.Contains(s.cardOptions(buf[:0]), a)
 	}
-	return false
+	if sc := s.rs; sc != nil {
+		// The working memory's list (the array below would be made on
+		// the heap each time: LegalActions hands it to the rules' own
+		// functions).
+		sc.legal = s.LegalActions(sc.legal[:0])
+		return slices.Contains(sc.legal, a)
+	}
+	var buf [256]Action
+	return slices.Contains(s.LegalActions(buf[:0]), a)
 }
 
 func (s *State) do(a Action) {

@@ -199,10 +199,25 @@ func (s *State) StarsHit(from, to hex.Hex) bool {
 // turn ends other than the play itself, its discard and the draw (an order,
 // a roll, a placed obstacle, a choice left to make) counts as something.
 func (s *State) PlayDoesNothing(a Action) bool {
+	idle, _ := s.PlayDoesNothingOn(a, nil)
+	return idle
+}
+
+// PlayDoesNothingOn is PlayDoesNothing with the copy made in tmp's memory
+// (CloneInto: nil for a new one, else a state of the caller's own, not s),
+// returned for the next question: a caller asking of every card in hand
+// makes one copy rather than one per card.
+func (s *State) PlayDoesNothingOn(a Action, tmp *State) (bool, *State) {
 	if a.Kind != ActPlay || s.phase != PhaseCard {
-		return false
+		return false, tmp
 	}
-	evs, err := s.Clone().Apply(a)
+	tmp = s.CloneInto(tmp)
+	return playDoesNothing(tmp, a), tmp
+}
+
+// playDoesNothing plays a on c (a copy) for PlayDoesNothing.
+func playDoesNothing(c *State, a Action) bool {
+	evs, err := c.Apply(a)
 	if err != nil {
 		return false
 	}

@@ -85,6 +85,8 @@ type reachScratch struct {
 	bkey  uint32
 	bn    int
 	bacts [96]Action
+
+	legal []Action // IsLegal's list
 }
 
 // scratch is the state's search memory, made on first use.

@@ -199,8 +199,12 @@ type State struct {
 	b *board
 	// Per-hex arrays are fixed-size so that Clone copies them in one go.
 	feat [maxCells][MaxFeatures]Feature // features on each hex
-	fx   [maxCells]uint16               // each hex's rows folded for the hot paths (terrain.go)
-	occ  [maxCells]int8                 // unit index on each hex, -1 if none
+	// terr stands for feat as it is once marked (MarkTerrain): dropped
+	// whenever a feature is placed or removed (refold), shared by clones
+	// otherwise (SameTerrain).
+	terr *terrainMark
+	fx   [maxCells]uint16 // each hex's rows folded for the hot paths (terrain.go)
+	occ  [maxCells]int8   // unit index on each hex, -1 if none
 	// step is the board's one-step movement costs (board.step) until a
 	// feature that shapes movement changes (a bridge blown): recomputeHex
 	// then gives this state its own copy.
@@ -651,6 +655,34 @@ func (st *State) deal() {
 	}
 }
 
+// terrainMark stands for one value of the features (State.terr). It is
+// never changed; it takes memory only so that two marks are never one
+// address.
+type terrainMark struct{ _ byte }
+
+// MarkTerrain gives the state's features a mark when they have none (they
+// changed since the last one, or were never marked), so that SameTerrain
+// knows its clones from now on as having them. Placing or removing a
+// feature drops the mark (refold), allocating nothing: a caller that wants
+// to know when the features change (the web server, which shows them once
+// per position) marks each position before cloning it.
+func (s *State) MarkTerrain() {
+	if s.terr == nil {
+		s.terr = new(terrainMark)
+	}
+}
+
+// SameTerrain reports whether o's features (structures, obstacles and
+// markers on each hex: Features, Structure, ObstacleAt; the terrain and a
+// hex's ends are the board's, which never change) are s's because neither
+// placed nor removed one since they parted: one was cloned from the other,
+// or both from a third, after it was marked (MarkTerrain), and no feature
+// changed on either since. False says nothing: the features may still be
+// alike.
+func (s *State) SameTerrain(o *State) bool {
+	return s != nil && o != nil && s.terr != nil && s.terr == o.terr
+}
+
 // Clone is an independent copy of the state (the board is shared: it never changes).
 func (s *State) Clone() *State {
 	c := *s
@@ -686,6 +718,34 @@ func (s *State) Clone() *State {
 	c.events = nil
 	c.rs = nil
 	return &c
+}
+
+// CloneNext is Clone for a caller that then replaces s by the copy (the web
+// server, once per action: the copy is checked and changed, then becomes
+// the game's position): the state's working memory (the movement search's
+// and its kept reaches, reach_cache.go; not part of the position) moves to
+// the copy, whose position is s's, rather than being made again for it. s
+// stays usable: it makes its own again if asked for it.
+func (s *State) CloneNext() *State {
+	c := s.Clone()
+	c.rs, s.rs = s.rs, nil
+	return c
+}
+
+// CloneNextInto is CloneNext into dst's memory (CloneInto: nil for a new
+// state, else a state of the caller's own that nothing else uses, not s):
+// a caller that replaces its position at every action copies it into the
+// one it replaced before, allocating nothing once that has held a position
+// of the game's size.
+func (s *State) CloneNextInto(dst *State) *State {
+	if dst == nil || dst == s {
+		return s.CloneNext()
+	}
+	rs := s.rs
+	s.rs, dst.rs = nil, nil // (CloneInto keeps dst's own)
+	c := s.CloneInto(dst)
+	c.rs = rs
+	return c
 }
 
 // CloneInto is Clone into dst, reusing dst's memory (its slices and its

@@ -64,7 +64,8 @@ const (
 
 // refold recomputes the folded flags of hex i.
 func (s *State) refold(i int16) {
-	s.rgen++ // a hex's rows changed: no kept reach holds (reach_cache.go)
+	s.rgen++     // a hex's rows changed: no kept reach holds (reach_cache.go)
+	s.terr = nil // the features' mark no longer holds (SameTerrain)
 	var fx, lim uint16
 	rs := s.rows(i)
 	road, crossing := false, false

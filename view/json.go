@@ -82,6 +82,21 @@ func (v *View) AppendJSONBoard(b, board []byte) []byte {
 // caller that splits the members, and need not read them back).
 func (bd *Board) AppendFields(b []byte, marks *[]int) []byte { return bd.appendFields(b, marks) }
 
+// appendFeatures appends the JSON of the board's features.
+func (bd *Board) appendFeatures(b []byte) []byte {
+	if bd.Features == nil {
+		return append(b, "null"...)
+	}
+	b = append(b, '[')
+	for i := range bd.Features {
+		if i > 0 {
+			b = append(b, ',')
+		}
+		b = bd.Features[i].appendJSON(b)
+	}
+	return append(b, ']')
+}
+
 // appendFields appends the board's members, each after a comma (the
 // board is embedded in View, after its viewer); marks: AppendFields.
 func (bd *Board) appendFields(b []byte, marks *[]int) []byte {
@@ -165,17 +180,10 @@ func (bd *Board) appendFields(b []byte, marks *[]int) []byte {
 	}
 	mark(marks, len(b))
 	b = append(b, `,"features":`...)
-	if bd.Features == nil {
-		b = append(b, "null"...)
+	if bd.featJSON != nil {
+		b = append(b, bd.featJSON...) // BoardAfter's
 	} else {
-		b = append(b, '[')
-		for i := range bd.Features {
-			if i > 0 {
-				b = append(b, ',')
-			}
-			b = bd.Features[i].appendJSON(b)
-		}
-		b = append(b, ']')
+		b = bd.appendFeatures(b)
 	}
 	// The parts of rarer rulesets: encoding/json.
 	if bd.Combat != nil {

@@ -185,6 +185,10 @@ type Board struct {
 	// order onto the board (.m44 armor_breakthrough_rules); absent when
 	// none may.
 	Breakthrough *PerSide `json:"breakthrough,omitempty"`
+
+	// featJSON is Features' JSON when known (BoardAfter), written as is by
+	// AppendFields.
+	featJSON []byte
 }
 
 // SabotageTarget is a hex a side may sabotage: Stars tokens of Needed.
@@ -212,7 +216,29 @@ type Minefield struct {
 }
 
 // BoardOf is the public part of st.
-func BoardOf(st *rules.State) Board {
+func BoardOf(st *rules.State) Board { return boardOf(st, nil) }
+
+// BoardAfter is BoardOf(st) for a caller that made prevBoard, the board of
+// prev, just before: when the engine says the features did not change since
+// (rules.State.SameTerrain), the board's features and their JSON are
+// prevBoard's (shared: neither board may be changed) rather than built
+// again, which is most of a board's work; most actions change no feature.
+// The result's features' JSON is kept with it for the next position. A nil
+// prev (or prevBoard) builds the board whole.
+func BoardAfter(st, prev *rules.State, prevBoard *Board) Board {
+	var keep *Board
+	if prevBoard != nil && st.SameTerrain(prev) {
+		keep = prevBoard
+	}
+	b := boardOf(st, keep)
+	if b.featJSON == nil {
+		b.featJSON = b.appendFeatures(nil)
+	}
+	return b
+}
+
+// boardOf is BoardOf, with keep's features (and their JSON) when not nil.
+func boardOf(st *rules.State, keep *Board) Board {
 	b := Board{Turn: st.Turn(), Active: st.Active(), Phase: st.Phase().String(), ToAct: st.ToAct(),
 		Medals: PerSideOf(st.Medals()), Victory: PerSideOf(st.Victory()), Players: PerSideOf(st.Players()),
 		CurrentPlayer: PerSide{Allies: st.CurrentPlayer(rules.Allies), Axis: st.CurrentPlayer(rules.Axis)},
@@ -222,14 +248,47 @@ func BoardOf(st *rules.State) Board {
 		b.Over, b.Winner = true, &w
 	}
 	cat := st.Catalog()
-	units := st.Units()
+	var ub [48]rules.UnitInfo // (most boards: on the stack)
+	units := st.AppendUnits(ub[:0])
 	b.Units = make([]Unit, 0, len(units))
-	b.Features = make([]Feature, 0, len(st.Setup().Hexes)+len(st.Setup().Blow.Bridges))
 	for _, u := range units {
 		b.Units = append(b.Units, Unit{Hex: u.Hex, Type: u.Type.String(), Kind: cat.Unit(u.Kind).Key, Side: u.Side, Figures: u.Figures, Max: u.Max, Medals: worthShown(u.Medals),
 			Elite: u.Elite, Resistance: u.Resistance, Nation: u.Nation, Badge: u.Badge,
 			Ordered: u.Ordered, Moved: u.Moved, Battled: u.Battled, Camouflaged: u.Camouflaged, Boat: u.Boat})
 	}
+	if keep != nil {
+		b.Features, b.featJSON = keep.Features, keep.featJSON
+	} else {
+		b.Features = featuresOf(st)
+	}
+	for _, m := range st.TargetMarkers() {
+		b.TargetMarkers = append(b.TargetMarkers, TargetMarker{Gun: m.Gun, Target: m.Target})
+	}
+	for _, m := range st.Minefields() {
+		mf := Minefield{Hex: m.Hex, Side: m.Side, Revealed: m.Revealed}
+		if m.Revealed {
+			v := int(m.Value)
+			mf.Value = &v
+		}
+		b.Minefields = append(b.Minefields, mf)
+	}
+	for _, tg := range st.SabotageTargets() {
+		b.Sabotage = append(b.Sabotage, SabotageTarget{Hex: tg.Hex, Side: tg.Side, Stars: tg.Stars, Needed: tg.Needed})
+	}
+	if sm := PerSideOf([2]int{st.SmokeLeft(rules.Allies), st.SmokeLeft(rules.Axis)}); sm != (PerSide{}) {
+		b.Smoke = &sm
+	}
+	if bt := PerSideOf([2]int{st.BreakthroughLeft(rules.Allies), st.BreakthroughLeft(rules.Axis)}); bt != (PerSide{}) {
+		b.Breakthrough = &bt
+	}
+	return b
+}
+
+// featuresOf is the board's features: the hexes with terrain other than
+// plain, features, or a blown bridge.
+func featuresOf(st *rules.State) []Feature {
+	cat := st.Catalog()
+	out := make([]Feature, 0, len(st.Setup().Hexes)+len(st.Setup().Blow.Bridges))
 	blown := map[hex.Hex]bool{}
 	for _, br := range st.Setup().Blow.Bridges {
 		if st.Structure(br.Hex) != rules.Bridge {
@@ -257,29 +316,9 @@ func BoardOf(st *rules.State) Board {
 				}
 			}
 		}
-		b.Features = append(b.Features, f)
+		out = append(out, f)
 	}
-	for _, m := range st.TargetMarkers() {
-		b.TargetMarkers = append(b.TargetMarkers, TargetMarker{Gun: m.Gun, Target: m.Target})
-	}
-	for _, m := range st.Minefields() {
-		mf := Minefield{Hex: m.Hex, Side: m.Side, Revealed: m.Revealed}
-		if m.Revealed {
-			v := int(m.Value)
-			mf.Value = &v
-		}
-		b.Minefields = append(b.Minefields, mf)
-	}
-	for _, tg := range st.SabotageTargets() {
-		b.Sabotage = append(b.Sabotage, SabotageTarget{Hex: tg.Hex, Side: tg.Side, Stars: tg.Stars, Needed: tg.Needed})
-	}
-	if sm := PerSideOf([2]int{st.SmokeLeft(rules.Allies), st.SmokeLeft(rules.Axis)}); sm != (PerSide{}) {
-		b.Smoke = &sm
-	}
-	if bt := PerSideOf([2]int{st.BreakthroughLeft(rules.Allies), st.BreakthroughLeft(rules.Axis)}); bt != (PerSide{}) {
-		b.Breakthrough = &bt
-	}
-	return b
+	return out
 }
 
 // SeatCards is what a seat holds and knows of the cards.

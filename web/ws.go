@@ -153,10 +153,14 @@ func (s *Server) websocket(w http.ResponseWriter, r *http.Request) {
 	defer ping.Stop()
 	send := true
 	var wbuf []byte // a delta with an ack, made in one buffer reused
+	var dbuf []byte // this socket's deltas (match.Sub.NextInto), valid until the next
 	for {
+		if cap(dbuf) > 64<<10 || cap(wbuf) > 64<<10 { // a rare huge delta is not kept
+			dbuf, wbuf = nil, nil
+		}
 		if send {
-			// The first message is a whole update; then deltas (match.Sub.Next).
-			b, v, err := sub.Next(since)
+			// The first message is a whole update; then deltas (match.Sub.NextInto).
+			b, v, err := sub.NextInto(since, &dbuf)
 			if err != nil {
 				return
 			}
@@ -198,7 +202,7 @@ func (s *Server) websocket(w http.ResponseWriter, r *http.Request) {
 					// changes nothing): the ack then goes alone, and the
 					// delta follows when it comes.
 					sub.Settle()
-					d, dv, err := sub.Next(since)
+					d, dv, err := sub.NextInto(since, &dbuf)
 					if err != nil {
 						c.Write(wctx.get(), websocket.MessageText, b) // the ack, at least
 						return
