@@ -9,6 +9,7 @@ import (
 	"encoding/hex"
 	"log/slog"
 	"net/http"
+	"regexp"
 	"strconv"
 	"time"
 
@@ -31,8 +32,12 @@ type metrics struct {
 	sockets   prometheus.Gauge
 	refusals  *prometheus.CounterVec
 	storeDur  *prometheus.HistogramVec
+	wsStage   *prometheus.HistogramVec
 	pushes    *prometheus.CounterVec
 	forwarded prometheus.Counter
+
+	// wsStage's stages: wsRead, wsAct, wsDelta, wsWrite.
+	wsRead, wsAct, wsDelta, wsWrite prometheus.Observer
 }
 
 var latencyBuckets = []float64{.0005, .001, .0025, .005, .01, .025, .05, .1, .25, .5, 1, 2.5, 5}
@@ -52,6 +57,8 @@ func newMetrics(games func() float64) *metrics {
 			Help: "WebSocket connections open."}),
 		refusals: prometheus.NewCounterVec(prometheus.CounterOpts{Name: "m44_refused_total",
 			Help: "Requests refused by a rate limit or a connection cap, by what was asked."}, []string{"what"}),
+		wsStage: prometheus.NewHistogramVec(prometheus.HistogramOpts{Name: "m44_ws_action_stage_seconds",
+			Help: "Time an action sent on a WebSocket spends in each stage: read (from its frame read to the socket's loop taking it), act (applied and stored), delta (the ack's delta made), write (written to the socket).", Buckets: latencyBuckets}, []string{"stage"}),
 		storeDur: prometheus.NewHistogramVec(prometheus.HistogramOpts{Name: "m44_store_duration_seconds",
 			Help: "Time spent in the database, by operation.", Buckets: latencyBuckets}, []string{"op"}),
 		pushes: prometheus.NewCounterVec(prometheus.CounterOpts{Name: "m44_push_messages_total",
@@ -59,10 +66,17 @@ func newMetrics(games func() float64) *metrics {
 		forwarded: prometheus.NewCounter(prometheus.CounterOpts{Name: "m44_forwarded_total",
 			Help: "Requests forwarded to the node that owns their game (several nodes on one database)."}),
 	}
-	m.reg.MustRegister(m.requests, m.latency, m.actions, m.actionDur, m.sockets, m.refusals, m.storeDur, m.pushes, m.forwarded,
+	m.reg.MustRegister(m.requests, m.latency, m.actions, m.actionDur, m.sockets, m.refusals, m.storeDur, m.wsStage, m.pushes, m.forwarded,
 		prometheus.NewGaugeFunc(prometheus.GaugeOpts{Name: "m44_games_live",
 			Help: "Games held in memory by the server."}, games),
-		collectors.NewGoCollector(), collectors.NewProcessCollector(collectors.ProcessCollectorOpts{}))
+		// With the Go runtime's goroutine scheduling latencies and the
+		// collector's pauses as histograms (go_sched_latencies_seconds,
+		// go_gc_pauses_seconds): where an action's tail may come from.
+		collectors.NewGoCollector(collectors.WithGoCollectorRuntimeMetrics(collectors.GoRuntimeMetricsRule{
+			Matcher: regexp.MustCompile(`^/(sched/latencies|gc/pauses):seconds$`)})),
+		collectors.NewProcessCollector(collectors.ProcessCollectorOpts{}))
+	m.wsRead, m.wsAct = m.wsStage.WithLabelValues("read"), m.wsStage.WithLabelValues("act")
+	m.wsDelta, m.wsWrite = m.wsStage.WithLabelValues("delta"), m.wsStage.WithLabelValues("write")
 	return m
 }
 

@@ -134,6 +134,7 @@ func (s *Server) websocket(w http.ResponseWriter, r *http.Request) {
 				return
 			}
 			m, ok := parseWSMessage(typ, buf[:n])
+			m.read = time.Now()
 			if !ok {
 				c.Close(websocket.StatusPolicyViolation, `not a JSON object: the client sends {"type":"full"} or {"type":"action",…}`)
 				return
@@ -188,7 +189,11 @@ func (s *Server) websocket(w http.ResponseWriter, r *http.Request) {
 			case m.full:
 				sub.AskFull()
 			default:
+				t0 := time.Now()
+				s.metrics.wsRead.Observe(t0.Sub(m.read).Seconds())
 				b, v, ok := s.wsAct(ctx, game, client, reqID, token, m)
+				t1 := time.Now()
+				s.metrics.wsAct.Observe(t1.Sub(t0).Seconds())
 				if ok && !ackInDelta {
 					// The delta the action caused follows its ack (on a
 					// follower copy, once the owner's change reaches it).
@@ -219,9 +224,12 @@ func (s *Server) websocket(w http.ResponseWriter, r *http.Request) {
 						b = d
 					}
 				}
+				t2 := time.Now()
+				s.metrics.wsDelta.Observe(t2.Sub(t1).Seconds())
 				if err := c.Write(wctx.get(), websocket.MessageText, b); err != nil {
 					return
 				}
+				s.metrics.wsWrite.Observe(time.Since(t2).Seconds())
 			}
 		case <-sub.C():
 			send = true

@@ -10,6 +10,7 @@ import (
 	"net/url"
 	"strconv"
 	"strings"
+	"time"
 
 	"github.com/coder/websocket"
 
@@ -32,6 +33,7 @@ type wsIn struct {
 	action  string
 	version *int
 	err     *match.Error // a message that does not read: answered with it
+	read    time.Time    // when its frame was read (the stages' metric)
 }
 
 // wsClientMessage is a client's message as it is written.
