@@ -76,6 +76,9 @@ type Result struct {
 	// WSMessages and WSBytes count the WebSocket messages received and
 	// their size (uncompressed).
 	WSMessages, WSBytes int
+	// ClientSched is p50, p90, p99 of the time the client's goroutines
+	// waited to run during the run (sched.go); nil if unknown.
+	ClientSched []time.Duration
 }
 
 // CPUPerAction is the server's CPU time per action accepted (0 if unknown).
@@ -96,6 +99,10 @@ func (r Result) String() string {
 	}
 	if r.WSMessages > 0 {
 		s += fmt.Sprintf("; %d WebSocket messages, %d bytes on average", r.WSMessages, r.WSBytes/r.WSMessages)
+	}
+	if len(r.ClientSched) == 3 {
+		s += fmt.Sprintf("; the client's goroutines waited to run p50 %v p90 %v p99 %v (at most)",
+			r.ClientSched[0].Round(time.Microsecond), r.ClientSched[1].Round(time.Microsecond), r.ClientSched[2].Round(time.Microsecond))
 	}
 	return s
 }
@@ -136,6 +143,7 @@ func Run(ctx context.Context, cfg Config) (Result, error) {
 	cpu0, cpuErr := p.serverCPU(ctx)
 	pctx, cancel := context.WithTimeout(ctx, cfg.Duration)
 	defer cancel()
+	sched0 := readSched()
 	start := time.Now()
 	var wg sync.WaitGroup
 	for i := range games {
@@ -157,8 +165,9 @@ func Run(ctx context.Context, cfg Config) (Result, error) {
 	}
 	wg.Wait()
 	elapsed := time.Since(start)
+	sched1 := readSched()
 	r := Result{Games: cfg.Games, Elapsed: elapsed, Actions: len(p.lat), Refused: p.refused, Errors: p.errors, Finished: p.finished,
-		WSMessages: p.wsMsgs, WSBytes: p.wsBytes}
+		WSMessages: p.wsMsgs, WSBytes: p.wsBytes, ClientSched: schedQuantiles(sched0, sched1, 0.5, 0.9, 0.99)}
 	if cpu1, err := p.serverCPU(ctx); err == nil && cpuErr == nil && cpu1 > cpu0 {
 		r.ServerCPU = cpu1 - cpu0
 	}
