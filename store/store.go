@@ -41,8 +41,9 @@ var errLockHeld = errors.New("lock held")
 // Store is an open database. It is safe for concurrent use.
 type Store struct {
 	db      *sql.DB
-	lock    *os.File // the held lock file, nil for ":memory:"
-	appends appender // the appends waiting for a transaction (appends.go)
+	lock    *os.File      // the held lock file, nil for ":memory:"
+	appends appender      // the appends waiting for a transaction (appends.go)
+	ckpt    *checkpointer // WAL checkpoints in the background (checkpoint.go), nil for ":memory:"
 }
 
 // Open opens (creating it if needed, with its folder) the database file at
@@ -107,6 +108,9 @@ func open(dsn, path string) (*Store, error) {
 	if path != ":memory:" {
 		q.Add("_pragma", "journal_mode(WAL)")
 		q.Add("_pragma", "synchronous(NORMAL)")
+		// Checkpoints are the checkpointer's (checkpoint.go), off the
+		// appends' path.
+		q.Add("_pragma", "wal_autocheckpoint(0)")
 	}
 	db, err := sql.Open("sqlite", dsn+"?"+q.Encode())
 	if err != nil {
@@ -128,6 +132,12 @@ func open(dsn, path string) (*Store, error) {
 		db.Close()
 		return nil, err
 	}
+	if path != ":memory:" {
+		if s.ckpt, err = startCheckpoints(dsn); err != nil {
+			db.Close()
+			return nil, fmt.Errorf("store: open %s: %w", path, err)
+		}
+	}
 	return s, nil
 }
 
@@ -139,6 +149,9 @@ func (s *Store) Ping(ctx context.Context) error {
 
 // Close closes the database and lets go of its lock.
 func (s *Store) Close() error {
+	if s.ckpt != nil {
+		s.ckpt.close()
+	}
 	if s.appends.stmt != nil {
 		s.appends.stmt.Close()
 	}
