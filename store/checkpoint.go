@@ -6,6 +6,7 @@ import (
 	"log/slog"
 	"net/url"
 	"sync"
+	"sync/atomic"
 	"time"
 )
 
@@ -35,15 +36,19 @@ const (
 )
 
 type checkpointer struct {
-	db   *sql.DB
-	stop chan struct{}
-	done chan struct{}
-	once sync.Once
+	db    *sql.DB
+	bound int // walBound, or a test's
+	stop  chan struct{}
+	done  chan struct{}
+	once  sync.Once
+	// restarts counts the RESTART checkpoints made (for tests).
+	restarts atomic.Int64
 }
 
 // startCheckpoints opens the checkpoints' connection to the database at dsn
-// (already in WAL mode) and starts checkpointing in the background.
-func startCheckpoints(dsn string) (*checkpointer, error) {
+// (already in WAL mode) and starts checkpointing in the background, the log
+// started over past bound pages.
+func startCheckpoints(dsn string, bound int) (*checkpointer, error) {
 	q := url.Values{}
 	q.Add("_pragma", "busy_timeout(5000)")
 	q.Add("_pragma", "synchronous(NORMAL)")
@@ -56,7 +61,7 @@ func startCheckpoints(dsn string) (*checkpointer, error) {
 		db.Close()
 		return nil, err
 	}
-	c := &checkpointer{db: db, stop: make(chan struct{}), done: make(chan struct{})}
+	c := &checkpointer{db: db, bound: bound, stop: make(chan struct{}), done: make(chan struct{})}
 	go c.loop()
 	return c, nil
 }
@@ -72,7 +77,7 @@ func (c *checkpointer) loop() {
 		case <-t.C:
 		}
 		log, done, err := c.checkpoint("PASSIVE")
-		if err == nil && log > walBound {
+		if err == nil && log > c.bound {
 			// Copy what was committed during the last checkpoint, and
 			// again, while it is more than a little: the RESTART that
 			// makes the appends wait then has little left to copy.
@@ -80,7 +85,9 @@ func (c *checkpointer) loop() {
 				log, done, err = c.checkpoint("PASSIVE")
 			}
 			if err == nil {
-				_, _, err = c.checkpoint("RESTART")
+				if _, _, err = c.checkpoint("RESTART"); err == nil {
+					c.restarts.Add(1)
+				}
 			}
 		}
 		if err != nil {

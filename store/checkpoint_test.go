@@ -72,3 +72,42 @@ func TestCheckpointsInBackground(t *testing.T) {
 		t.Errorf("the log did not start over: %d pages after one more append", log)
 	}
 }
+
+// Past its bound the log is copied and a RESTART checkpoint lets the next
+// commit start it over (the path a loaded server takes; here with a bound of
+// 8 pages), while appends go on: every action appended is there after.
+func TestCheckpointRestartsTheLog(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "m44.db")
+	s, err := Open(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer s.Close()
+	s.ckpt.close()
+	if s.ckpt, err = startCheckpoints("file:"+path, 8); err != nil {
+		t.Fatal(err)
+	}
+	ids := createGames(t, s, 10)
+	deadline := time.Now().Add(10 * time.Second)
+	seq := 0
+	for s.ckpt.restarts.Load() < 2 {
+		if time.Now().After(deadline) {
+			t.Fatalf("%d RESTART checkpoints after %d appends to each game", s.ckpt.restarts.Load(), seq)
+		}
+		seq++
+		for _, id := range ids {
+			if err := s.Append(context.Background(), id, Action{Seq: seq, Seat: "allies", Action: "play 1", Version: seq}, false, ""); err != nil {
+				t.Fatal(err)
+			}
+		}
+	}
+	for _, id := range ids {
+		_, acts, err := s.Game(context.Background(), id)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if len(acts) != seq || acts[seq-1].Seq != seq {
+			t.Fatalf("game %s: %d actions after %d appends", id, len(acts), seq)
+		}
+	}
+}

@@ -133,7 +133,7 @@ func open(dsn, path string) (*Store, error) {
 		return nil, err
 	}
 	if path != ":memory:" {
-		if s.ckpt, err = startCheckpoints(dsn); err != nil {
+		if s.ckpt, err = startCheckpoints(dsn, walBound); err != nil {
 			db.Close()
 			return nil, fmt.Errorf("store: open %s: %w", path, err)
 		}
