@@ -13,14 +13,21 @@ import (
 // -fit on positions of greedy-versus-greedy games over every playable
 // scenario, labelled by who won (docs/bots.md "Learned evaluation").
 
-// NumFeatures is the size of the learned evaluation's input.
-const NumFeatures = 12
+// NumFeatures is the size of the learned evaluation's input: the twelve
+// base features, then the extra ones (baseFeatures on), computed only for
+// a model that weighs them (LearnedModel does not: medium judges as it did).
+const NumFeatures = 18
+
+// baseFeatures are the first features, those LearnedModel weighs.
+const baseFeatures = 12
 
 // FeatureNames name the features, in order.
 var FeatureNames = [NumFeatures]string{
 	"bias", "medals to go (them - us)", "1/medals to go (us)", "1/medals to go (them)",
 	"battles to come", "battles to come / medals to go", "damage on them", "damage on us",
 	"units (us - them)", "their threat", "our threat", "objectives within reach (us - them)",
+	"infantry (us - them)", "armor (us - them)", "artillery (us - them)",
+	"our units next to an enemy", "their units next to an enemy", "figures (us - them)",
 }
 
 // Model is a set of coefficients of the learned evaluation.
@@ -32,7 +39,7 @@ type Model [NumFeatures]float64
 func Features(s *rules.State) [NumFeatures]float64 {
 	k := newKnow(s, &DefaultWeights)
 	defer k.free()
-	return k.features(s.Active(), k.coming(s.Active(), nil))
+	return k.features(s.Active(), k.coming(s.Active(), nil), true)
 }
 
 // coming is the expected value of side's battles about to be fought.
@@ -46,7 +53,10 @@ func (k *know) coming(side rules.Side, buf []rules.Action) float64 {
 	return 0
 }
 
-func (k *know) features(a rules.Side, ev float64) [NumFeatures]float64 {
+// features are the inputs for active side a, with ev the expected value of
+// its battles about to be fought; the extra ones (from baseFeatures on)
+// only if ext, zero otherwise.
+func (k *know) features(a rules.Side, ev float64, ext bool) [NumFeatures]float64 {
 	o := a.Opp()
 	m := k.s.Medals()
 	ta := float64(max(1, k.st.vic[a]-m[a]))
@@ -57,11 +67,42 @@ func (k *know) features(a rules.Side, ev float64) [NumFeatures]float64 {
 		dmg[u.side] += float64(u.max-u.fig) / float64(u.max)
 		n[u.side]++
 	}
-	return [NumFeatures]float64{
+	f := [NumFeatures]float64{
 		1, to - ta, 1 / ta, 1 / to,
 		ev, ev / ta, dmg[o], dmg[a],
 		n[a] - n[o], k.threat(o), k.threat(a), k.objectiveReach(a) - k.objectiveReach(o),
 	}
+	if !ext {
+		return f
+	}
+	var typ [2][3]float64
+	var near, figs [2]float64
+	for i := range k.units {
+		u := &k.units[i]
+		if u.typ <= rules.Artillery {
+			typ[u.side][u.typ]++
+		}
+		figs[u.side] += float64(u.fig)
+		if k.enemyAdjacent(u.pos, u.side, -1) {
+			near[u.side]++
+		}
+	}
+	f[12] = typ[a][rules.Infantry] - typ[o][rules.Infantry]
+	f[13] = typ[a][rules.Armor] - typ[o][rules.Armor]
+	f[14] = typ[a][rules.Artillery] - typ[o][rules.Artillery]
+	f[15], f[16] = near[a], near[o]
+	f[17] = figs[a] - figs[o]
+	return f
+}
+
+// extended reports whether m weighs the extra features.
+func (m *Model) extended() bool {
+	for _, c := range m[baseFeatures:] {
+		if c != 0 {
+			return true
+		}
+	}
+	return false
 }
 
 // z is the model's log-odds that the active side wins.
@@ -87,7 +128,7 @@ func (m *Model) value(k *know, me rules.Side, ev float64) float64 {
 		return -winValue
 	}
 	a := k.s.Active()
-	f := k.features(a, ev)
+	f := k.features(a, ev, m.extended())
 	v := m.z(&f) / m.medal()
 	if a != me {
 		v = -v
