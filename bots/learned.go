@@ -164,3 +164,34 @@ var LearnedModel = Model{
 	0.0120,  // our threat
 	0.3330,  // objectives within reach (us - them)
 }
+
+// LearnedModelExt is the learned evaluation with the extra features,
+// fitted on greedy and medium games together: `go run ./internal/tune -fit
+// -load greedy.gob,medium.gob -ext` on the positions saved by `-fit -games
+// 100 -save greedy.gob` (3,000 greedy-versus-greedy games, 82,320
+// positions) and `-fit -players medium -games 40 -until 26m -save
+// medium.gob` (390 medium-versus-medium games: 13 per scenario, 10,228
+// positions), one game in five of each held out. Held-out log-loss: on the
+// greedy games 0.522 (LearnedModel 0.533), on the medium games 0.548
+// (LearnedModel 0.545). Tried as hard's evaluation (docs/bots.md "Hard
+// variants screened (issue 15, fifth pass)").
+var LearnedModelExt = Model{
+	-0.3305, // bias
+	0.7793,  // medals to go (them - us)
+	2.0086,  // 1/medals to go (us)
+	-1.2364, // 1/medals to go (them)
+	0.9631,  // battles to come
+	-0.9188, // battles to come / medals to go
+	0.4071,  // damage on them
+	-0.4827, // damage on us
+	-0.0079, // units (us - them)
+	-0.0316, // their threat
+	0.0108,  // our threat
+	0.7447,  // objectives within reach (us - them)
+	-0.1839, // infantry (us - them)
+	0.0431,  // armor (us - them)
+	0.1329,  // artillery (us - them)
+	-0.0337, // our units next to an enemy
+	0.0274,  // their units next to an enemy
+	0.0439,  // figures (us - them)
+}

@@ -104,3 +104,19 @@ func TestExtraFeatures(t *testing.T) {
 		t.Fatal("no battle positions")
 	}
 }
+
+// LearnedModelExt weighs the extra features and reads the forced-win
+// position as LearnedModel does: the allies favourites.
+func TestLearnedModelExt(t *testing.T) {
+	if !LearnedModelExt.extended() {
+		t.Fatal("LearnedModelExt does not weigh the extra features")
+	}
+	st, _ := forcedWinState(t)
+	pa, px := LearnedModelExt.Win(st, rules.Allies), LearnedModelExt.Win(st, rules.Axis)
+	if pa < 0.7 || pa+px < 1-1e-9 || pa+px > 1+1e-9 {
+		t.Errorf("allies' chance %.3f, axis' %.3f: want the allies favourites, summing to 1", pa, px)
+	}
+	if LearnedModelExt.medal() <= 0.1 {
+		t.Errorf("a medal is worth %.3f log-odds", LearnedModelExt.medal())
+	}
+}
