@@ -195,3 +195,31 @@ var LearnedModelExt = Model{
 	0.0274,  // their units next to an enemy
 	0.0439,  // figures (us - them)
 }
+
+// LearnedModelMedium is the learned evaluation with the extra features
+// fitted on medium games alone: `go run ./internal/tune -fit -load
+// greedy.gob,medium.gob -train 1 -ext` (the positions of LearnedModelExt:
+// 7,602 of them to fit on, from 300 of the 390 medium-versus-medium games).
+// Held-out log-loss on the medium games 0.552 (LearnedModel 0.545: too few
+// games to fit on), on the greedy games 0.535 (0.533). Tried as hard's
+// evaluation (docs/bots.md "Hard variants screened (issue 15, fifth pass)").
+var LearnedModelMedium = Model{
+	-0.2711, // bias
+	0.8968,  // medals to go (them - us)
+	0.8988,  // 1/medals to go (us)
+	-0.3417, // 1/medals to go (them)
+	1.1755,  // battles to come
+	-1.1306, // battles to come / medals to go
+	0.3459,  // damage on them
+	-0.4182, // damage on us
+	-0.0812, // units (us - them)
+	-0.0321, // their threat
+	0.0327,  // our threat
+	0.6224,  // objectives within reach (us - them)
+	-0.1185, // infantry (us - them)
+	0.0390,  // armor (us - them)
+	-0.0017, // artillery (us - them)
+	0.0495,  // our units next to an enemy
+	-0.0611, // their units next to an enemy
+	0.0579,  // figures (us - them)
+}

@@ -105,11 +105,12 @@ func TestExtraFeatures(t *testing.T) {
 	}
 }
 
-// LearnedModelExt weighs the extra features and reads the forced-win
+// LearnedModelExt (and LearnedModelMedium) weigh the extra features;
+// LearnedModelExt reads the forced-win
 // position as LearnedModel does: the allies favourites.
 func TestLearnedModelExt(t *testing.T) {
-	if !LearnedModelExt.extended() {
-		t.Fatal("LearnedModelExt does not weigh the extra features")
+	if !LearnedModelExt.extended() || !LearnedModelMedium.extended() {
+		t.Fatal("LearnedModelExt or LearnedModelMedium does not weigh the extra features")
 	}
 	st, _ := forcedWinState(t)
 	pa, px := LearnedModelExt.Win(st, rules.Allies), LearnedModelExt.Win(st, rules.Axis)

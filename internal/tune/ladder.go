@@ -79,7 +79,7 @@ func parsePairs(s string) ([]sim.Pair, error) {
 }
 
 // models are the evaluations a variant may name (model:NAME).
-var models = map[string]*bots.Model{"learned": &bots.LearnedModel, "ext": &bots.LearnedModelExt}
+var models = map[string]*bots.Model{"learned": &bots.LearnedModel, "ext": &bots.LearnedModelExt, "medium": &bots.LearnedModelMedium}
 
 // parseVariants reads "name=key:value/key:value,...": rollout bots built on
 // hard's defaults (no cap, one core) with candidates, samples, playouts,

@@ -8,11 +8,11 @@ import (
 
 // A variant names its evaluation; the rest is hard's.
 func TestVariantModel(t *testing.T) {
-	vs, err := parseVariants("hx=model:ext,hl=model:learned,hd=steps:20000")
+	vs, err := parseVariants("hx=model:ext,hm=model:medium,hl=model:learned,hd=steps:20000")
 	if err != nil {
 		t.Fatal(err)
 	}
-	for name, want := range map[string]*bots.Model{"hx": &bots.LearnedModelExt, "hl": &bots.LearnedModel, "hd": bots.HardModel} {
+	for name, want := range map[string]*bots.Model{"hx": &bots.LearnedModelExt, "hm": &bots.LearnedModelMedium, "hl": &bots.LearnedModel, "hd": bots.HardModel} {
 		b, err := vs[name](1)
 		if err != nil {
 			t.Fatal(err)
