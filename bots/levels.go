@@ -35,6 +35,15 @@ type Options struct {
 	Workers int
 }
 
+// The search levels' evaluations of their playouts' worlds (and of the
+// planned turns that rank their candidates): a level's setting, like its
+// budget. Medium's is the model fitted on greedy games; hard's may be
+// another (docs/bots.md "Hard variants screened (issue 15, fifth pass)").
+var (
+	MediumModel = &LearnedModel
+	HardModel   = &LearnedModel
+)
+
 // NoCap as Options.Time: no wall-clock cap, the budget alone decides.
 const NoCap time.Duration = -1
 
@@ -83,7 +92,7 @@ func New(level string, seed uint64, o Options) (Bot, error) {
 	case "easy":
 		return NewGreedy(seed), nil
 	case "medium":
-		cfg := RolloutConfig{Candidates: MediumCandidates, Samples: MediumSamples, Steps: MediumSteps, Model: &LearnedModel,
+		cfg := RolloutConfig{Candidates: MediumCandidates, Samples: MediumSamples, Steps: MediumSteps, Model: MediumModel,
 			Time: capOf(o.Time, MediumCap), Workers: o.Workers}
 		if o.Iterations > 0 {
 			cfg.Samples = o.Iterations
@@ -93,7 +102,7 @@ func New(level string, seed uint64, o Options) (Bot, error) {
 		return NewRollout(level, seed, cfg), nil
 	case "hard":
 		cfg := RolloutConfig{Candidates: HardCandidates, Samples: HardSamples, Playouts: HardPlayouts, Steps: HardSteps,
-			Model: &LearnedModel, Time: capOf(o.Time, HardTime), Workers: o.Workers, Horizon: 2}
+			Model: HardModel, Time: capOf(o.Time, HardTime), Workers: o.Workers, Horizon: 2}
 		if o.Iterations > 0 {
 			cfg.Samples = o.Iterations
 		}

@@ -3,9 +3,11 @@ package main
 import (
 	"context"
 	"fmt"
+	"maps"
 	"os"
 	"os/signal"
 	"path/filepath"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -76,9 +78,14 @@ func parsePairs(s string) ([]sim.Pair, error) {
 	return out, nil
 }
 
+// models are the evaluations a variant may name (model:NAME).
+var models = map[string]*bots.Model{"learned": &bots.LearnedModel, "ext": &bots.LearnedModelExt, "medium": &bots.LearnedModelMedium}
+
 // parseVariants reads "name=key:value/key:value,...": rollout bots built on
 // hard's defaults (no cap, one core) with candidates, samples, playouts,
-// steps, horizon, plan, race (RolloutConfig.Race: racing's standard errors) or luck (material: RolloutConfig.MaterialLuck) changed, for the ladder to try under their own names.
+// steps, horizon, plan, race (RolloutConfig.Race: racing's standard errors),
+// luck (material: RolloutConfig.MaterialLuck) or model (the evaluation, by
+// its name in models) changed, for the ladder to try under their own names.
 func parseVariants(s string) (map[string]sim.Factory, error) {
 	out := map[string]sim.Factory{}
 	if s == "" {
@@ -90,7 +97,7 @@ func parseVariants(s string) (map[string]sim.Factory, error) {
 			return nil, fmt.Errorf("variant %q: want name=key:value/...", f)
 		}
 		cfg := bots.RolloutConfig{Candidates: bots.HardCandidates, Samples: bots.HardSamples,
-			Playouts: bots.HardPlayouts, Steps: bots.HardSteps, Model: &bots.LearnedModel, Horizon: 2, Workers: 1}
+			Playouts: bots.HardPlayouts, Steps: bots.HardSteps, Model: bots.HardModel, Horizon: 2, Workers: 1}
 		fields := map[string]*int{"candidates": &cfg.Candidates, "samples": &cfg.Samples, "playouts": &cfg.Playouts,
 			"steps": &cfg.Steps, "horizon": &cfg.Horizon, "first": &cfg.FirstSamples, "plan": &cfg.Plan}
 		for _, kv := range strings.Split(spec, "/") {
@@ -100,6 +107,14 @@ func parseVariants(s string) (map[string]sim.Factory, error) {
 				if !ok || (v != "material" && v != "value") {
 					return nil, fmt.Errorf("variant %q: bad %q (luck:material or luck:value)", name, kv)
 				}
+				continue
+			}
+			if k == "model" {
+				m, known := models[v]
+				if !ok || !known {
+					return nil, fmt.Errorf("variant %q: bad %q (model: one of %v)", name, kv, slices.Sorted(maps.Keys(models)))
+				}
+				cfg.Model = m
 				continue
 			}
 			if k == "race" {

@@ -67,7 +67,14 @@ func main() {
 	cache := flag.String("cache", "", "ladder: directory where each round is saved and read back (resume, extend)")
 	scenDir := flag.String("scenarios", "../shared/scenarios", "ladder: directory of the .m44 scenarios")
 	workers := flag.Int("workers", 1, "ladder: games played at once")
-	variants := flag.String("variant", "", "ladder: rollout bots to try, name=key:value/...,... (keys: candidates, samples, first, playouts, steps, horizon, plan, race, luck; the rest as hard)")
+	variants := flag.String("variant", "", "ladder: rollout bots to try, name=key:value/...,... (keys: candidates, samples, first, playouts, steps, horizon, plan, race, luck, model; the rest as hard)")
+	fitPlayers := flag.String("players", "greedy", "-fit: the level of both players (greedy, medium, hard)")
+	fitSave := flag.String("save", "", "-fit: save the played positions to this file")
+	fitLoad := flag.String("load", "", "-fit: fit on positions saved by -save (files, comma-separated) instead of playing")
+	fitTrain := flag.Int("train", -1, "-fit -load: fit on this file's training positions only (index; -1: all)")
+	fitExt := flag.Bool("ext", false, "-fit: print the model with the extra features (bots.NumFeatures, not 12)")
+	fitName := flag.String("name", "LearnedModel", "-fit: the printed model's name")
+	fitUntil := flag.Duration("until", 0, "-fit: start no game after this time (every battle's game i before any game i+1)")
 	flag.Parse()
 
 	if *lad {
@@ -75,9 +82,13 @@ func main() {
 		return
 	}
 
+	if *fitModel && *fitLoad != "" {
+		fit(nil, 0, 0, fitOpts{load: *fitLoad, train: *fitTrain, ext: *fitExt, name: *fitName})
+		return
+	}
 	battles := load(flag.Args())
 	if *fitModel {
-		fit(battles, *games, *seed)
+		fit(battles, *games, *seed, fitOpts{players: *fitPlayers, save: *fitSave, until: *fitUntil, train: -1, ext: *fitExt, name: *fitName})
 		return
 	}
 	fmt.Printf("%d scenarios, %d games each side\n", len(battles), *games)
