@@ -34,67 +34,54 @@ var ErrSyntax = errors.New("jsonenc: malformed JSON")
 // decoding them; f's error stops the walk and is returned. It is no
 // validator (see skipValue): it reads JSON written by the server.
 func EachMember(b []byte, f func(key, val []byte) error) error {
-	i := skipSpace(b, 0)
-	if i >= len(b) || b[i] != '{' {
-		return ErrSyntax
-	}
-	i = skipSpace(b, i+1)
-	if i < len(b) && b[i] == '}' {
-		return nil
-	}
-	for i < len(b) {
+	return eachItem(b, '{', '}', func(i int) (int, error) {
 		if b[i] != '"' {
-			return ErrSyntax
+			return 0, ErrSyntax
 		}
 		end := skipString(b, i)
 		if end < 0 {
-			return ErrSyntax
+			return 0, ErrSyntax
 		}
 		key := b[i+1 : end-1]
 		i = skipSpace(b, end)
 		if i >= len(b) || b[i] != ':' {
-			return ErrSyntax
+			return 0, ErrSyntax
 		}
 		i = skipSpace(b, i+1)
-		end = skipValue(b, i)
-		if end < 0 {
-			return ErrSyntax
+		if end = skipValue(b, i); end < 0 {
+			return 0, ErrSyntax
 		}
-		if err := f(key, b[i:end]); err != nil {
-			return err
-		}
-		if i = skipSpace(b, end); i >= len(b) {
-			return ErrSyntax
-		}
-		switch b[i] {
-		case ',':
-			i = skipSpace(b, i+1)
-		case '}':
-			return nil
-		default:
-			return ErrSyntax
-		}
-	}
-	return ErrSyntax
+		return end, f(key, b[i:end])
+	})
 }
 
 // EachElement calls f with the JSON of each element of the JSON array b,
 // in order, as EachMember does with an object's members.
 func EachElement(b []byte, f func(val []byte) error) error {
+	return eachItem(b, '[', ']', func(i int) (int, error) {
+		end := skipValue(b, i)
+		if end < 0 {
+			return 0, ErrSyntax
+		}
+		return end, f(b[i:end])
+	})
+}
+
+// eachItem walks the object or array b (open and close its brackets):
+// item reads the item starting at b[i] (not space) and answers where it
+// ends; its error stops the walk.
+func eachItem(b []byte, open, close byte, item func(i int) (int, error)) error {
 	i := skipSpace(b, 0)
-	if i >= len(b) || b[i] != '[' {
+	if i >= len(b) || b[i] != open {
 		return ErrSyntax
 	}
 	i = skipSpace(b, i+1)
-	if i < len(b) && b[i] == ']' {
+	if i < len(b) && b[i] == close {
 		return nil
 	}
 	for i < len(b) {
-		end := skipValue(b, i)
-		if end < 0 {
-			return ErrSyntax
-		}
-		if err := f(b[i:end]); err != nil {
+		end, err := item(i)
+		if err != nil {
 			return err
 		}
 		if i = skipSpace(b, end); i >= len(b) {
@@ -103,7 +90,7 @@ func EachElement(b []byte, f func(val []byte) error) error {
 		switch b[i] {
 		case ',':
 			i = skipSpace(b, i+1)
-		case ']':
+		case close:
 			return nil
 		default:
 			return ErrSyntax
