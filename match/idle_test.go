@@ -40,7 +40,8 @@ func TestLegalMarksAnIdlePlay(t *testing.T) {
 	}
 	before := st.Hash()
 	idle := map[string]bool{}
-	for _, l := range legalOf(st) {
+	var probe *rules.State
+	for _, l := range legalOn(st, &probe) {
 		if l.Kind == "play" {
 			idle[l.Name] = l.Idle
 		}

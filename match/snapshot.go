@@ -390,14 +390,9 @@ type Legal struct {
 	Idle bool `json:"idle,omitempty"`
 }
 
-// legalOf lists the legal actions of st with their details.
-func legalOf(st *rules.State) []Legal {
-	var tmp *rules.State
-	return legalOn(st, &tmp)
-}
-
-// legalOn is legalOf with PlayDoesNothing's copy made in *tmp (a state of
-// the caller's own, nil for a new one), one for every card and position.
+// legalOn lists the legal actions of st with their details, the card
+// plays tried (PlayDoesNothing) on a copy made in *tmp (a state of the
+// caller's own, nil for a new one), one for every card and position.
 func legalOn(st *rules.State, tmp **rules.State) []Legal {
 	legal := st.Legal()
 	out := make([]Legal, 0, len(legal))
