@@ -80,6 +80,84 @@ func TestAppendsGroupCommit(t *testing.T) {
 	}
 }
 
+// One transaction of appends is written by INSERTs of several rows
+// (rowsPer): a batch of 101 (64 + 16 + 16 + 4 + 1) writes every row, in
+// order, with its own fields, and marks the games it ends over; a batch
+// holding one conflicting row is written again row by row, and only that
+// row fails.
+func TestAppendsManyRowsAStatement(t *testing.T) {
+	s, err := Open(filepath.Join(t.TempDir(), "m44.db"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer s.Close()
+	ctx := context.Background()
+	ids := createGames(t, s, 7)
+	req := func(game string, seq int, over bool) *appendReq {
+		return &appendReq{game: game, a: Action{Seq: seq, Seat: "axis", Action: fmt.Sprintf("move %d", seq), Version: 10 * seq,
+			Outcomes: "d:" + strconv.Itoa(seq)}, over: over, winner: "allies", done: make(chan error, 1)}
+	}
+	var batch []*appendReq
+	for i := range 101 {
+		gi := i % 5
+		batch = append(batch, req(ids[gi], i/5+1, i == 100 || i == 98))
+	}
+	s.commitAppends(batch)
+	for i, r := range batch {
+		if err := <-r.done; err != nil {
+			t.Fatalf("append %d: %v", i, err)
+		}
+	}
+	for gi, id := range ids[:5] {
+		g, acts, err := s.Game(ctx, id)
+		if err != nil {
+			t.Fatal(err)
+		}
+		want := 20
+		if gi == 0 {
+			want = 21
+		}
+		if len(acts) != want || g.Over != (gi == 0 || gi == 3) || g.Over && g.Winner != "allies" {
+			t.Fatalf("%s: %d actions, over %v, winner %q", id, len(acts), g.Over, g.Winner)
+		}
+		for i, a := range acts {
+			if a.Seq != i+1 || a.Action != fmt.Sprintf("move %d", i+1) || a.Version != 10*(i+1) || a.Outcomes != "d:"+strconv.Itoa(i+1) || a.Seat != "axis" {
+				t.Fatalf("%s: action %d is %+v", id, i, a)
+			}
+		}
+	}
+	// 17 rows (16 + 1): game 5's seqs 1, 3, …, 17 but the 9th row (seq 1
+	// again) and game 6's 2, 4, …, 16; game 5 already has a seq 1, which
+	// its first and 9th rows conflict with.
+	batch = batch[:0]
+	for i := range 17 {
+		seq := i + 1
+		if i == 8 {
+			seq = 1
+		}
+		batch = append(batch, req(ids[5+i%2], seq, false))
+	}
+	if _, err := s.db.ExecContext(ctx, `INSERT INTO actions (game, seq, seat, action, version, created, outcomes) VALUES (?, 1, 'x', 'x', 1, '', '')`, ids[5]); err != nil {
+		t.Fatal(err)
+	}
+	s.commitAppends(batch)
+	for i, r := range batch {
+		err := <-r.done
+		if conflict := i%2 == 0 && batch[i].a.Seq == 1; (err != nil) != conflict {
+			t.Fatalf("append %d (game %s seq %d): %v", i, r.game, r.a.Seq, err)
+		}
+	}
+	for k, want := range []int{8, 8} { // game 5: the row it had and 7 of its 9; game 6: its 8
+		_, acts, err := s.Game(ctx, ids[5+k])
+		if err != nil {
+			t.Fatal(err)
+		}
+		if len(acts) != want {
+			t.Fatalf("game %s: %d actions, want %d", ids[5+k], len(acts), want)
+		}
+	}
+}
+
 // An acknowledged append survives the server being killed (kill -9, no
 // Close, transactions of many appends under way): every append whose
 // Append returned is in the database when it is opened again.

@@ -152,8 +152,10 @@ func (s *Store) Close() error {
 	if s.ckpt != nil {
 		s.ckpt.close()
 	}
-	if s.appends.stmt != nil {
-		s.appends.stmt.Close()
+	for _, st := range s.appends.stmts {
+		if st != nil {
+			st.Close()
+		}
 	}
 	err := s.db.Close()
 	if s.lock != nil {

@@ -33,6 +33,7 @@ func runLoad(args []string, stdout, stderr io.Writer) int {
 	fs.StringVar(&cfg.Scenario, "scenario", "", "scenario id (default: the first of the built-in library)")
 	seed := fs.Uint64("seed", 1, "seed of the games and of the players' choices")
 	fs.DurationVar(&cfg.Think, "think", 0, "pause before each action")
+	fs.Float64Var(&cfg.ThinkSpread, "think-spread", 0, "spread each pause uniformly over think×(1±F), as players' thinking varies (0: every pause is --think)")
 	fs.BoolVar(&cfg.FullLog, "full-log", false, "read whole snapshots (the log's last 250 entries) rather than the entries since the version last read")
 	fs.BoolVar(&cfg.WebSocket, "ws", false, "each seat follows its game over a WebSocket and acts when an update says it is to act (two players in two browsers), sending its actions on the socket, rather than reading snapshots and POSTing")
 	fs.BoolVar(&cfg.WSPost, "ws-post", false, "with --ws: POST the actions (POST …/actions) rather than send them on the seat's WebSocket")
@@ -49,6 +50,10 @@ func runLoad(args []string, stdout, stderr io.Writer) int {
 		return code
 	}
 	cfg.Seed = *seed
+	if cfg.ThinkSpread < 0 || cfg.ThinkSpread > 1 {
+		fmt.Fprintln(stderr, "m44 load: --think-spread must be between 0 and 1")
+		return 2
+	}
 	if cfg.Games < 1 || cfg.Duration <= 0 {
 		fmt.Fprintln(stderr, "m44 load: --games and --duration must be positive")
 		return 2

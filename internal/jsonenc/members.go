@@ -132,6 +132,10 @@ func MemberRun(out []Member, b []byte) ([]Member, bool) {
 	return out, true
 }
 
+// structural classes the bytes skipValue stops at inside an object or an
+// array: 1 opens, 2 closes, 3 starts a string, 0 is the rest.
+var structural = [256]uint8{'{': 1, '[': 1, '}': 2, ']': 2, '"': 3}
+
 func skipSpace(b []byte, i int) int {
 	for i < len(b) && (b[i] == ' ' || b[i] == '\t' || b[i] == '\n' || b[i] == '\r') {
 		i++
@@ -151,22 +155,30 @@ func skipValue(b []byte, i int) int {
 	case '"':
 		return skipString(b, i)
 	case '{', '[':
+		// One pass over the bytes, stopping only at brackets and quotes
+		// (a table says which), a string's body read in line: most of a
+		// push's strings are short keys (issue 14, ninth pass: twice
+		// as fast as finding each closing quote with bytes.IndexByte).
 		depth := 0
 		for j := i; j < len(b); j++ {
-			switch b[j] {
-			case '{', '[':
+			switch structural[b[j]] {
+			case 0:
+			case 1: // '{', '['
 				depth++
-			case '}', ']':
+			case 2: // '}', ']'
 				depth--
 				if depth == 0 {
 					return j + 1
 				}
-			case '"':
-				k := skipString(b, j)
-				if k < 0 {
+			case 3: // '"': to the closing quote, an escape's byte skipped
+				for j++; j < len(b) && b[j] != '"'; j++ {
+					if b[j] == '\\' {
+						j++
+					}
+				}
+				if j >= len(b) {
 					return -1
 				}
-				j = k - 1
 			}
 		}
 		return -1

@@ -87,3 +87,28 @@ func TestEachElement(t *testing.T) {
 		t.Errorf("EachMember, f's error: %v after %d members", err, n-1)
 	}
 }
+
+// deltaLike is JSON shaped as a WebSocket delta of a game under way: an
+// event, then the board's units (most of a delta's bytes).
+func deltaLike() []byte {
+	b := []byte(`{"type":"delta","version":4,"base":2,"events":[{"n":3,"text":{"key":"ev.move","args":{"from":"7,7","side":"allies","to":"8,8"}},"event":{"from":"7,7","kind":"move","side":"allies","text":"move 7,7 8,8 \"quoted\\\\\"","to":"8,8"}}],"set":{"version":4,"view":{"phase":"keep","draw_pile":50,"units":[`)
+	for i := range 24 {
+		if i > 0 {
+			b = append(b, ',')
+		}
+		b = append(b, `{"hex":"5,21","type":"infantry","side":"axis","figures":4,"max":4,"kind":"infantry","nation":"ger"}`...)
+	}
+	return append(b, `]},"legal":[{"action":"end-moves","kind":"end-moves"}],"your_turn":true}}`...)
+}
+
+// Skipping a delta's members, as the load client reads every message.
+func BenchmarkEachMemberDelta(b *testing.B) {
+	d := deltaLike()
+	b.SetBytes(int64(len(d)))
+	for b.Loop() {
+		n := 0
+		if err := EachMember(d, func(k, v []byte) error { n++; return nil }); err != nil || n != 5 {
+			b.Fatal(err, n)
+		}
+	}
+}

@@ -38,6 +38,11 @@ type Config struct {
 	// Think is a pause before each action (0: as fast as the server
 	// answers).
 	Think time.Duration
+	// ThinkSpread spreads each pause uniformly over Think×(1±ThinkSpread)
+	// (0: every pause is Think), as players' thinking varies: with equal
+	// pauses the games answered by one group commit all act again at the
+	// same moment, and the bursts go on (docs/web-api.md, ninth pass).
+	ThinkSpread float64
 	// FullLog: each snapshot read carries the log's last 250 entries, as
 	// a client without the earlier ones reads it; otherwise the player
 	// asks only for the entries since the version it last saw (?since=N),
@@ -255,6 +260,7 @@ func (p *player) serverCPU(ctx context.Context) (time.Duration, error) {
 // snapshot of the seat it believes is to act (one GET per action; a wrong
 // guess costs one more).
 func (p *player) play(ctx context.Context, g created, r *rand.Rand) {
+	tr := p.thinkRand(r)
 	seat := "allies"
 	seen := 0 // the last version read
 	for ctx.Err() == nil {
@@ -283,7 +289,7 @@ func (p *player) play(ctx context.Context, g created, r *rand.Rand) {
 		}
 		if p.cfg.Think > 0 {
 			select {
-			case <-time.After(p.cfg.Think):
+			case <-time.After(p.pause(tr)):
 			case <-ctx.Done():
 				return
 			}
@@ -294,6 +300,25 @@ func (p *player) play(ctx context.Context, g created, r *rand.Rand) {
 	}
 }
 
+// thinkRand is the source of a player's pauses (nil: they are all
+// Think), seeded from r so that the choices r makes stay each seed's.
+func (p *player) thinkRand(r *rand.Rand) *rand.Rand {
+	if p.cfg.Think <= 0 || p.cfg.ThinkSpread <= 0 {
+		return nil
+	}
+	return rand.New(rand.NewPCG(r.Uint64(), r.Uint64()))
+}
+
+// pause is the player's next pause before acting: Think, spread by
+// ThinkSpread.
+func (p *player) pause(tr *rand.Rand) time.Duration {
+	if tr == nil {
+		return p.cfg.Think
+	}
+	f := 1 + p.cfg.ThinkSpread*(2*tr.Float64()-1)
+	return time.Duration(float64(p.cfg.Think) * max(f, 0))
+}
+
 // playWS plays seat of game g over a WebSocket until ctx is done or the
 // game is over: each update carries the seat's snapshot; when it is the
 // seat's turn, it sends one of its legal actions on the socket (or POSTs
@@ -302,6 +327,7 @@ func (p *player) play(ctx context.Context, g created, r *rand.Rand) {
 // to the run's at the end (a lock taken for every message made the
 // sockets' goroutines wait on each other).
 func (p *player) playWS(ctx context.Context, g created, seat string, r *rand.Rand) {
+	tr := p.thinkRand(r)
 	var t wsTally
 	defer p.addTally(&t)
 	u := strings.Replace(p.cfg.URL, "http", "ws", 1) + "/api/games/" + g.Game + "/ws?since=0&ack=delta&token=" + g.Tokens[seat]
@@ -385,10 +411,10 @@ func (p *player) playWS(ctx context.Context, g created, seat string, r *rand.Ran
 		}
 		if p.cfg.Think > 0 {
 			if think == nil {
-				think = time.NewTimer(p.cfg.Think)
+				think = time.NewTimer(p.pause(tr))
 				defer think.Stop()
 			} else {
-				think.Reset(p.cfg.Think) // one timer for the socket's life
+				think.Reset(p.pause(tr)) // one timer for the socket's life
 			}
 			select {
 			case <-think.C:

@@ -4,6 +4,7 @@ import (
 	"context"
 	"io"
 	"log/slog"
+	"math/rand/v2"
 	"net/http/httptest"
 	"path/filepath"
 	"testing"
@@ -46,5 +47,31 @@ func TestRunPlays(t *testing.T) {
 			t.Fatalf("ws: %s", r)
 		}
 		t.Log(r)
+	}
+}
+
+// Pauses are --think each, or spread uniformly over think×(1±spread)
+// with their mean at think.
+func TestThinkSpread(t *testing.T) {
+	r := rand.New(rand.NewPCG(1, 2))
+	p := &player{cfg: Config{Think: 200 * time.Millisecond}}
+	if tr := p.thinkRand(r); tr != nil || p.pause(tr) != 200*time.Millisecond {
+		t.Fatalf("no spread: %v", p.pause(tr))
+	}
+	p.cfg.ThinkSpread = 0.5
+	tr := p.thinkRand(r)
+	var sum time.Duration
+	lo, hi := time.Hour, time.Duration(0)
+	const n = 20000
+	for range n {
+		d := p.pause(tr)
+		sum += d
+		lo, hi = min(lo, d), max(hi, d)
+	}
+	if lo < 100*time.Millisecond || hi > 300*time.Millisecond || lo > 102*time.Millisecond || hi < 298*time.Millisecond {
+		t.Fatalf("pauses from %v to %v, want 100ms to 300ms", lo, hi)
+	}
+	if mean := sum / n; mean < 198*time.Millisecond || mean > 202*time.Millisecond {
+		t.Fatalf("mean pause %v, want 200ms", mean)
 	}
 }
