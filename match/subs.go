@@ -297,9 +297,32 @@ func (sub *Sub) NextInto(since int, buf *[]byte) ([]byte, int, error) {
 		if sh.delta == nil {
 			sh.delta = sub.deltaLocked(last, cur, nil)
 		}
+		sh.dropPrevLocked(m)
 		return sh.delta, cur.version, nil
 	}
-	return sub.deltaLocked(last, cur, buf), cur.version, nil
+	d := sub.deltaLocked(last, cur, buf)
+	if sh != nil {
+		sh.dropPrevLocked(m)
+	}
+	return d, cur.version, nil
+}
+
+// dropPrevLocked recycles the seat's snapshot before the last once no
+// subscriber has it as its last (each got its delta from it): it is
+// kept no longer than the deltas need it, rather than until the next
+// change, and the collector has one snapshot less a seat to mark (issue 14,
+// ninth pass). Its delta, already made, stays.
+func (sh *sharedSnapshot) dropPrevLocked(m *Match) {
+	if sh.prev == nil {
+		return
+	}
+	for o := range m.subs {
+		if o.last == sh.prev {
+			return
+		}
+	}
+	m.recycleLocked(sh.prev)
+	sh.prev = nil
 }
 
 // seatSubsLocked is how many subscribers follow the game as s.
