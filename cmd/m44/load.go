@@ -39,6 +39,7 @@ func runLoad(args []string, stdout, stderr io.Writer) int {
 	fs.BoolVar(&cfg.WSPost, "ws-post", false, "with --ws: POST the actions (POST …/actions) rather than send them on the seat's WebSocket")
 	fs.BoolVar(&cfg.NoGzip, "no-gzip", false, "do not accept gzip-compressed replies (browsers do)")
 	cpuprofile := fs.String("cpuprofile", "", "write a CPU profile of the run (client and server) to this file")
+	latLog := fs.String("latency-log", "", "write each action's answer time (s since the play started) and latency (ms) to this file, in time order")
 	fs.Usage = func() {
 		fmt.Fprintf(stderr, "usage: m44 load [--games N] [--duration D] [--url http://host:port]\n\n"+
 			"Plays N hot-seat games at once through the web API (random legal actions) and reports\n"+
@@ -110,6 +111,15 @@ func runLoad(args []string, stdout, stderr io.Writer) int {
 		defer f.Close()
 		pprof.StartCPUProfile(f)
 		defer pprof.StopCPUProfile()
+	}
+	if *latLog != "" {
+		f, err := os.Create(*latLog)
+		if err != nil {
+			fmt.Fprintf(stderr, "m44 load: %v\n", err)
+			return 1
+		}
+		defer f.Close()
+		cfg.LatencyLog = f
 	}
 	r, err := loadtest.Run(ctx, cfg)
 	if err != nil {

@@ -9,6 +9,7 @@
 package loadtest
 
 import (
+	"bufio"
 	"bytes"
 	"context"
 	"encoding/json"
@@ -43,6 +44,11 @@ type Config struct {
 	// pauses the games answered by one group commit all act again at the
 	// same moment, and the bursts go on (docs/web-api.md, ninth pass).
 	ThinkSpread float64
+	// LatencyLog, if not nil, gets a line per action answered: when it
+	// was answered (seconds since the play started) and its latency
+	// (ms), in time order, to set beside the server's own timeline (its
+	// GODEBUG=gctrace=1, its log): docs/web-api.md, ninth pass.
+	LatencyLog io.Writer
 	// FullLog: each snapshot read carries the log's last 250 entries, as
 	// a client without the earlier ones reads it; otherwise the player
 	// asks only for the entries since the version it last saw (?since=N),
@@ -177,6 +183,11 @@ func Run(ctx context.Context, cfg Config) (Result, error) {
 		r.ServerCPU = cpu1 - cpu0
 	}
 	r.PerSecond = float64(r.Actions) / elapsed.Seconds()
+	if cfg.LatencyLog != nil {
+		if err := writeLatencies(cfg.LatencyLog, start, p.at, p.lat); err != nil {
+			return r, fmt.Errorf("latency log: %w", err)
+		}
+	}
 	if len(p.lat) > 0 {
 		slices.Sort(p.lat)
 		q := func(f float64) time.Duration { return p.lat[min(len(p.lat)-1, int(f*float64(len(p.lat))))] }
@@ -185,12 +196,28 @@ func Run(ctx context.Context, cfg Config) (Result, error) {
 	return r, nil
 }
 
+// writeLatencies writes each answer's time since start (s) and latency
+// (ms), in time order.
+func writeLatencies(w io.Writer, start time.Time, at []time.Time, lat []time.Duration) error {
+	idx := make([]int, len(at))
+	for i := range idx {
+		idx[i] = i
+	}
+	slices.SortFunc(idx, func(a, b int) int { return at[a].Compare(at[b]) })
+	bw := bufio.NewWriter(w)
+	for _, i := range idx {
+		fmt.Fprintf(bw, "%.4f %.3f\n", at[i].Sub(start).Seconds(), float64(lat[i])/float64(time.Millisecond))
+	}
+	return bw.Flush()
+}
+
 type player struct {
 	cfg    Config
 	client *http.Client
 
 	mu                        sync.Mutex
 	lat                       []time.Duration
+	at                        []time.Time // when each was answered (LatencyLog only)
 	refused, errors, finished int
 	wsMsgs, wsBytes           int
 }
@@ -328,7 +355,7 @@ func (p *player) pause(tr *rand.Rand) time.Duration {
 // sockets' goroutines wait on each other).
 func (p *player) playWS(ctx context.Context, g created, seat string, r *rand.Rand) {
 	tr := p.thinkRand(r)
-	var t wsTally
+	t := wsTally{logAt: p.cfg.LatencyLog != nil}
 	defer p.addTally(&t)
 	u := strings.Replace(p.cfg.URL, "http", "ws", 1) + "/api/games/" + g.Game + "/ws?since=0&ack=delta&token=" + g.Tokens[seat]
 	c, _, err := websocket.Dial(ctx, u, &websocket.DialOptions{HTTPClient: p.client, CompressionMode: websocket.CompressionContextTakeover})
@@ -458,6 +485,8 @@ func (p *player) playWS(ctx context.Context, g created, seat string, r *rand.Ran
 // wsTally is what one socket's player counted.
 type wsTally struct {
 	lat                       []time.Duration
+	at                        []time.Time // (LatencyLog only)
+	logAt                     bool
 	refused, errors, finished int
 	msgs, bytes               int
 }
@@ -468,6 +497,9 @@ func (t *wsTally) answered(ok, failed bool, d time.Duration) {
 		t.errors++
 	case ok:
 		t.lat = append(t.lat, d)
+		if t.logAt {
+			t.at = append(t.at, time.Now())
+		}
 	default:
 		t.refused++
 	}
@@ -482,6 +514,7 @@ func (t *wsTally) count(err error) {
 func (p *player) addTally(t *wsTally) {
 	p.mu.Lock()
 	p.lat = append(p.lat, t.lat...)
+	p.at = append(p.at, t.at...)
 	p.refused += t.refused
 	p.errors += t.errors
 	p.finished += t.finished
@@ -647,6 +680,9 @@ func (p *player) answered(ok, failed bool, d time.Duration) {
 		p.errors++
 	case ok:
 		p.lat = append(p.lat, d)
+		if p.cfg.LatencyLog != nil {
+			p.at = append(p.at, time.Now())
+		}
 	default:
 		p.refused++
 	}

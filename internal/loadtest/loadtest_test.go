@@ -1,12 +1,16 @@
 package loadtest
 
 import (
+	"bytes"
 	"context"
+	"fmt"
 	"io"
 	"log/slog"
+	"math"
 	"math/rand/v2"
 	"net/http/httptest"
 	"path/filepath"
+	"strings"
 	"testing"
 	"time"
 
@@ -33,10 +37,25 @@ func TestRunPlays(t *testing.T) {
 	// actions.
 	for _, c := range []struct{ ws, post bool }{{false, true}, {true, true}, {true, false}} {
 		ws := c.ws
+		var lat bytes.Buffer
 		r, err := Run(context.Background(), Config{URL: hs.URL, Scenario: web.Library()[0].ID, Games: 3, Duration: time.Second, Seed: 1,
-			WebSocket: ws, WSPost: c.post})
+			WebSocket: ws, WSPost: c.post, LatencyLog: &lat})
 		if err != nil {
 			t.Fatal(err)
+		}
+		// The latency log: a line per action, in time order, within the
+		// run, its latencies those measured.
+		lines := strings.Split(strings.TrimSuffix(lat.String(), "\n"), "\n")
+		prev, most := 0.0, 0.0
+		for _, l := range lines {
+			var at, ms float64
+			if _, err := fmt.Sscanf(l, "%f %f", &at, &ms); err != nil || at < prev || at > 2 || ms <= 0 {
+				t.Fatalf("ws %v post %v: latency log line %q (after %v)", ws, c.post, l, prev)
+			}
+			prev, most = at, max(most, ms)
+		}
+		if len(lines) != r.Actions || math.Abs(most-float64(r.Max)/float64(time.Millisecond)) > 0.001 {
+			t.Fatalf("ws %v post %v: %d lines, max %v ms, for %s", ws, c.post, len(lines), most, r)
 		}
 		if r.Actions == 0 || r.Errors != 0 || r.PerSecond <= 0 || r.P50 <= 0 || r.Max < r.P99 || r.P99 < r.P50 {
 			t.Fatalf("ws %v post %v: %s", ws, c.post, r)
