@@ -24,6 +24,7 @@ type pushed struct {
 	head    []byte
 	fields  []jsonenc.Member
 	board   *publicBoard     // the view's board members, encoded for every viewer of the position (nil: in head only)
+	text    *boardText       // board's JSON, which view's members point into: held until recycled
 	view    []jsonenc.Member // the view's own fields, split when a delta first needs them
 	viewOK  bool             // view is split
 }
@@ -59,25 +60,37 @@ func pushedOf(version int, snap *Snapshot, size int) *pushed {
 	if fields == nil {
 		fields = jsonenc.Members(b) // (never: the marks are the members')
 	}
-	return &pushed{version: version, head: b, board: snap.board, fields: fields}
+	p := &pushed{version: version, head: b, board: snap.board, fields: fields}
+	if snap.board != nil {
+		p.text = snap.board.text
+		p.text.refs++
+	}
+	return p
 }
 
 // headBufs holds the JSON buffers of pushed snapshots no longer
 // referenced (recycleLocked), for the next ones: two are made for every
 // action of a game with both seats followed, a fifth of what a WebSocket
-// server allocated (issue 14, sixth pass).
-var headBufs = sync.Pool{New: func() any { return new([]byte) }}
+// server allocated (issue 14, sixth pass). boardBufs holds the shared
+// boards' (boardText), smaller: one pool each, so that a board's buffer
+// never stands in a pool where a snapshot's does not fit.
+var headBufs, boardBufs = newBufPool(), newBufPool()
+
+func newBufPool() *sync.Pool { return &sync.Pool{New: func() any { return new([]byte) }} }
 
 // headBuf is an empty buffer of at least size bytes' room.
-func headBuf(size int) []byte {
-	p := headBufs.Get().(*[]byte)
+func headBuf(size int) []byte { return getBuf(headBufs, size) }
+
+// getBuf is an empty buffer of pool of at least size bytes' room.
+func getBuf(pool *sync.Pool, size int) []byte {
+	p := pool.Get().(*[]byte)
 	if cap(*p) >= size {
 		b := (*p)[:0]
 		*p = nil
-		headBufs.Put(p) // (the holder, emptied, for the next recycled buffer)
+		pool.Put(p) // (the holder, emptied, for the next recycled buffer)
 		return b
 	}
-	headBufs.Put(p)
+	pool.Put(p)
 	return make([]byte, 0, size)
 }
 
@@ -96,16 +109,24 @@ func (m *Match) recycleLocked(p *pushed) {
 			return
 		}
 	}
-	b, fields, view := p.head[:0], p.fields, p.view
-	p.head, p.fields, p.view, p.viewOK, p.board = nil, nil, nil, true, nil
+	b, fields, view, text := p.head, p.fields, p.view, p.text
+	p.head, p.fields, p.view, p.viewOK, p.board, p.text = nil, nil, nil, true, nil, nil
 	putMembers(fields)
 	putMembers(view)
+	putBuf(headBufs, b)
+	if text != nil {
+		text.releaseLocked()
+	}
+}
+
+// putBuf gives b back to pool for later JSON (getBuf).
+func putBuf(pool *sync.Pool, b []byte) {
 	if cap(b) > 256<<10 {
 		return // a rare huge one is not kept
 	}
-	h := headBufs.Get().(*[]byte)
-	*h = b
-	headBufs.Put(h)
+	h := pool.Get().(*[]byte)
+	*h = b[:0]
+	pool.Put(h)
 }
 
 // memberBufs holds the member lists of recycled pushed snapshots (their

@@ -305,3 +305,51 @@ func checkSpare(t *testing.T, m *Match) {
 		}
 	}
 }
+
+// The shared board's JSON buffers serve later positions once nothing reads
+// them (boardText): a socket that reads only every fifth action, while a
+// second socket of its seat, the other seat and a spectator read every
+// one (their deltas made from snapshots whose board JSON went back to be
+// reused), still rebuilds its snapshot from its deltas.
+func TestDeltasWithBoardBuffersReused(t *testing.T) {
+	g := testManager(t, testStore(t))
+	m, tokens := humanGame(t, g, PerSide{1, 1}, 11)
+	var cs []*deltaClient
+	for _, c := range []struct{ name, tok string }{{"allies", tokens["allies"]}, {"axis", tokens["axis"]}, {"spectator", ""}, {"late", tokens["allies"]}} {
+		sub, err := m.Subscribe(c.tok)
+		if err != nil {
+			t.Fatal(err)
+		}
+		t.Cleanup(sub.Close)
+		cs = append(cs, &deltaClient{name: c.name, tok: c.tok, sub: sub, version: -1, into: c.name != "late"})
+	}
+	for _, c := range cs {
+		for c.next(t) != "" {
+		}
+	}
+	late := cs[3]
+	for i := 0; i < 400 && !m.Over(); i++ {
+		step(t, m, tokens, i)
+		for _, c := range cs[:3] {
+			if typ := c.next(t); typ != "delta" {
+				t.Fatalf("%s: after action %d: %q", c.name, i, typ)
+			}
+		}
+		if i%5 != 4 {
+			continue
+		}
+		if typ := late.next(t); typ != "delta" {
+			t.Fatalf("late: after action %d: %q", i, typ)
+		}
+		for _, c := range cs {
+			if w := c.want(t, m); !reflect.DeepEqual(c.snap, w) {
+				got, _ := json.Marshal(c.snap)
+				want, _ := json.Marshal(w)
+				t.Fatalf("%s: action %d: the deltas give\n%s\nwant\n%s", c.name, i, got, want)
+			}
+		}
+	}
+	if puts := boardTextsPut.Load(); puts == 0 {
+		t.Fatal("no board JSON buffer was given back")
+	}
+}

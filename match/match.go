@@ -371,7 +371,11 @@ func (m *Match) SnapshotSince(token string, since int, fullLog bool) (*Snapshot,
 	if fullLog {
 		from = 0
 	}
-	return m.snapshotLocked(s, max(from, since)), nil
+	snap := m.snapshotLocked(s, max(from, since))
+	if snap.board != nil {
+		snap.board.text.pinned = true // read outside the lock (its JSON encoded by the caller)
+	}
+	return snap, nil
 }
 
 // scenarioInfoLocked is the snapshot's scenario: its fixed part is made
@@ -441,9 +445,41 @@ type publicBoard struct {
 	board    view.Board
 	json     []byte
 	members  []jsonenc.Member // json's, as written (for deltas, viewMembers)
+	text     *boardText       // json's and members' buffers, and who holds them
 	scenario ScenarioInfo
 	scJSON   []byte // scenario's
 }
+
+// boardText holds a publicBoard's JSON and member list, for their buffers
+// to serve a later position once nothing reads them (issue 14, ninth
+// pass: the board's JSON, made for every action of a followed game, was a
+// fifth of what the server allocated). Its holders: the game, while the
+// position is its shared board (m.pub), and each pushed snapshot made with
+// it (its view's members point into the JSON), until recycled.
+type boardText struct {
+	json    []byte
+	members []jsonenc.Member
+	refs    int
+	// pinned: the JSON went into a snapshot read outside the game's lock
+	// (SnapshotSince); it is left to the collector.
+	pinned bool
+}
+
+// releaseLocked drops one holder of t: the last one gives its buffers
+// back.
+func (t *boardText) releaseLocked() {
+	t.refs--
+	if t.refs > 0 || t.pinned || t.json == nil {
+		return
+	}
+	putBuf(boardBufs, t.json)
+	putMembers(t.members)
+	t.json, t.members = nil, nil
+	boardTextsPut.Add(1)
+}
+
+// boardTextsPut counts the board JSON buffers given back (for tests).
+var boardTextsPut atomic.Int64
 
 // publicBoardLocked is what every viewer of the position sees alike (the
 // board, the scenario), made once for them all while the game has
@@ -466,8 +502,9 @@ func (m *Match) publicBoardLocked() *publicBoard {
 		} else {
 			bd = view.BoardAfter(m.st, nil, nil)
 		}
-		marks := make([]int, 0, 32) // a board has 15-24 members
-		b := bd.AppendFields(make([]byte, 0, size), &marks)
+		var mb [32]int // a board has 15-24 members
+		marks := mb[:0]
+		b := bd.AppendFields(getBuf(boardBufs, size), &marks)
 		sc := m.scenarioInfoLocked()
 		var scJSON []byte
 		if m.pub != nil && sameObjectives(m.pub.scenario.Objectives, sc.Objectives) {
@@ -478,9 +515,12 @@ func (m *Match) publicBoardLocked() *publicBoard {
 			scJSON = sc.appendJSON(nil)
 		}
 		old := m.pub
-		m.pub = &publicBoard{st: m.st, board: bd, json: b, members: membersAt(b, marks, len(b)), scenario: sc, scJSON: scJSON}
+		members := membersAtInto(getMembers(len(marks)), b, marks, len(b))
+		m.pub = &publicBoard{st: m.st, board: bd, json: b, members: members, scenario: sc, scJSON: scJSON,
+			text: &boardText{json: b, members: members, refs: 1}}
 		if old != nil {
 			m.retireLocked(old.st)
+			old.text.releaseLocked()
 		}
 	}
 	return m.pub

@@ -112,6 +112,10 @@ func (m *Match) sharedSnapshotLocked(s *seat) (*Snapshot, *pushed, *sharedSnapsh
 		size = len(c.cur.head) + 512
 	}
 	n := &sharedSnapshot{seq: m.seq, seats: string(key), snap: snap, cur: pushedOf(len(m.log), snap, size)}
+	// Its JSON is made: the snapshot kept (for whole updates, which write
+	// cur's JSON) lets go of the shared board, whose JSON's buffer may
+	// serve a later position (boardText).
+	snap.board = nil
 	if c != nil {
 		n.prev = c.cur
 		m.recycleLocked(c.prev)
