@@ -172,14 +172,9 @@ func putMembers(ms []jsonenc.Member) {
 	memberBufs[k].Put(h)
 }
 
-// membersAt is the members of the JSON b whose separators ('{' or ',',
-// each followed by the member's key) are at marks, the last member's value
-// ending at end; nil if they are not so.
-func membersAt(b []byte, marks []int, end int) []jsonenc.Member {
-	return membersAtInto(make([]jsonenc.Member, 0, len(marks)), b, marks, end)
-}
-
-// membersAtInto is membersAt appended to out.
+// membersAtInto appends to out the members of the JSON b whose
+// separators ('{' or ',', each followed by the member's key) are at marks,
+// the last member's value ending at end; nil if they are not so.
 func membersAtInto(out []jsonenc.Member, b []byte, marks []int, end int) []jsonenc.Member {
 	for i, at := range marks {
 		e := end
