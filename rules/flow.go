@@ -173,14 +173,23 @@ func (s *State) orderableBy(of *orderFits, i int) bool {
 }
 
 func (s *State) quotaMask() uint16 {
-	var m uint16
-	for sl, n := range &s.quota {
-		if n > 0 {
-			m |= 1 << sl
-		}
-	}
-	return m
+	// The slots one by one, without a branch (issue 15, seventh pass: the
+	// loop cost two fifths of orderFitIn).
+	q := &s.quota
+	return left(q[slotLeft])<<slotLeft | left(q[slotCenter])<<slotCenter | left(q[slotRight])<<slotRight |
+		left(q[slotAny])<<slotAny | left(q[slotInf])<<slotInf | left(q[slotArmor])<<slotArmor | left(q[slotArt])<<slotArt
 }
+
+// left is 1 if a slot's quota n has orders left, else 0.
+func left(n int8) uint16 {
+	if n > 0 {
+		return 1
+	}
+	return 0
+}
+
+// quotaMask names every slot (a slot more must be added there).
+var _ = [1]struct{}{}[numSlots-slotArt-1]
 
 // anyOrderable reports whether a unit may be ordered now. It lists them
 // all, and keeps the list for the decision's LegalActions (State.ordList;
