@@ -222,11 +222,11 @@ func (s *State) keepLevels(ui int, e *reachEntry, sc *reachScratch) bool {
 		return false
 	}
 	// As reachIn: the start hex looked at, then the search's hexes.
-	sc.touch = [maxCells / 64]uint64{}
-	sc.touch[uint8(u.pos)>>6] |= 1 << (u.pos & 63)
+	e.touched = [maxCells / 64]uint64{}
+	e.touched[uint8(u.pos)>>6] = 1 << (u.pos & 63)
 	nl := 0
 	if maxM > 0 {
-		n, ok := s.reachLevels(u, maxM, bel, &e.lv, &sc.reachSearch)
+		n, ok := s.reachLevels(u, maxM, bel, &e.lv, &e.touched)
 		if !ok {
 			return false
 		}
@@ -234,8 +234,7 @@ func (s *State) keepLevels(ui int, e *reachEntry, sc *reachScratch) bool {
 	}
 	a0 := sc.na
 	sc.na = int(levelMoves(&sc.acts, uint(a0), s.b.hexAt[u.pos], e.lv[:nl], s.b.hexLow))
-	n := sc.na - a0
-	e.ok, e.levels, e.ui, e.nl, e.aoff, e.n, e.touched = true, true, int8(ui), uint8(nl), uint16(a0), uint16(n), sc.touch
+	e.ok, e.levels, e.ui, e.nl, e.aoff, e.n = true, true, int8(ui), uint8(nl), uint16(a0), uint16(sc.na-a0)
 	return true
 }
 

@@ -159,7 +159,7 @@ const maxLevels = 8
 // by cost, each level in the order of the board's indexes.
 func (s *State) reachMask(u *unit, maxM int8, bel bool, out []dest, sc *reachSearch) ([]dest, bool) {
 	var lv [maxLevels]cellMask
-	n, ok := s.reachLevels(u, maxM, bel, &lv, sc)
+	n, ok := s.reachLevels(u, maxM, bel, &lv, &sc.touch)
 	if !ok {
 		return out, false
 	}
@@ -172,12 +172,12 @@ func (s *State) reachMask(u *unit, maxM int8, bel bool, out []dest, sc *reachSea
 // reachLevels is the bit-set search: it leaves in lv[k] the hexes reached
 // at cost k+1 and returns how many levels it filled (at most maxM, which is
 // at most maxLevels); it reports false, its work to be thrown away, when a
-// way meets a hex with a move cap. It adds to sc.touch the hexes whose
+// way meets a hex with a move cap. It adds to touched the hexes whose
 // occupancy the result depends on. With bel, the unit infiltrates (Behind
 // Enemy Lines, infiltrating): every step its class may take costs 1
 // (board.nbmAny), and no hex stops it, caps its move or is shut to it but
 // the occupied ones (issue 15, seventh pass; as reachIn).
-func (s *State) reachLevels(u *unit, maxM int8, bel bool, lv *[maxLevels]cellMask, sc *reachSearch) (int, bool) {
+func (s *State) reachLevels(u *unit, maxM int8, bel bool, lv *[maxLevels]cellMask, touched *[maxCells / 64]uint64) (int, bool) {
 	b := s.b
 	occ := s.mb.occ.low()
 	var nbm []cellMask
@@ -226,8 +226,8 @@ func (s *State) reachLevels(u *unit, maxM int8, bel bool, lv *[maxLevels]cellMas
 		return 0, false // a beach: the general search
 	}
 	touch := reached.or(acc.and(occ))
-	sc.touch[0] |= touch.lo
-	sc.touch[1] |= touch.hi
+	touched[0] |= touch.lo
+	touched[1] |= touch.hi
 	return n, true
 }
 
