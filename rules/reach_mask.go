@@ -70,6 +70,9 @@ type moveBits struct {
 	veh  hexBits // fxVehStop
 	adj  hexBits // fxAdjOnly
 	caps hexBits // a move cap (fxCapShift)
+	// for the lines of sight (los_mask.go)
+	sight hexBits // fxSight
+	hook  hexBits // fxSightHook
 }
 
 // setOcc puts unit ui (-1: none) on hex i.
@@ -85,6 +88,8 @@ func (s *State) foldBits(i int16) {
 	s.mb.veh.set(i, f&fxVehStop != 0)
 	s.mb.adj.set(i, f&fxAdjOnly != 0)
 	s.mb.caps.set(i, f>>fxCapShift != 0)
+	s.mb.sight.set(i, f&fxSight != 0)
+	s.mb.hook.set(i, f&fxSightHook != 0)
 }
 
 // compileMasks makes the board's neighbour sets: for each class and side
@@ -105,6 +110,7 @@ func (b *board) compileMasks() {
 		}
 	}
 	b.compileDisks()
+	b.compileLines()
 	for side := range Side(2) {
 		for t := range numUnitTypes {
 			if side == Axis && &b.step[Axis][t][0] == &b.step[Allies][t][0] {

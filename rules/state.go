@@ -83,6 +83,9 @@ type board struct {
 	// disk[r-1][i] is the set of hexes at distance 1..r of hex i (r up to
 	// MaxRange; battle_mask.go), made from adjm.
 	disk [MaxRange][]cellMask
+	// los: the lines of sight on bit sets (los_mask.go), nil on a board of
+	// more than maskCells hexes
+	los *losMasks
 	// section[side][i] is the bit set of sections hex i is in, seen by side.
 	section [2][maxCells]uint8
 	objHex  [][]int16
