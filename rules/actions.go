@@ -468,12 +468,12 @@ func (s *State) moveOptions(buf []Action) []Action {
 		if u.dead || u.moved {
 			continue
 		}
-		from := hexAt[u.pos]
-		dests, exits, moves := s.reachKept(k)
-		if moves != nil {
+		if moves, ok := s.keptMoves(k); ok {
 			buf = append(buf, moves...) // (written as the reach was searched)
 			continue
 		}
+		from := hexAt[u.pos]
+		dests, exits := s.reachKept(k)
 		n := len(buf)
 		if cap(buf)-n <= len(dests)+len(exits) {
 			buf = slices.Grow(buf, len(dests)+len(exits)+1)

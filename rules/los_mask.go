@@ -2,6 +2,7 @@ package rules
 
 import (
 	"fmt"
+	"sync"
 
 	"m44/hex"
 )
@@ -30,8 +31,8 @@ type lineRel struct {
 
 // losMasks is the board's tables for the lines of sight on bit sets.
 type losMasks struct {
-	r   int          // offsets of up to r rows and 2r doubled columns
-	rel [2][]lineRel // [row parity][(dr+r)*(4r+1) + dc+2r]
+	r   int           // offsets of up to r rows and 2r doubled columns
+	rel *[2][]lineRel // [row parity][(dr+r)*(4r+1) + dc+2r] (relLines)
 	// gt[h], eq[h]: the hexes higher than, as high as minH+h
 	gt, eq []cellMask
 	minH   int8
@@ -71,19 +72,43 @@ func (b *board) compileLines() {
 			}
 		}
 	}
-	w := b.grid.Width
+	L.rel = relLines(b.grid.Width, r)
+	b.los = L
+}
+
+// lineRels holds the lines made for each board width and reach, shared by
+// every board (they never change): a board compiled again, as a bot or a
+// test may do for each game, does not make them again.
+var lineRels struct {
+	sync.Mutex
+	m map[[2]int]*[2][]lineRel
+}
+
+// relLines is the lines, per row parity and offset of up to r rows, on a
+// board w hexes wide (losMasks.rel).
+func relLines(w, r int) *[2][]lineRel {
+	lineRels.Lock()
+	defer lineRels.Unlock()
+	if t := lineRels.m[[2]int{w, r}]; t != nil {
+		return t
+	}
+	t := new([2][]lineRel)
 	var buf [32]hex.Step
+	var offs [32]int
 	for p := range 2 {
-		L.rel[p] = make([]lineRel, (2*r+1)*(4*r+1))
-		for dr := -r; dr <= r; dr++ {
-			for dc := -2 * r; dc <= 2*r; dc++ {
-				if (dr+dc)&1 != 0 {
-					continue
-				}
-				e := &L.rel[p][(dr+r)*(4*r+1)+dc+2*r]
+		t[p] = make([]lineRel, (2*r+1)*(4*r+1))
+	}
+	for dr := -r; dr <= r; dr++ {
+		for dc := -2 * r; dc <= 2*r; dc++ {
+			if (dr+dc)&1 != 0 {
+				continue
+			}
+			line := hex.Line(hex.Hex{}, hex.Hex{Row: int8(dr), Col: int8(dc)}, buf[:0])
+			for p := range 2 {
+				e := &t[p][(dr+r)*(4*r+1)+dc+2*r]
 				e.ok = true
-				var off []int
-				for _, st := range hex.Line(hex.Hex{}, hex.Hex{Row: int8(dr), Col: int8(dc)}, buf[:0]) {
+				off := offs[:0]
+				for _, st := range line {
 					if st.Edge() {
 						e.ok = false
 						break
@@ -108,7 +133,11 @@ func (b *board) compileLines() {
 			}
 		}
 	}
-	b.los = L
+	if lineRels.m == nil {
+		lineRels.m = map[[2]int]*[2][]lineRel{}
+	}
+	lineRels.m[[2]int{w, r}] = t
+	return t
 }
 
 // shl is m shifted n bits up (0 <= n < maskCells; bits beyond are lost).

@@ -30,7 +30,7 @@ const reachSlots = 16
 
 // actPool is the room for the moves of the reaches kept as levels (a
 // power of 2: levelMoves).
-const actPool = 1024
+const actPool = 512
 
 type reachNode struct {
 	pos    int16
@@ -156,33 +156,49 @@ func (sc *reachScratch) reset(gen uint32) {
 	sc.used, sc.nd, sc.nx, sc.na = 0, 0, 0, 0
 }
 
-// reachKept is reachExit for the ordered unit in slot k of orderedBy,
-// from the cache when its reach is kept, else searched and kept: on bit
-// sets into the entry's levels, its moves written once, when the search
-// allows (keepLevels), else into the cache's pools in place, with room for
-// a reach of 64 hexes made first (issue 15: no copy). A reach kept as
-// levels is returned as its moves (moves), with no dests. The slices it
-// returns belong to the cache: they stay valid until the next search.
-func (s *State) reachKept(k int) (dests []dest, exits []int16, moves []Action) {
+// keptMoves is the moves of the ordered unit in slot k of orderedBy when
+// its reach is kept as levels (keepLevels), searched now if it is not kept
+// yet; false when its reach is kept otherwise or cannot be kept so
+// (reachKept then; issue 15, seventh pass: the move step's usual case in a
+// function of its own). The slice belongs to the cache: it stays valid
+// until the next search.
+func (s *State) keptMoves(k int) ([]Action, bool) {
+	ui := s.orderedBy[k]
+	sc := s.scratch()
+	if sc.gen != s.rgen {
+		sc.reset(s.rgen)
+	}
+	if k >= reachSlots {
+		return nil, false
+	}
+	e := &sc.ent[k]
+	if e.ok && e.ui == ui {
+		return sc.acts[e.aoff : e.aoff+e.n], e.levels
+	}
+	if len(sc.acts)-sc.na < maskCells {
+		sc.reset(s.rgen)
+	}
+	if !s.keepLevels(int(ui), e, sc) {
+		return nil, false
+	}
+	sc.used = max(sc.used, k+1)
+	return sc.acts[e.aoff : e.aoff+e.n], true
+}
+
+// reachKept is reachExit for the ordered unit in slot k of orderedBy whose
+// reach keptMoves does not keep: from the cache when its reach is kept, else
+// searched into the cache's pools in place, with room for a reach of 64
+// hexes made first (issue 15: no copy), and kept. The slices it returns
+// belong to the cache: they stay valid until the next search.
+func (s *State) reachKept(k int) (dests []dest, exits []int16) {
 	ui := int(s.orderedBy[k])
 	sc := s.scratch()
 	if sc.gen != s.rgen {
 		sc.reset(s.rgen)
 	}
 	if k < reachSlots {
-		e := &sc.ent[k]
-		if e.ok && int(e.ui) == ui {
-			if e.levels {
-				return nil, nil, sc.acts[e.aoff : e.aoff+e.n]
-			}
-			return sc.dests[e.off : e.off+e.n], sc.exits[e.xoff : e.xoff+uint16(e.xn)], nil
-		}
-		if len(sc.acts)-sc.na < maskCells {
-			sc.reset(s.rgen)
-		}
-		if s.keepLevels(ui, e, sc) {
-			sc.used = max(sc.used, k+1)
-			return nil, nil, sc.acts[e.aoff : e.aoff+e.n]
+		if e := &sc.ent[k]; e.ok && !e.levels && int(e.ui) == ui {
+			return sc.dests[e.off : e.off+e.n], sc.exits[e.xoff : e.xoff+uint16(e.xn)]
 		}
 	}
 	if len(sc.dests)-sc.nd < 64 || len(sc.exits)-sc.nx < 8 {
@@ -193,14 +209,14 @@ func (s *State) reachKept(k int) (dests []dest, exits []int16, moves []Action) {
 	if k >= reachSlots || len(out) > len(sc.dests)-d0 || len(exitOut) > len(sc.exits)-x0 || len(exitOut) > 255 {
 		// Not kept: in the pools' free room until the next search, or
 		// grown out of them.
-		return out, exitOut, nil
+		return out, exitOut
 	}
 	e := &sc.ent[k]
 	sc.used = max(sc.used, k+1)
 	e.ok, e.levels, e.ui, e.off, e.n, e.xoff, e.xn, e.touched = true, false, int8(ui), uint16(d0), uint16(len(out)), uint16(x0), uint8(len(exitOut)), sc.touch
 	sc.nd += len(out)
 	sc.nx += len(exitOut)
-	return out, exitOut, nil
+	return out, exitOut
 }
 
 // keepLevels searches the reach of unit ui on bit sets into entry e and
