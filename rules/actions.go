@@ -276,11 +276,12 @@ func (s *State) LegalActions(buf []Action) []Action {
 	case PhaseOrder:
 		if s.ordKey == s.rgen+1 {
 			// Listed by anyOrderable as the action before ended.
-			list, units, hexAt := s.ordList[:s.ordN], s.units, s.b.hexAt
+			list, units, orderAt := s.ordList[:s.ordN], s.units, s.b.orderAt
 			n := len(buf)
 			buf = slices.Grow(buf, len(list)+1)[:n+len(list)] // (room for the end of orders too)
+			w := buf[n:]
 			for j, i := range list {
-				buf[n+j] = Action{Kind: ActOrder, From: hexAt[units[i].pos]}
+				w[j] = orderAt[units[i].pos] // (each written whole: issue 15, seventh pass)
 			}
 		} else {
 			of := s.orderFit()
@@ -292,7 +293,7 @@ func (s *State) LegalActions(buf []Action) []Action {
 					continue // the quick part of orderableBy
 				}
 				if s.orderableBy(&of, int(i)) {
-					buf = append(buf, Action{Kind: ActOrder, From: s.b.hexAt[s.units[i].pos]})
+					buf = append(buf, s.b.orderAt[s.units[i].pos])
 				}
 			}
 		}
@@ -465,6 +466,10 @@ func (s *State) moveOptions(buf []Action) []Action {
 	for k, ui := range s.orderedBy {
 		u := &s.units[ui]
 		if u.dead || u.moved {
+			continue
+		}
+		if moves, ok := s.keptMoves(k); ok {
+			buf = append(buf, moves...) // (written as the reach was searched)
 			continue
 		}
 		from := hexAt[u.pos]

@@ -34,6 +34,15 @@ func (s *State) LineOfSight(a, b hex.Hex) bool {
 	if !g.Contains(a) || !g.Contains(b) {
 		return false
 	}
+	if seen, ok := s.losMask(a, b, g.Index(a), g.Index(b)); ok {
+		return seen // on bit sets (los_mask.go)
+	}
+	return s.lineOfSightSteps(a, b)
+}
+
+// lineOfSightSteps is LineOfSight looking at the line's steps one by one.
+func (s *State) lineOfSightSteps(a, b hex.Hex) bool {
+	g := s.b.grid
 	var buf [16]hex.Step
 	line := hex.Line(a, b, buf[:0])
 	lo := min(s.height(int16(g.Index(a))), s.height(int16(g.Index(b))))

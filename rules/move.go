@@ -158,6 +158,11 @@ func (s *State) reachIn(ui int, out []dest, sc *reachSearch) []dest {
 	// A move of at most 3 steps visits at most 1+6+12+18 hexes, twice; the
 	// road bonus adds ways along roads only.
 	startRoad := s.onRoad(u.pos) && !u.moved // Behind Enemy Lines too (faq-digest 89)
+	if bel && !startRoad && !sc.noMask && maxM <= maxLevels && s.maskable(u, true) {
+		// Infiltrating, off road: on bit sets too (issue 15, seventh pass).
+		o, _ := s.reachMask(u, maxM, true, out, sc) // (no cap stops an infiltration)
+		return o
+	}
 	if !bel && !ice && !startRoad {
 		// Every way stays plain unless it meets a beach: the search of plain
 		// ways alone, in a function of its own (issue 15: the compiler keeps
@@ -165,8 +170,8 @@ func (s *State) reachIn(ui int, out []dest, sc *reachSearch) []dest {
 		// search below starts again. On bit sets when it can be
 		// (reach_mask.go, issue 15's fourth pass): the same dests, listed
 		// by cost and index as they come (the others are sorted so).
-		if !sc.noMask && s.maskable(u) {
-			if o, ok := s.reachMask(u, maxM, out, sc); ok {
+		if !sc.noMask && maxM <= maxLevels && s.maskable(u, false) {
+			if o, ok := s.reachMask(u, maxM, false, out, sc); ok {
 				return o
 			}
 			out = out[:base] // (it wrote nothing else)

@@ -44,3 +44,50 @@ func TestOrderListCarriedOver(t *testing.T) {
 	}
 	t.Logf("%d orders played from a listed decision", carried)
 }
+
+// TestQuotaMask: quotaMask, which tests the quota's bytes all at once
+// (issue 15, seventh pass), gives the slots with orders left (above 0) as
+// the loop over them does, for every value a slot may hold.
+func TestQuotaMask(t *testing.T) {
+	loop := func(q Quota) uint16 {
+		var m uint16
+		for sl, n := range q {
+			if n > 0 {
+				m |= 1 << sl
+			}
+		}
+		return m
+	}
+	var s State
+	check := func() {
+		if got, want := s.quotaMask(), loop(s.quota); got != want {
+			t.Fatalf("quota %v: mask %07b, want %07b", s.quota, got, want)
+		}
+	}
+	for sl := range numSlots {
+		for v := -128; v < 128; v++ {
+			s.quota = Quota{}
+			s.quota[sl] = int8(v)
+			check()
+			for k := range s.quota {
+				s.quota[k] = int8(v + 3*k)
+			}
+			check()
+		}
+	}
+	seed := uint64(7)
+	for range 100000 {
+		for k := range s.quota {
+			seed = seed*6364136223846793005 + 1442695040888963407
+			switch v := int8(seed >> 56); seed >> 40 & 3 {
+			case 0:
+				s.quota[k] = 0
+			case 1:
+				s.quota[k] = v
+			default:
+				s.quota[k] = v & 7
+			}
+		}
+		check()
+	}
+}

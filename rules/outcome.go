@@ -209,6 +209,11 @@ func (s *State) Forced() []Outcome { return slices.Clone(s.forced) }
 // the draw pile (a card) or in spots (a drop).
 func (s *State) chance(k OutcomeKind, n int, spots []hex.Hex) (Outcome, int) {
 	r := s.rng.intn(n)
+	if len(s.forced) == 0 && !s.strict && s.outs == nil {
+		// Nothing queued, nothing to check or record (a simulation): the
+		// generator's draw (issue 15, seventh pass).
+		return s.drawn(k, r, spots), r
+	}
 	var o Outcome
 	idx, ok := -1, false
 	for i := range s.forced {
@@ -257,24 +262,29 @@ func (s *State) chance(k OutcomeKind, n int, spots []hex.Hex) (Outcome, int) {
 		s.fail(fmt.Errorf("%w: the record has no %s outcome for a %s the action needs", ErrOutcome, k, chanceWhat[k]))
 	}
 	if !ok {
-		switch k {
-		case OutDie:
-			o = DieOutcome(dieFaces[r])
-		case OutCard:
-			o = CardOutcome(s.deck[r])
-		case OutDrop:
-			o = DropOutcome(spots[r])
-		case OutCombat:
-			o = CombatOutcome(s.cpile[r])
-		case OutMine:
-			o = MineOutcome(s.tokens[r])
-		}
-		idx = r
+		o, idx = s.drawn(k, r, spots), r
 	}
 	if s.outs != nil {
 		*s.outs = append(*s.outs, o)
 	}
 	return o, idx
+}
+
+// drawn is the outcome of kind k the generator drew: result r of chance.
+func (s *State) drawn(k OutcomeKind, r int, spots []hex.Hex) Outcome {
+	switch k {
+	case OutDie:
+		return DieOutcome(dieFaces[r])
+	case OutCard:
+		return CardOutcome(s.deck[r])
+	case OutDrop:
+		return DropOutcome(spots[r])
+	case OutCombat:
+		return CombatOutcome(s.cpile[r])
+	case OutMine:
+		return MineOutcome(s.tokens[r])
+	}
+	return Outcome{}
 }
 
 var chanceWhat = [numOutcomeKinds]string{"", "die roll", "card draw", "paratrooper's landing", "Combat card draw", "minefield token"}

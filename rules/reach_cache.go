@@ -1,5 +1,11 @@
 package rules
 
+import (
+	"math/bits"
+
+	"m44/hex"
+)
+
 // The movement search's working memory and the move step's cache of reaches
 // (issue 15, engine speed). Neither is part of the position: Clone does not
 // copy them, a State makes its own the first time it keeps a reach (the move
@@ -22,6 +28,10 @@ package rules
 // each time).
 const reachSlots = 16
 
+// actPool is the room for the moves of the reaches kept as levels (a
+// power of 2: levelMoves).
+const actPool = 512
+
 type reachNode struct {
 	pos    int16
 	cost   int8
@@ -42,14 +52,20 @@ type reachCell struct {
 }
 
 // reachEntry is one ordered unit's kept reach: its dests and exits in the
-// pools, and the hexes whose occupancy it depends on.
+// pools, or the levels of a search on bit sets (levels: lv[:nl], the hexes
+// reached at cost 1, 2...; n dests in all), and the hexes whose occupancy
+// it depends on.
 type reachEntry struct {
 	ok      bool
+	levels  bool
 	ui      int8
+	nl      uint8
+	aoff    uint16 // levels: the moves, written in the pool acts[aoff:aoff+n]
 	off, n  uint16
 	xoff    uint16
 	xn      uint8
 	touched [maxCells / 64]uint64
+	lv      [maxLevels]cellMask
 }
 
 // reachSearch is the movement search's working memory: a table of least
@@ -76,6 +92,8 @@ type reachScratch struct {
 	nd    int
 	exits [64]int16
 	nx    int
+	acts  [actPool]Action // the moves of the reaches kept as levels
+	na    int
 
 	probe unit // CardEffectFor's made-up unit
 
@@ -135,22 +153,51 @@ func (sc *reachScratch) reset(gen uint32) {
 	for k := range sc.used {
 		sc.ent[k].ok = false
 	}
-	sc.used, sc.nd, sc.nx = 0, 0, 0
+	sc.used, sc.nd, sc.nx, sc.na = 0, 0, 0, 0
 }
 
-// reachKept is reachExit for the ordered unit in slot k of orderedBy,
-// from the cache when its reach is kept, else searched and kept: searched
-// into the cache's pools in place, with room for a reach of 64 hexes made
-// first (issue 15: no copy). The slices it returns belong to the cache:
-// they stay valid until the next search.
-func (s *State) reachKept(k int) ([]dest, []int16) {
+// keptMoves is the moves of the ordered unit in slot k of orderedBy when
+// its reach is kept as levels (keepLevels), searched now if it is not kept
+// yet; false when its reach is kept otherwise or cannot be kept so
+// (reachKept then; issue 15, seventh pass: the move step's usual case in a
+// function of its own). The slice belongs to the cache: it stays valid
+// until the next search.
+func (s *State) keptMoves(k int) ([]Action, bool) {
+	ui := s.orderedBy[k]
+	sc := s.scratch()
+	if sc.gen != s.rgen {
+		sc.reset(s.rgen)
+	}
+	if k >= reachSlots {
+		return nil, false
+	}
+	e := &sc.ent[k]
+	if e.ok && e.ui == ui {
+		return sc.acts[e.aoff : e.aoff+e.n], e.levels
+	}
+	if len(sc.acts)-sc.na < maskCells {
+		sc.reset(s.rgen)
+	}
+	if !s.keepLevels(int(ui), e, sc) {
+		return nil, false
+	}
+	sc.used = max(sc.used, k+1)
+	return sc.acts[e.aoff : e.aoff+e.n], true
+}
+
+// reachKept is reachExit for the ordered unit in slot k of orderedBy whose
+// reach keptMoves does not keep: from the cache when its reach is kept, else
+// searched into the cache's pools in place, with room for a reach of 64
+// hexes made first (issue 15: no copy), and kept. The slices it returns
+// belong to the cache: they stay valid until the next search.
+func (s *State) reachKept(k int) (dests []dest, exits []int16) {
 	ui := int(s.orderedBy[k])
 	sc := s.scratch()
 	if sc.gen != s.rgen {
 		sc.reset(s.rgen)
 	}
 	if k < reachSlots {
-		if e := &sc.ent[k]; e.ok && int(e.ui) == ui {
+		if e := &sc.ent[k]; e.ok && !e.levels && int(e.ui) == ui {
 			return sc.dests[e.off : e.off+e.n], sc.exits[e.xoff : e.xoff+uint16(e.xn)]
 		}
 	}
@@ -166,10 +213,69 @@ func (s *State) reachKept(k int) ([]dest, []int16) {
 	}
 	e := &sc.ent[k]
 	sc.used = max(sc.used, k+1)
-	*e = reachEntry{ok: true, ui: int8(ui), off: uint16(d0), n: uint16(len(out)), xoff: uint16(x0), xn: uint8(len(exitOut)), touched: sc.touch}
+	e.ok, e.levels, e.ui, e.off, e.n, e.xoff, e.xn, e.touched = true, false, int8(ui), uint16(d0), uint16(len(out)), uint16(x0), uint8(len(exitOut)), sc.touch
 	sc.nd += len(out)
 	sc.nx += len(exitOut)
 	return out, exitOut
+}
+
+// keepLevels searches the reach of unit ui on bit sets into entry e and
+// keeps it there as levels, its moves written once in the pool (issue 15,
+// seventh pass: no dest written, the move step copies the moves, Play
+// finds a move's cost in the levels), when reachIn would search on bit
+// sets: a plain search (no ice or road start; see reachIn) that meets no
+// beach, or an infiltration off road. It reports false, e left not kept, otherwise. The
+// pool has room for a board's hexes.
+func (s *State) keepLevels(ui int, e *reachEntry, sc *reachScratch) bool {
+	u := &s.units[ui]
+	e.ok = false
+	bel := s.infiltrating(u)
+	if sc.noMask || !s.maskable(u, bel) || !bel && s.b.anyEnterDice || s.onRoad(u.pos) && !u.moved {
+		return false
+	}
+	maxM := s.maxMove(u)
+	if maxM > maxLevels {
+		return false
+	}
+	// As reachIn: the start hex looked at, then the search's hexes.
+	e.touched = [maxCells / 64]uint64{}
+	e.touched[uint8(u.pos)>>6] = 1 << (u.pos & 63)
+	nl := 0
+	if maxM > 0 {
+		n, ok := s.reachLevels(u, maxM, bel, &e.lv, &e.touched)
+		if !ok {
+			return false
+		}
+		nl = n
+	}
+	a0 := sc.na
+	sc.na = int(levelMoves(&sc.acts, uint(a0), s.b.hexAt[u.pos], e.lv[:nl], s.b.hexLow))
+	e.ok, e.levels, e.ui, e.nl, e.aoff, e.n = true, true, int8(ui), uint8(nl), uint16(a0), uint16(sc.na-a0)
+	return true
+}
+
+// levelMoves writes to acts from index j the moves of the unit on hex from
+// to the hexes of the levels lv, by cost, then by board index (the order of
+// every search's dests), and returns the index after them; acts has room
+// for them (its indexes are taken modulo its size, which spares the
+// bounds checks; so do the board's hexes in an array, at).
+func levelMoves(acts *[actPool]Action, j uint, from hex.Hex, lv []cellMask, at *[maskCells]hex.Hex) uint {
+	a := Action{Kind: ActMove, From: from}
+	for _, m := range lv {
+		for b := m.lo; b != 0; b &= b - 1 {
+			p := &acts[j&(actPool-1)]
+			*p = a
+			p.To = at[bits.TrailingZeros64(b)]
+			j++
+		}
+		for b := m.hi; b != 0; b &= b - 1 {
+			p := &acts[j&(actPool-1)]
+			*p = a
+			p.To = at[64+bits.TrailingZeros64(b)]
+			j++
+		}
+	}
+	return j
 }
 
 // keptDest is the way to hex to of the ordered unit ui: from its kept reach
@@ -181,6 +287,14 @@ func (s *State) keptDest(ui int, to int16) (dest, bool) {
 				continue
 			}
 			if e := &sc.ent[k]; e.ok && int(e.ui) == ui {
+				if e.levels {
+					for l, m := range e.lv[:e.nl] {
+						if m.has(uint8(to)) {
+							return dest{pos: to, cost: int8(l + 1)}, true
+						}
+					}
+					return dest{}, false
+				}
 				for _, d := range sc.dests[e.off : e.off+e.n] {
 					if d.pos == to {
 						return d, true

@@ -26,6 +26,8 @@ type board struct {
 	// dropUnits: the units Setup.Airdrops brings are units[dropUnits[0]:dropUnits[1]]
 	dropUnits [2]int
 	hexAt     []hex.Hex
+	hexLow    *[maskCells]hex.Hex // hexAt in an array, on a board of at most maskCells hexes (levelMoves)
+	orderAt   []Action            // orderAt[i]: the order of the unit on hex i (LegalActions)
 	valid     []bool
 	// ground and gdef are each hex's ground and its catalog row.
 	ground []Terrain
@@ -74,10 +76,16 @@ type board struct {
 	// boards of at most maskCells hexes (reach_mask.go).
 	nbm   [2][numUnitTypes][]cellMask
 	nbmOK [2][numUnitTypes]bool
-	adjm  []cellMask
+	// nbmAny[side][t][i]: the hexes a unit of side and class t may step
+	// into from hex i at any cost (an infiltrating unit's steps: reachLevels)
+	nbmAny [2][numUnitTypes][]cellMask
+	adjm   []cellMask
 	// disk[r-1][i] is the set of hexes at distance 1..r of hex i (r up to
 	// MaxRange; battle_mask.go), made from adjm.
 	disk [MaxRange][]cellMask
+	// los: the lines of sight on bit sets (los_mask.go), nil on a board of
+	// more than maskCells hexes
+	los *losMasks
 	// section[side][i] is the bit set of sections hex i is in, seen by side.
 	section [2][maxCells]uint8
 	objHex  [][]int16
@@ -325,12 +333,14 @@ func Compile(s *Setup) (*Board, error) {
 	}
 	b := &board{setup: s, cat: cat, grid: g, n: g.Len()}
 	b.hexAt = make([]hex.Hex, b.n)
+	b.orderAt = make([]Action, b.n)
 	b.valid = make([]bool, b.n)
 	b.ground = make([]Terrain, b.n)
 	b.nb = make([][6]int16, b.n)
 	for i := 0; i < b.n; i++ {
 		h, ok := g.At(i)
 		b.hexAt[i], b.valid[i] = h, ok
+		b.orderAt[i] = Action{Kind: ActOrder, From: h}
 		for d := 0; d < 6; d++ {
 			b.nb[i][d] = -1
 			if n := hex.Neighbour(h, d); ok && g.Contains(n) {
