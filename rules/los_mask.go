@@ -2,7 +2,6 @@ package rules
 
 import (
 	"fmt"
-	"sync"
 
 	"m44/hex"
 )
@@ -76,22 +75,33 @@ func (b *board) compileLines() {
 	b.los = L
 }
 
-// lineRels holds the lines made for each board width and reach, shared by
-// every board (they never change): a board compiled again, as a bot or a
-// test may do for each game, does not make them again.
-var lineRels struct {
-	sync.Mutex
-	m map[[2]int]*[2][]lineRel
-}
+// stdLineRels are the lines of the standard board's width for each reach
+// up to stdMaxReach, made once and only read: every standard board shares
+// them, so a board compiled for each game (as bots and tests do) does not
+// make them again. Other widths and reaches make their own (relLines).
+var stdLineRels = func() (t [stdMaxReach + 1]*[2][]lineRel) {
+	for r := 1; r <= stdMaxReach; r++ {
+		t[r] = makeRelLines(stdWidth, r)
+	}
+	return t
+}()
+
+const (
+	stdWidth    = 13 // hexes in an even row of the standard board
+	stdMaxReach = 8  // beyond the longest range of the catalogs' units
+)
 
 // relLines is the lines, per row parity and offset of up to r rows, on a
 // board w hexes wide (losMasks.rel).
 func relLines(w, r int) *[2][]lineRel {
-	lineRels.Lock()
-	defer lineRels.Unlock()
-	if t := lineRels.m[[2]int{w, r}]; t != nil {
-		return t
+	if w == stdWidth && r >= 1 && r <= stdMaxReach {
+		return stdLineRels[r]
 	}
+	return makeRelLines(w, r)
+}
+
+// makeRelLines makes relLines' lines.
+func makeRelLines(w, r int) *[2][]lineRel {
 	t := new([2][]lineRel)
 	var buf [32]hex.Step
 	var offs [32]int
@@ -133,10 +143,6 @@ func relLines(w, r int) *[2][]lineRel {
 			}
 		}
 	}
-	if lineRels.m == nil {
-		lineRels.m = map[[2]int]*[2][]lineRel{}
-	}
-	lineRels.m[[2]int{w, r}] = t
 	return t
 }
 
