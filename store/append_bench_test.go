@@ -2,7 +2,6 @@ package store
 
 import (
 	"context"
-	"path/filepath"
 	"strconv"
 	"sync"
 	"testing"
@@ -11,11 +10,7 @@ import (
 // BenchmarkAppends: 50 games append at once, as a loaded server's do (group
 // commit), each action a row of the size of a real one.
 func BenchmarkAppends(b *testing.B) {
-	s, err := Open(filepath.Join(b.TempDir(), "m44.db"))
-	if err != nil {
-		b.Fatal(err)
-	}
-	defer s.Close()
+	s, _ := openTemp(b)
 	ids := createGames(b, s, 50)
 	ctx := context.Background()
 	per := b.N/len(ids) + 1

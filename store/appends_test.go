@@ -16,6 +16,19 @@ import (
 	"time"
 )
 
+// openTemp opens a new store in a test's folder, closed when the test
+// ends; it answers the database file's path too.
+func openTemp(t testing.TB) (*Store, string) {
+	t.Helper()
+	path := filepath.Join(t.TempDir(), "m44.db")
+	s, err := Open(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { s.Close() })
+	return s, path
+}
+
 func createGames(t testing.TB, s *Store, n int) []string {
 	t.Helper()
 	ids := make([]string, n)
@@ -33,11 +46,7 @@ func createGames(t testing.TB, s *Store, n int) []string {
 // commit), every one is committed when Append returns, in order within
 // its game, and an append that conflicts fails alone, writing nothing.
 func TestAppendsGroupCommit(t *testing.T) {
-	s, err := Open(filepath.Join(t.TempDir(), "m44.db"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer s.Close()
+	s, _ := openTemp(t)
 	ctx := context.Background()
 	ids := createGames(t, s, 40)
 	const per = 25
@@ -86,11 +95,7 @@ func TestAppendsGroupCommit(t *testing.T) {
 // holding one conflicting row is written again row by row, and only that
 // row fails.
 func TestAppendsManyRowsAStatement(t *testing.T) {
-	s, err := Open(filepath.Join(t.TempDir(), "m44.db"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer s.Close()
+	s, _ := openTemp(t)
 	ctx := context.Background()
 	ids := createGames(t, s, 7)
 	req := func(game string, seq int, over bool) *appendReq {

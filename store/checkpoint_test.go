@@ -3,7 +3,6 @@ package store
 import (
 	"context"
 	"os"
-	"path/filepath"
 	"testing"
 	"time"
 )
@@ -11,12 +10,7 @@ import (
 // The appends' connection never checkpoints; the checkpointer copies the
 // log into the database file in the background, and the log starts over.
 func TestCheckpointsInBackground(t *testing.T) {
-	path := filepath.Join(t.TempDir(), "m44.db")
-	s, err := Open(path)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer s.Close()
+	s, path := openTemp(t)
 	var auto int
 	if err := s.db.QueryRow(`PRAGMA wal_autocheckpoint`).Scan(&auto); err != nil || auto != 0 {
 		t.Fatalf("wal_autocheckpoint of the appends' connection: %d, %v", auto, err)
@@ -77,13 +71,9 @@ func TestCheckpointsInBackground(t *testing.T) {
 // commit start it over (the path a loaded server takes; here with a bound of
 // 8 pages), while appends go on: every action appended is there after.
 func TestCheckpointRestartsTheLog(t *testing.T) {
-	path := filepath.Join(t.TempDir(), "m44.db")
-	s, err := Open(path)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer s.Close()
+	s, path := openTemp(t)
 	s.ckpt.close()
+	var err error
 	if s.ckpt, err = startCheckpoints("file:"+path, 8); err != nil {
 		t.Fatal(err)
 	}
