@@ -29,9 +29,9 @@ const outside = () => [...document.querySelectorAll('button, select, a, input, [
 
 const scrollWidth = (page) => page.evaluate(() => document.documentElement.scrollWidth);
 
-async function botGame(scenario, side = 'allies') {
+async function botGame(scenario, side = 'allies', seed) {
   const other = side === 'allies' ? 'axis' : 'allies';
-  const g = await api(srv.url, 'POST', '/api/games', { scenario, seats: { [side]: 'human', [other]: 'bot:easy' } });
+  const g = await api(srv.url, 'POST', '/api/games', { scenario, seats: { [side]: 'human', [other]: 'bot:easy' }, seed });
   assert.equal(g.status, 201, JSON.stringify(g.body));
   return srv.url + g.body.links[side];
 }
@@ -172,7 +172,9 @@ test('settings are kept; ending a turn with units that can still battle asks fir
   const b = await browser({ width: 1440, height: 900 });
   try {
     const { page } = b;
-    await page.goto(await botGame('pegasus-bridge'));
+    // A fixed deal: with a random one, about one game in five ended its
+    // first turns with no battle offered to the player.
+    await page.goto(await botGame('pegasus-bridge', 'allies', 5));
     await page.waitForSelector('#hand .card.playable');
     await page.click('#prefs-btn');
     await page.click('input[name="cards"][value="1.25"]');
