@@ -396,18 +396,15 @@ func (g *Manager) newMatch(row store.Game, sc *Scenario, fresh bool) (*Match, er
 	if err := json.Unmarshal(row.Settings, &set); err != nil {
 		return nil, internal(err, "bad game settings")
 	}
-	setup := sc.Setup
+	var young *rules.Young
 	if y := set.Young; y != nil {
-		var err error
-		if setup, err = setup.Young(y.Rules()); err != nil {
-			return nil, &Error{Code: CodeBadRequest, Msg: "young players: " + err.Error()}
-		}
+		r := y.Rules()
+		young = &r
 	}
-	cp := *setup
-	cp.Players = [2]int{set.Players.Allies, set.Players.Axis}
-	board, err := rules.Compile(&cp)
+	players := [2]int{set.Players.Allies, set.Players.Axis}
+	board, err := sc.Board(players, young)
 	if err != nil {
-		return nil, &Error{Code: CodeBadRequest, Msg: "the scenario cannot be played this way: " + err.Error()}
+		return nil, err
 	}
 	if row.RecordVersion > rules.RecordVersion {
 		return nil, internal(fmt.Errorf("record version %d, this engine reads up to %d", row.RecordVersion, rules.RecordVersion), "the game was stored by a newer server")
@@ -427,7 +424,7 @@ func (g *Manager) newMatch(row store.Game, sc *Scenario, fresh bool) (*Match, er
 		}
 		m.deal = deal
 	}
-	defs := seatDefs(cp.Players)
+	defs := seatDefs(players)
 	if len(row.Seats) != len(defs) {
 		return nil, internal(fmt.Errorf("%d seats stored, %d expected", len(row.Seats), len(defs)), "bad game seats")
 	}

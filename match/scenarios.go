@@ -31,6 +31,68 @@ type Scenario struct {
 	File     *scenario.File
 	Setup    *rules.Setup
 	Report   *scenario.Report
+
+	boards *boardCache // the compiled boards its games share (Board)
+}
+
+// boardCache keeps a scenario's compiled boards, one per way of playing it
+// (players per side, young players' rules), for every game of it to share:
+// a rules.Board is immutable and safe for concurrent use, and compiling one
+// per game cost each game about 40 KB of memory the collector scans.
+type boardCache struct {
+	mu sync.Mutex
+	m  map[string]*rules.Board
+}
+
+// maxBoardsKept bounds a scenario's kept boards: the young players' tactics
+// are a list a request gives, so the ways of playing are not few by
+// themselves. Beyond it each game compiles its own.
+const maxBoardsKept = 16
+
+// Board is the compiled board for the scenario played with these players
+// per side and young players' rules (nil for none): compiled at its first
+// game and shared by the later ones.
+func (s *Scenario) Board(players [2]int, young *rules.Young) (*rules.Board, error) {
+	key := boardKey(players, young)
+	if s.boards != nil {
+		s.boards.mu.Lock()
+		b := s.boards.m[key]
+		s.boards.mu.Unlock()
+		if b != nil {
+			return b, nil
+		}
+	}
+	setup := s.Setup
+	if young != nil {
+		var err error
+		if setup, err = setup.Young(*young); err != nil {
+			return nil, &Error{Code: CodeBadRequest, Msg: "young players: " + err.Error()}
+		}
+	}
+	cp := *setup
+	cp.Players = players
+	b, err := rules.Compile(&cp)
+	if err != nil {
+		return nil, &Error{Code: CodeBadRequest, Msg: "the scenario cannot be played this way: " + err.Error()}
+	}
+	if s.boards != nil {
+		s.boards.mu.Lock()
+		if old := s.boards.m[key]; old != nil {
+			b = old // compiled meanwhile by another game: share that one
+		} else if len(s.boards.m) < maxBoardsKept {
+			s.boards.m[key] = b
+		}
+		s.boards.mu.Unlock()
+	}
+	return b, nil
+}
+
+// boardKey names a way of playing a scenario, for boardCache.
+func boardKey(players [2]int, young *rules.Young) string {
+	if young == nil {
+		return fmt.Sprintf("%d,%d", players[0], players[1])
+	}
+	return fmt.Sprintf("%d,%d,young %t %d %q", players[0], players[1], young.NoTakeGround, young.Stage, young.Tactics)
 }
 
 // Builtin is a scenario of the built-in library, as the library gives it.
@@ -70,7 +132,8 @@ func Parse(id string, data []byte) (*Scenario, error) {
 	if _, err := rules.Compile(setup); err != nil {
 		return nil, &Error{Code: CodeBadScenario, Msg: err.Error(), Problems: []scenario.Issue{scenario.FileIssue(err.Error())}}
 	}
-	return &Scenario{ID: id, Data: data, File: f, Setup: setup, Report: rep}, nil
+	return &Scenario{ID: id, Data: data, File: f, Setup: setup, Report: rep,
+		boards: &boardCache{m: map[string]*rules.Board{}}}, nil
 }
 
 // syntaxIssue words a file that is not JSON: with the line and column of a

@@ -61,3 +61,71 @@ func TestCreateYoungPlayers(t *testing.T) {
 		t.Fatal("stage 9 accepted")
 	}
 }
+
+// Issue 14 (tenth pass): the games of a scenario played the same way share
+// one compiled board; another way of playing it (young players' rules, two
+// players a side) has its own, and a game on a shared board plays as one on
+// a board of its own.
+func TestGamesShareTheCompiledBoard(t *testing.T) {
+	g := testManager(t, testStore(t))
+	humans := map[string]string{"allies": "human", "axis": "human"}
+	create := func(req CreateRequest) *Match {
+		t.Helper()
+		req.Scenario = library.All()[0].ID
+		if req.Seats == nil {
+			req.Seats = humans
+		}
+		seed := uint64(9)
+		req.Seed = &seed
+		c, err := g.Create(context.Background(), req)
+		if err != nil {
+			t.Fatal(err)
+		}
+		m, err := g.Get(context.Background(), c.Game)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return m
+	}
+	a, b := create(CreateRequest{}), create(CreateRequest{})
+	if a.board != b.board {
+		t.Fatal("two games of a scenario played alike compiled a board each")
+	}
+	y1, y2 := create(CreateRequest{Young: &Young{NoTakeGround: true}}), create(CreateRequest{Young: &Young{NoTakeGround: true}})
+	if y1.board == a.board || y1.board != y2.board {
+		t.Fatal("young players' games: want a board of their own, shared between them")
+	}
+	if y3 := create(CreateRequest{Young: &Young{Stage: 1}}); y3.board == y1.board {
+		t.Fatal("other young players' rules share a board")
+	}
+	teams := create(CreateRequest{Players: &PerSide{Allies: 2, Axis: 2},
+		Seats: map[string]string{"allies-1": "human", "allies-2": "human", "axis-1": "human", "axis-2": "human"}})
+	if teams.board == a.board {
+		t.Fatal("a team game shares the one-player board")
+	}
+	// A game on the shared board plays as on a board of its own.
+	own, err := rules.New(a.st.Setup(), 9)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if own.PositionHash() != b.st.PositionHash() {
+		t.Fatal("the game on the shared board starts elsewhere than on its own board")
+	}
+	var buf []rules.Action
+	for i := 0; i < 200; i++ {
+		if over, _ := own.Over(); over {
+			break
+		}
+		buf = own.LegalActions(buf[:0])
+		act := buf[i%len(buf)]
+		if _, err := own.Apply(act); err != nil {
+			t.Fatal(err)
+		}
+		if _, err := b.st.Apply(act); err != nil {
+			t.Fatalf("action %d (%v) on the shared board: %v", i, act, err)
+		}
+		if own.PositionHash() != b.st.PositionHash() {
+			t.Fatalf("after action %d the two boards' games differ", i)
+		}
+	}
+}
