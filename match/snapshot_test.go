@@ -236,7 +236,34 @@ func TestSnapshotAppendJSONIsEncodingJSON(t *testing.T) {
 	t.Logf("%d snapshots compared", compared+1)
 }
 
-// A log entry written by hand (appendLogEntry) is encoding/json's
+// args.maps is the entry's arguments and event as maps, as encoding/json
+// would be given them (the event: its kind and text, and the arguments).
+func (a *args) maps(ev rules.Event) (args, event map[string]any) {
+	args = map[string]any{}
+	event = map[string]any{"kind": ev.Kind.String(), "text": ev.String()}
+	for _, x := range a.kv[:a.n] {
+		var v any
+		switch x.kind {
+		case argString:
+			v = x.s
+		case argInt:
+			v = x.i
+		case argBool:
+			v = x.i == 1
+		case argHex:
+			v = x.h.String()
+		case argStrings:
+			v = x.ss
+		case argUnit:
+			u := x.u
+			v = &u
+		}
+		args[x.key], event[x.key] = v, v
+	}
+	return args, event
+}
+
+// A log entry written by hand (appendLogEntry, appendEntry) is encoding/json's
 // encoding of its LogEntry, for every event of whole games as each viewer
 // sees it, and for the server's own entries.
 func TestLogEntryJSON(t *testing.T) {
@@ -271,8 +298,18 @@ func TestLogEntryJSON(t *testing.T) {
 			}
 			for k, e := range evs {
 				for v := viewer(0); v < numViewers; v++ {
-					key, args, event := entryParts(st, v.who().Event(e))
-					check(i+k, key, args, event)
+					ev := v.who().Event(e)
+					var a args
+					key := entryArgs(st, ev, &a)
+					args, event := a.maps(ev)
+					want, err := json.Marshal(LogEntry{N: i + k, Text: Text{Key: key, Args: args}, Event: event})
+					if err != nil {
+						t.Fatal(err)
+					}
+					if got := appendEntry(nil, i+k, key, &a, ev.Kind.String(), ev.String()); !bytes.Equal(got, want) {
+						t.Fatalf("got %s\nwant %s", got, want)
+					}
+					compared++
 				}
 			}
 		}

@@ -456,9 +456,18 @@ type UnitRef struct {
 
 // UnitRefOf is tag of st's catalog, or nil when the event names no unit.
 func UnitRefOf(st *rules.State, tag rules.UnitTag) *UnitRef {
-	if !tag.Known {
+	u, ok := RefOf(st, tag)
+	if !ok {
 		return nil
 	}
+	return &u
+}
+
+// RefOf is UnitRefOf as a value: false when the event names no unit.
+func RefOf(st *rules.State, tag rules.UnitTag) (UnitRef, bool) {
+	if !tag.Known {
+		return UnitRef{}, false
+	}
 	def := st.Catalog().Unit(tag.Kind)
-	return &UnitRef{Kind: def.Key, Type: def.Class.String(), Side: tag.Side, Nation: tag.Nation}
+	return UnitRef{Kind: def.Key, Type: def.Class.String(), Side: tag.Side, Nation: tag.Nation}, true
 }
