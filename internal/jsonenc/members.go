@@ -67,36 +67,78 @@ func EachElement(b []byte, f func(val []byte) error) error {
 	})
 }
 
+// EachMemberAt walks the JSON object at the start of b as EachMember does,
+// but gives f where each member's value starts in b rather than the
+// value: f reads the value there, or skips it (SkipValue), and answers
+// where it ends. It answers where the object ends. A reader that looks
+// into a member's value (a delta's "set") so reads it once, not once to
+// find its end and again to read it (issue 14, tenth pass).
+func EachMemberAt(b []byte, f func(key []byte, i int) (int, error)) (int, error) {
+	return eachItemEnd(b, '{', '}', func(i int) (int, error) {
+		if b[i] != '"' {
+			return 0, ErrSyntax
+		}
+		end := skipString(b, i)
+		if end < 0 {
+			return 0, ErrSyntax
+		}
+		key := b[i+1 : end-1]
+		i = skipSpace(b, end)
+		if i >= len(b) || b[i] != ':' {
+			return 0, ErrSyntax
+		}
+		i = skipSpace(b, i+1)
+		if i >= len(b) {
+			return 0, ErrSyntax
+		}
+		end, err := f(key, i)
+		if err == nil && (end <= i || end > len(b)) {
+			err = ErrSyntax
+		}
+		return end, err
+	})
+}
+
+// SkipValue is the index just after the JSON value starting at b[i], or
+// -1 if there is none (as EachMember reads values: no validator).
+func SkipValue(b []byte, i int) int { return skipValue(b, i) }
+
 // eachItem walks the object or array b (open and close its brackets):
 // item reads the item starting at b[i] (not space) and answers where it
 // ends; its error stops the walk.
 func eachItem(b []byte, open, close byte, item func(i int) (int, error)) error {
+	_, err := eachItemEnd(b, open, close, item)
+	return err
+}
+
+// eachItemEnd is eachItem answering where the object or array ends.
+func eachItemEnd(b []byte, open, close byte, item func(i int) (int, error)) (int, error) {
 	i := skipSpace(b, 0)
 	if i >= len(b) || b[i] != open {
-		return ErrSyntax
+		return 0, ErrSyntax
 	}
 	i = skipSpace(b, i+1)
 	if i < len(b) && b[i] == close {
-		return nil
+		return i + 1, nil
 	}
 	for i < len(b) {
 		end, err := item(i)
 		if err != nil {
-			return err
+			return 0, err
 		}
 		if i = skipSpace(b, end); i >= len(b) {
-			return ErrSyntax
+			return 0, ErrSyntax
 		}
 		switch b[i] {
 		case ',':
 			i = skipSpace(b, i+1)
 		case close:
-			return nil
+			return i + 1, nil
 		default:
-			return ErrSyntax
+			return 0, ErrSyntax
 		}
 	}
-	return ErrSyntax
+	return 0, ErrSyntax
 }
 
 // MemberRun appends to out the members of b, a run of members each after

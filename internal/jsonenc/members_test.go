@@ -2,6 +2,7 @@ package jsonenc
 
 import (
 	"errors"
+	"strings"
 	"testing"
 )
 
@@ -110,5 +111,51 @@ func BenchmarkEachMemberDelta(b *testing.B) {
 		if err := EachMember(d, func(k, v []byte) error { n++; return nil }); err != nil || n != 5 {
 			b.Fatal(err, n)
 		}
+	}
+}
+
+// EachMemberAt reads the same members as EachMember, lets the reader read
+// a member's value itself, and says where the object ends, with what
+// follows it left alone.
+func TestEachMemberAt(t *testing.T) {
+	b := []byte(`{"type":"delta","base":3, "set":{"a":[1,{"x":"]}"}],"b":"q\"}"} ,"unset":["c"]} trailing`)
+	var keys []string
+	var inner []string
+	end, err := EachMemberAt(b, func(k []byte, i int) (int, error) {
+		keys = append(keys, string(k))
+		if string(k) == "set" {
+			n, err := EachMemberAt(b[i:], func(k2 []byte, j int) (int, error) {
+				e := SkipValue(b[i:], j)
+				inner = append(inner, string(k2)+"="+string(b[i+j:i+e]))
+				return e, nil
+			})
+			return i + n, err
+		}
+		return SkipValue(b, i), nil
+	})
+	if err != nil || string(b[end:]) != " trailing" {
+		t.Fatalf("end %d (%q), %v", end, b[end:], err)
+	}
+	if got := strings.Join(keys, ","); got != "type,base,set,unset" {
+		t.Fatalf("keys %s", got)
+	}
+	if got := strings.Join(inner, " "); got != `a=[1,{"x":"]}"}] b="q\"}"` {
+		t.Fatalf("set's members %s", got)
+	}
+	// A reader that answers an end not past its value's start, or past
+	// the input, is a syntax error; so is an object not closed.
+	for _, bad := range []func([]byte, int) (int, error){
+		func(_ []byte, i int) (int, error) { return i, nil },
+		func(_ []byte, i int) (int, error) { return len(b) + 1, nil },
+	} {
+		if _, err := EachMemberAt(b, bad); err != ErrSyntax {
+			t.Fatalf("bad reader: %v", err)
+		}
+	}
+	if _, err := EachMemberAt([]byte(`{"a":1`), func(_ []byte, i int) (int, error) { return i + 1, nil }); err != ErrSyntax {
+		t.Fatalf("unclosed: %v", err)
+	}
+	if n, err := EachMemberAt([]byte(` {} x`), nil); err != nil || n != 3 {
+		t.Fatalf("empty object: %d %v", n, err)
 	}
 }

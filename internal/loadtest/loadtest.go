@@ -536,25 +536,40 @@ type wsSnapshot struct {
 
 var errNotBase = errors.New("a delta from another version")
 
-// apply applies one message from the server.
+// apply applies one message from the server. A delta's "set" is read
+// where it stands, in the one walk over the message: the server writes
+// "type" and "base" before it (docs/web-api.md), so whether it applies is
+// known when it comes.
 func (s *wsSnapshot) apply(raw []byte) error {
-	var typ, snap, set, unset []byte
-	base := 0
-	err := jsonenc.EachMember(raw, func(k, v []byte) error {
+	var typ, snap, unset []byte
+	base, hasBase, setRead := 0, false, false
+	_, err := jsonenc.EachMemberAt(raw, func(k []byte, i int) (int, error) {
 		var err error
+		switch string(k) {
+		case "set":
+			if string(typ) == `"delta"` && s.have && hasBase && base == s.version {
+				n, err := s.fields(raw[i:])
+				setRead = err == nil
+				return i + n, err
+			}
+		}
+		end := jsonenc.SkipValue(raw, i)
+		if end < 0 {
+			return 0, jsonenc.ErrSyntax
+		}
+		v := raw[i:end]
 		switch string(k) {
 		case "type":
 			typ = v
 		case "base":
 			base, err = jsonInt(v)
+			hasBase = err == nil
 		case "snapshot":
 			snap = v
-		case "set":
-			set = v
 		case "unset":
 			unset = v
 		}
-		return err
+		return end, err
 	})
 	if err != nil {
 		return err
@@ -565,7 +580,7 @@ func (s *wsSnapshot) apply(raw []byte) error {
 			return errors.New("an update without snapshot")
 		}
 		*s = wsSnapshot{legal: s.legal[:0]}
-		if err := s.fields(snap); err != nil {
+		if _, err := s.fields(snap); err != nil {
 			return err
 		}
 		s.have = true
@@ -573,7 +588,7 @@ func (s *wsSnapshot) apply(raw []byte) error {
 		if !s.have {
 			return nil // a whole update is on its way
 		}
-		if base != s.version {
+		if base != s.version && !setRead {
 			s.have = false
 			return errNotBase
 		}
@@ -588,19 +603,21 @@ func (s *wsSnapshot) apply(raw []byte) error {
 				return err
 			}
 		}
-		if set != nil {
-			return s.fields(set)
-		}
 	case `"error"`:
 		return fmt.Errorf("%s", raw)
 	}
 	return nil
 }
 
-// fields reads the members of a snapshot, or of a delta's "set", that the
-// player reads.
-func (s *wsSnapshot) fields(obj []byte) error {
-	return jsonenc.EachMember(obj, func(k, v []byte) error {
+// fields reads the members of the snapshot, or of the delta's "set", at
+// the start of obj that the player reads, and answers where it ends.
+func (s *wsSnapshot) fields(obj []byte) (int, error) {
+	return jsonenc.EachMemberAt(obj, func(k []byte, i int) (int, error) {
+		end := jsonenc.SkipValue(obj, i)
+		if end < 0 {
+			return 0, jsonenc.ErrSyntax
+		}
+		v := obj[i:end]
 		var err error
 		switch string(k) {
 		case "version":
@@ -615,7 +632,7 @@ func (s *wsSnapshot) fields(obj []byte) error {
 			}
 			s.legal = append(s.legal[:0], v...)
 		}
-		return err
+		return end, err
 	})
 }
 

@@ -34,12 +34,20 @@ func TestWSSnapshotApply(t *testing.T) {
 		}
 	}
 	// A delta: the turn passes, the legal actions go.
+	again := s
+	again.legal = append([]byte(nil), s.legal...)
+	delta0 := `{"type":"delta","base":4,"version":5,"set":{"view":{"a":"}\"{"},"legal":[{"action":"x"}],"version":5}}`
+	if err := again.apply([]byte(delta0)); err != nil || again.version != 5 || string(again.legal) != `[{"action":"x"}]` {
+		t.Fatalf("delta setting legal: %v %+v", err, again)
+	}
 	delta := `{"type":"delta", "ack":{"id":1,"version":5}, "base":4,"version":5,"events":[],"set":{"version":5,"your_turn":false,"view":{"hand":[1]}},"unset":["view.x","legal"]}`
 	if err := s.apply([]byte(delta)); err != nil || s.version != 5 || s.yourTurn || len(s.legal) != 0 {
 		t.Fatalf("delta: %v %+v", err, s)
 	}
 	// A delta from another version.
-	if err := s.apply([]byte(`{"type":"delta","base":9,"set":{"version":10}}`)); err != errNotBase || s.have {
+	// A delta from another version: its "set" (read where it stands, in
+	// the one walk over the message) is not applied.
+	if err := s.apply([]byte(`{"type":"delta","base":9,"set":{"version":10}}`)); err != errNotBase || s.have || s.version != 5 {
 		t.Fatalf("not the base: %v %+v", err, s)
 	}
 	for _, bad := range []string{`{"type":"update","snapshot":{"version":"x"}}`, `{"type":"update"`, `[1]`, `{"type":"update","snapshot":{"over":1}}`, `{"type":"update","snapshot":null}`} {
