@@ -37,6 +37,7 @@ func runLoad(args []string, stdout, stderr io.Writer) int {
 	fs.BoolVar(&cfg.FullLog, "full-log", false, "read whole snapshots (the log's last 250 entries) rather than the entries since the version last read")
 	fs.BoolVar(&cfg.WebSocket, "ws", false, "each seat follows its game over a WebSocket and acts when an update says it is to act (two players in two browsers), sending its actions on the socket, rather than reading snapshots and POSTing")
 	fs.BoolVar(&cfg.WSPost, "ws-post", false, "with --ws: POST the actions (POST …/actions) rather than send them on the seat's WebSocket")
+	fs.DurationVar(&cfg.Warmup, "warmup", 0, "also report the figures of the actions answered after this first part of the run (the games all start at once; the steady state comes after)")
 	fs.BoolVar(&cfg.NoGzip, "no-gzip", false, "do not accept gzip-compressed replies (browsers do)")
 	cpuprofile := fs.String("cpuprofile", "", "write a CPU profile of the run (client and server) to this file")
 	latLog := fs.String("latency-log", "", "write each action's answer time (s since the play started) and latency (ms) to this file, in time order")
@@ -53,6 +54,10 @@ func runLoad(args []string, stdout, stderr io.Writer) int {
 	cfg.Seed = *seed
 	if cfg.ThinkSpread < 0 || cfg.ThinkSpread > 1 {
 		fmt.Fprintln(stderr, "m44 load: --think-spread must be between 0 and 1")
+		return 2
+	}
+	if cfg.Warmup < 0 || cfg.Warmup >= cfg.Duration {
+		fmt.Fprintln(stderr, "m44 load: --warmup must be shorter than --duration")
 		return 2
 	}
 	if cfg.Games < 1 || cfg.Duration <= 0 {

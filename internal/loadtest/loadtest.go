@@ -49,6 +49,12 @@ type Config struct {
 	// (ms), in time order, to set beside the server's own timeline (its
 	// GODEBUG=gctrace=1, its log): docs/web-api.md, ninth pass.
 	LatencyLog io.Writer
+	// Warmup, if not 0: the result also gives the figures of the actions
+	// answered after the run's first Warmup (Steady), when every game has
+	// opened its sockets, made its first moves and the server's heap has
+	// grown to its working size: all the games start at the same instant,
+	// a burst a live server does not see (docs/web-api.md, tenth pass).
+	Warmup time.Duration
 	// FullLog: each snapshot read carries the log's last 250 entries, as
 	// a client without the earlier ones reads it; otherwise the player
 	// asks only for the entries since the version it last saw (?since=N),
@@ -90,6 +96,9 @@ type Result struct {
 	// ClientSched is p50, p90, p99 of the time the client's goroutines
 	// waited to run during the run (sched.go); nil if unknown.
 	ClientSched []time.Duration
+	// Steady is the run after its warm-up (Config.Warmup), nil without
+	// one: its Elapsed, Actions, PerSecond and latencies.
+	Steady *Result
 }
 
 // CPUPerAction is the server's CPU time per action accepted (0 if unknown).
@@ -114,6 +123,11 @@ func (r Result) String() string {
 	if len(r.ClientSched) == 3 {
 		s += fmt.Sprintf("; the client's goroutines waited to run p50 %v p90 %v p99 %v (at most)",
 			r.ClientSched[0].Round(time.Microsecond), r.ClientSched[1].Round(time.Microsecond), r.ClientSched[2].Round(time.Microsecond))
+	}
+	if st := r.Steady; st != nil {
+		s += fmt.Sprintf("\nafter the first %v (warm-up): %d actions in %v (%.0f/s); action latency p50 %v p90 %v p99 %v max %v",
+			r.Elapsed-st.Elapsed, st.Actions, st.Elapsed.Round(time.Millisecond), st.PerSecond,
+			st.P50.Round(10*time.Microsecond), st.P90.Round(10*time.Microsecond), st.P99.Round(10*time.Microsecond), st.Max.Round(10*time.Microsecond))
 	}
 	return s
 }
@@ -188,12 +202,31 @@ func Run(ctx context.Context, cfg Config) (Result, error) {
 			return r, fmt.Errorf("latency log: %w", err)
 		}
 	}
-	if len(p.lat) > 0 {
-		slices.Sort(p.lat)
-		q := func(f float64) time.Duration { return p.lat[min(len(p.lat)-1, int(f*float64(len(p.lat))))] }
-		r.P50, r.P90, r.P99, r.Max = q(0.50), q(0.90), q(0.99), p.lat[len(p.lat)-1]
+	if cfg.Warmup > 0 && cfg.Warmup < elapsed {
+		cut := start.Add(cfg.Warmup)
+		var lat []time.Duration
+		for i, at := range p.at {
+			if !at.Before(cut) {
+				lat = append(lat, p.lat[i])
+			}
+		}
+		st := &Result{Elapsed: elapsed - cfg.Warmup, Actions: len(lat)}
+		st.PerSecond = float64(st.Actions) / st.Elapsed.Seconds()
+		st.quantiles(lat)
+		r.Steady = st
 	}
+	r.quantiles(p.lat)
 	return r, nil
+}
+
+// quantiles sets the latencies' p50, p90, p99 and max (it sorts lat).
+func (r *Result) quantiles(lat []time.Duration) {
+	if len(lat) == 0 {
+		return
+	}
+	slices.Sort(lat)
+	q := func(f float64) time.Duration { return lat[min(len(lat)-1, int(f*float64(len(lat))))] }
+	r.P50, r.P90, r.P99, r.Max = q(0.50), q(0.90), q(0.99), lat[len(lat)-1]
 }
 
 // writeLatencies writes each answer's time since start (s) and latency
@@ -355,7 +388,7 @@ func (p *player) pause(tr *rand.Rand) time.Duration {
 // sockets' goroutines wait on each other).
 func (p *player) playWS(ctx context.Context, g created, seat string, r *rand.Rand) {
 	tr := p.thinkRand(r)
-	t := wsTally{logAt: p.cfg.LatencyLog != nil}
+	t := wsTally{logAt: p.cfg.LatencyLog != nil || p.cfg.Warmup > 0}
 	defer p.addTally(&t)
 	u := strings.Replace(p.cfg.URL, "http", "ws", 1) + "/api/games/" + g.Game + "/ws?since=0&ack=delta&token=" + g.Tokens[seat]
 	c, _, err := websocket.Dial(ctx, u, &websocket.DialOptions{HTTPClient: p.client, CompressionMode: websocket.CompressionContextTakeover})
@@ -697,7 +730,7 @@ func (p *player) answered(ok, failed bool, d time.Duration) {
 		p.errors++
 	case ok:
 		p.lat = append(p.lat, d)
-		if p.cfg.LatencyLog != nil {
+		if p.cfg.LatencyLog != nil || p.cfg.Warmup > 0 {
 			p.at = append(p.at, time.Now())
 		}
 	default:

@@ -39,20 +39,32 @@ func TestRunPlays(t *testing.T) {
 		ws := c.ws
 		var lat bytes.Buffer
 		r, err := Run(context.Background(), Config{URL: hs.URL, Scenario: web.Library()[0].ID, Games: 3, Duration: time.Second, Seed: 1,
-			WebSocket: ws, WSPost: c.post, LatencyLog: &lat})
+			WebSocket: ws, WSPost: c.post, LatencyLog: &lat, Warmup: 100 * time.Millisecond})
 		if err != nil {
 			t.Fatal(err)
 		}
 		// The latency log: a line per action, in time order, within the
 		// run, its latencies those measured.
 		lines := strings.Split(strings.TrimSuffix(lat.String(), "\n"), "\n")
-		prev, most := 0.0, 0.0
+		prev, most, late := 0.0, 0.0, 0
 		for _, l := range lines {
 			var at, ms float64
 			if _, err := fmt.Sscanf(l, "%f %f", &at, &ms); err != nil || at < prev || at > 2 || ms <= 0 {
 				t.Fatalf("ws %v post %v: latency log line %q (after %v)", ws, c.post, l, prev)
 			}
 			prev, most = at, max(most, ms)
+			if at >= 0.1 {
+				late++
+			}
+		}
+		// After the warm-up: the actions answered after its 100 ms (the
+		// log's, give or take one at the boundary, its times rounded);
+		// none if the games all ended before.
+		if st := r.Steady; r.Elapsed <= 100*time.Millisecond && st != nil || r.Elapsed > 100*time.Millisecond && st == nil {
+			t.Fatalf("ws %v post %v: a run of %v, steady %v", ws, c.post, r.Elapsed, st)
+		} else if st != nil && (st.Actions < late-1 || st.Actions > late+1 || st.Actions >= r.Actions || st.Max > r.Max ||
+			st.Elapsed != r.Elapsed-100*time.Millisecond || !strings.Contains(r.String(), "after the first 100ms")) {
+			t.Fatalf("ws %v post %v: %d answered after the warm-up, %s", ws, c.post, late, r)
 		}
 		if len(lines) != r.Actions || math.Abs(most-float64(r.Max)/float64(time.Millisecond)) > 0.001 {
 			t.Fatalf("ws %v post %v: %d lines, max %v ms, for %s", ws, c.post, len(lines), most, r)
