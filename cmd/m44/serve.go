@@ -63,6 +63,9 @@ type serveConfig struct {
 	// memprofile: a file to write the server's heap profile to when it
 	// stops (its alloc_space: what the run allocated; load measurements).
 	memprofile string
+	// memory is the server's memory budget in bytes (--memory; 0: none,
+	// collections at serveGOGC): memory.go.
+	memory int64
 }
 
 // defaultLease is the length of a game's lease: a node that dies has its
@@ -95,6 +98,7 @@ func runServe(args []string, stdout, stderr io.Writer) int {
 	fs.DurationVar(&c.lease, "lease", defaultLease, "with PostgreSQL: how long a node owns a game without renewing: a node that dies has its games taken over after it")
 	fs.StringVar(&c.cpuprofile, "cpuprofile", "", "write a CPU profile of the server, from start to stop, to this file (for load measurements; see m44 load)")
 	fs.StringVar(&c.memprofile, "memprofile", "", "write a heap profile of the server to this file when it stops (its alloc_space is what the run allocated; for load measurements)")
+	memory := fs.String("memory", "", "a memory budget for the server, e.g. 1200MiB: it then collects garbage only as its heap nears the budget while what is live is under half of it, which spares the actions of busy servers the collector's pauses (default: none; docs/web-api.md)")
 	fs.BoolVar(&c.trustProxy, "trust-proxy", false, "behind a reverse proxy: take the links' address from its X-Forwarded-Proto and X-Forwarded-Host headers")
 	fs.Usage = func() {
 		fmt.Fprintf(stderr, "usage: m44 serve [--addr host:port] [--db file|postgres://user@host/db] [--public-url URL] [--trust-proxy] [--push-contact mailto:…]\n"+
@@ -108,7 +112,18 @@ func runServe(args []string, stdout, stderr io.Writer) int {
 	if code, ok := parseFlags(fs, args); !ok {
 		return code
 	}
-	if os.Getenv("GOGC") == "" {
+	if *memory != "" {
+		n, err := parseSize(*memory)
+		if err == nil && n < minMemory {
+			err = fmt.Errorf("%s: at least %d MiB", *memory, minMemory>>20)
+		}
+		if err != nil {
+			fmt.Fprintf(stderr, "m44 serve: --memory %v\n", err)
+			return 2
+		}
+		c.memory = n
+	}
+	if os.Getenv("GOGC") == "" && c.memory == 0 {
 		debug.SetGCPercent(serveGOGC)
 	}
 	c.db = chooseDB(c.db, os.Getenv(dbEnv))
@@ -133,6 +148,13 @@ func runServe(args []string, stdout, stderr io.Writer) int {
 	}
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 	defer stop()
+	if c.memory > 0 {
+		if os.Getenv("GOGC") != "" {
+			debug.SetMemoryLimit(c.memory) // the environment's GOGC stands
+		} else {
+			go manageMemory(ctx, c.memory)
+		}
+	}
 	if err := serve(ctx, c, stdout, stderr); err != nil {
 		fmt.Fprintf(stderr, "m44 serve: %v\n", err)
 		return 1
