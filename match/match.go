@@ -447,7 +447,8 @@ type publicBoard struct {
 	members  []jsonenc.Member // json's, as written (for deltas, viewMembers)
 	text     *boardText       // json's and members' buffers, and who holds them
 	scenario ScenarioInfo
-	scJSON   []byte // scenario's
+	scJSON   []byte            // scenario's
+	status   []objectiveStatus // its objectives' (scenario's Objectives are made of them and the setup)
 }
 
 // boardText holds a publicBoard's JSON and member list, for their buffers
@@ -505,18 +506,27 @@ func (m *Match) publicBoardLocked() *publicBoard {
 		var mb [32]int // a board has 15-24 members
 		marks := mb[:0]
 		b := bd.AppendFields(getBuf(boardBufs, size), &marks)
-		sc := m.scenarioInfoLocked()
+		var sb [8]objectiveStatus
+		status := objectiveStatuses(m.st, sb[:0])
+		var sc ScenarioInfo
 		var scJSON []byte
-		if m.pub != nil && sameObjectives(m.pub.scenario.Objectives, sc.Objectives) {
+		if m.pub != nil && slices.Equal(m.pub.status, status) {
 			// Most actions change no objective's holder: the last
-			// position's scenario and its JSON serve (issue 14, sixth pass).
-			sc, scJSON = m.pub.scenario, m.pub.scJSON
+			// position's scenario and its JSON serve (issue 14, sixth
+			// pass), found without making its objectives again (tenth).
+			sc, scJSON, status = m.pub.scenario, m.pub.scJSON, m.pub.status
 		} else {
-			scJSON = sc.appendJSON(nil)
+			sc = m.scenarioInfoLocked()
+			if m.pub != nil && sameObjectives(m.pub.scenario.Objectives, sc.Objectives) {
+				sc, scJSON = m.pub.scenario, m.pub.scJSON
+			} else {
+				scJSON = sc.appendJSON(nil)
+			}
+			status = slices.Clone(status)
 		}
 		old := m.pub
 		members := membersAtInto(getMembers(len(marks)), b, marks, len(b))
-		m.pub = &publicBoard{st: m.st, board: bd, json: b, members: members, scenario: sc, scJSON: scJSON,
+		m.pub = &publicBoard{st: m.st, board: bd, json: b, members: members, scenario: sc, scJSON: scJSON, status: status,
 			text: &boardText{json: b, members: members, refs: 1}}
 		if old != nil {
 			m.retireLocked(old.st)

@@ -334,6 +334,26 @@ type ObjectiveInfo struct {
 	Taken []string `json:"taken,omitempty"`
 }
 
+// objectiveStatus is what of an objective changes in a game: all its
+// ObjectiveInfo says but for the setup's.
+type objectiveStatus struct {
+	holder rules.Side
+	held   bool
+	taken  rules.SideMask
+}
+
+// objectiveStatuses appends the statuses of st's objectives to out.
+func objectiveStatuses(st *rules.State, out []objectiveStatus) []objectiveStatus {
+	for k := range st.Setup().Objectives {
+		holder, held, taken := st.ObjectiveStatus(k)
+		if !held {
+			holder = 0 // (what a status not held says of its holder does not count)
+		}
+		out = append(out, objectiveStatus{holder: holder, held: held, taken: taken})
+	}
+	return out
+}
+
 // objectivesOf lists the setup's objectives with their status in st.
 func objectivesOf(st *rules.State) []ObjectiveInfo {
 	out := []ObjectiveInfo{}

@@ -349,3 +349,39 @@ func TestSameObjectivesEveryField(t *testing.T) {
 		}
 	}
 }
+
+// The shared board's scenario (publicBoardLocked) is made again only when
+// an objective's status changed (issue 14, tenth pass): after every action
+// of followed games its objectives are those the state gives, through
+// changes of holders.
+func TestSharedBoardObjectivesFollowTheState(t *testing.T) {
+	g := testManager(t, testStore(t))
+	changes := 0
+	for seed := uint64(1); seed <= 6; seed++ {
+		m, tokens := humanGame(t, g, PerSide{1, 1}, seed)
+		sub, err := m.Subscribe(tokens["allies"])
+		if err != nil {
+			t.Fatal(err)
+		}
+		var prev []ObjectiveInfo
+		for i := 0; i < 600 && !m.Over(); i++ {
+			step(t, m, tokens, i+int(seed))
+			m.mu.Lock()
+			pb := m.publicBoardLocked()
+			want := objectivesOf(m.st)
+			m.mu.Unlock()
+			if !reflect.DeepEqual(pb.scenario.Objectives, want) {
+				t.Fatalf("seed %d, action %d: the shared board's objectives %+v, the state's %+v", seed, i, pb.scenario.Objectives, want)
+			}
+			if prev != nil && !reflect.DeepEqual(prev, want) {
+				changes++
+			}
+			prev = want
+		}
+		sub.Close()
+	}
+	if changes == 0 {
+		t.Fatal("no objective changed holder in these games: the test tests nothing")
+	}
+	t.Logf("%d changes of objectives' status", changes)
+}
