@@ -268,8 +268,16 @@ func appendDelta(b []byte, prev, cur *pushed, events json.RawMessage) []byte {
 		b = append(b, key...)
 		b = append(b, `":`...)
 	}
-	for i, f := range cur.fields {
-		old, _, ok := jsonenc.Lookup(prev.fields, f.Key, i)
+	// Both snapshots write their members in one order, some absent from
+	// one of them: each lookup first tries the member after the one the
+	// last lookup found (a hint of the same index would miss every member
+	// after one present in only one of them, and look through them all).
+	pk := 0
+	for _, f := range cur.fields {
+		old, k, ok := jsonenc.Lookup(prev.fields, f.Key, pk)
+		if ok {
+			pk = k + 1
+		}
 		if ok && bytes.Equal(old, f.Val) {
 			continue
 		}
@@ -279,9 +287,13 @@ func appendDelta(b []byte, prev, cur *pushed, events json.RawMessage) []byte {
 				member(f.Key)
 				b = append(b, '{')
 				vfirst := true
-				for j, g := range nf {
-					ov, _, ok := jsonenc.Lookup(of, g.Key, j)
-					if ok && bytes.Equal(ov, g.Val) {
+				vk := 0
+				for _, g := range nf {
+					ov, k, found := jsonenc.Lookup(of, g.Key, vk)
+					if found {
+						vk = k + 1
+					}
+					if found && bytes.Equal(ov, g.Val) {
 						continue
 					}
 					if !vfirst {
@@ -294,9 +306,13 @@ func appendDelta(b []byte, prev, cur *pushed, events json.RawMessage) []byte {
 					b = append(b, g.Val...)
 				}
 				b = append(b, '}')
-				for j, g := range of {
-					if _, _, ok := jsonenc.Lookup(nf, g.Key, j); !ok {
+				nk := 0
+				for _, g := range of {
+					_, k, found := jsonenc.Lookup(nf, g.Key, nk)
+					if !found {
 						unset = append(unset, append([]byte(deltaView+"."), g.Key...))
+					} else {
+						nk = k + 1
 					}
 				}
 				continue
@@ -306,9 +322,13 @@ func appendDelta(b []byte, prev, cur *pushed, events json.RawMessage) []byte {
 		b = append(b, f.Val...)
 	}
 	b = append(b, '}')
-	for i, f := range prev.fields {
-		if _, _, ok := jsonenc.Lookup(cur.fields, f.Key, i); !ok {
+	ck := 0
+	for _, f := range prev.fields {
+		_, k, ok := jsonenc.Lookup(cur.fields, f.Key, ck)
+		if !ok {
 			unset = append(unset, f.Key)
+		} else {
+			ck = k + 1
 		}
 	}
 	if len(unset) > 0 {
