@@ -205,20 +205,15 @@ type retreatOpt struct {
 // A State is not safe for concurrent use; Clone it per goroutine.
 type State struct {
 	b *board
-	// Per-hex arrays are fixed-size so that Clone copies them in one go.
-	feat [maxCells][MaxFeatures]Feature // features on each hex
 	// terr stands for feat as it is once marked (MarkTerrain): dropped
 	// whenever a feature is placed or removed (refold), shared by clones
 	// otherwise (SameTerrain).
 	terr *terrainMark
-	fx   [maxCells]uint16 // each hex's rows folded for the hot paths (terrain.go)
-	occ  [maxCells]int8   // unit index on each hex, -1 if none
 	// step is the board's one-step movement costs (board.step) until a
 	// feature that shapes movement changes (a bridge blown): recomputeHex
 	// then gives this state its own copy.
 	step      [2][numUnitTypes][][6]int8
 	stepOwn   bool              // step is this state's own copy, no longer the board's
-	mb        moveBits          // occ and fx as bit sets for the movement search (reach_mask.go)
 	blown     [2]int8           // medals won by blowing bridges (BlowBridges)
 	sabo      [MaxSabotage]int8 // star tokens on each sabotage target (Setup.Sabotage)
 	smokeLeft [2]int8           // own turn ends each side's smoke screen lasts; -1 once lifted (smokescreen.go)
@@ -287,6 +282,15 @@ type State struct {
 	// (set by do for an order; 0 otherwise).
 	ordMask uint16
 	ordLess int8
+
+	// The per-hex arrays, fixed-size so that Clone copies them in one go,
+	// come last, after every pointer: the garbage collector scans a state
+	// up to its last pointer, and stops short of these 1.7 KB (issue 14,
+	// tenth pass: a server holds several states a game).
+	feat [maxCells][MaxFeatures]Feature // features on each hex
+	fx   [maxCells]uint16               // each hex's rows folded for the hot paths (terrain.go)
+	occ  [maxCells]int8                 // unit index on each hex, -1 if none
+	mb   moveBits                       // occ and fx as bit sets for the movement search (reach_mask.go)
 }
 
 // ordListCap bounds the orderable units kept for LegalActions (more are
