@@ -1,7 +1,9 @@
 package rules
 
 import (
+	"fmt"
 	"math/bits"
+	"slices"
 
 	"m44/hex"
 )
@@ -56,10 +58,18 @@ type reachCell struct {
 // reached at cost 1, 2...; n dests in all), and the hexes whose occupancy
 // it depends on.
 type reachEntry struct {
-	ok      bool
-	levels  bool
-	ui      int8
-	nl      uint8
+	ok     bool
+	levels bool
+	ui     int8
+	nl     uint8
+	mm     int8 // levels: the costs searched to (levelsMax)
+	bel    bool // levels: the unit infiltrates
+	// again: kept as levels, then dropped by a plain move of another unit
+	// (movedPlainly) with the state's rgen unchanged: the unit's search
+	// is to be made again on bit sets with the same mm and bel
+	// (searchAgain).
+	again   bool
+	redone  bool   // searched by searchAgain (for tests)
 	aoff    uint16 // levels: the moves, written in the pool acts[aoff:aoff+n]
 	off, n  uint16
 	xoff    uint16
@@ -153,7 +163,7 @@ func (sc *reachScratch) reset(gen uint32) {
 	sc.gen = gen
 	sc.bkey = 0
 	for k := range sc.used {
-		sc.ent[k].ok = false
+		sc.ent[k].ok, sc.ent[k].again = false, false
 	}
 	sc.used, sc.nd, sc.nx, sc.na = 0, 0, 0, 0
 }
@@ -179,6 +189,12 @@ func (s *State) keptMoves(k int) ([]Action, bool) {
 	}
 	if len(sc.acts)-sc.na < maskCells {
 		sc.reset(s.rgen)
+	}
+	if e.again && e.ui == ui {
+		if !s.searchAgain(e, sc) {
+			return nil, false
+		}
+		return sc.acts[e.aoff : e.aoff+e.n], true
 	}
 	if !s.keepLevels(int(ui), e, sc) {
 		return nil, false
@@ -215,6 +231,7 @@ func (s *State) reachKept(k int) (dests []dest, exits []int16) {
 	}
 	e := &sc.ent[k]
 	sc.used = max(sc.used, k+1)
+	e.again = false
 	e.ok, e.levels, e.ui, e.off, e.n, e.xoff, e.xn, e.touched = true, false, int8(ui), uint16(d0), uint16(len(out)), uint16(x0), uint8(len(exitOut)), sc.touch
 	sc.nd += len(out)
 	sc.nx += len(exitOut)
@@ -230,7 +247,7 @@ func (s *State) reachKept(k int) (dests []dest, exits []int16) {
 // pool has room for a board's hexes.
 func (s *State) keepLevels(ui int, e *reachEntry, sc *reachScratch) bool {
 	u := &s.units[ui]
-	e.ok = false
+	e.ok, e.again = false, false
 	bel := s.infiltrating(u)
 	if sc.noMask || !s.maskable(u, bel) || !bel && s.b.anyEnterDice || s.onRoad(u.pos) && !u.moved {
 		return false
@@ -243,6 +260,7 @@ func (s *State) keepLevels(ui int, e *reachEntry, sc *reachScratch) bool {
 	e.touched = [maxCells / 64]uint64{}
 	e.touched[uint8(u.pos)>>6] = 1 << (u.pos & 63)
 	nl := 0
+	maxM = s.levelsMax(u, maxM, bel)
 	if maxM > 0 {
 		n, ok := s.reachLevels(u, maxM, bel, &e.lv, &e.touched)
 		if !ok {
@@ -252,7 +270,35 @@ func (s *State) keepLevels(ui int, e *reachEntry, sc *reachScratch) bool {
 	}
 	a0 := sc.na
 	sc.na = int(levelMoves(&sc.acts, uint(a0), s.b.hexAt[u.pos], e.lv[:nl], s.b.hexLow))
-	e.ok, e.levels, e.ui, e.nl, e.aoff, e.n = true, true, int8(ui), uint8(nl), uint16(a0), uint16(sc.na-a0)
+	e.ok, e.levels, e.ui, e.nl, e.aoff, e.n, e.mm, e.bel = true, true, int8(ui), uint8(nl), uint16(a0), uint16(sc.na-a0), maxM, bel
+	e.redone = false
+	return true
+}
+
+// searchAgain is keepLevels for the entry e that a plain move of another
+// unit dropped (e.again; issue 15, eighth pass): what decided that the
+// unit's reach is searched on bit sets, and how far (its allowance, the
+// card, whether it infiltrates, its start on a road or in a hedgerow), is
+// the unit's, the card's and the terrain's, which a plain move of another
+// unit does not change; only the occupancy did. So the search is made at
+// once with the entry's mm and bel. It reports false, e left not kept, when
+// the search meets a beach (keptMoves then hands the unit to reachKept).
+func (s *State) searchAgain(e *reachEntry, sc *reachScratch) bool {
+	u := &s.units[e.ui]
+	e.again = false
+	e.touched = [maxCells / 64]uint64{}
+	e.touched[uint8(u.pos)>>6] = 1 << (u.pos & 63)
+	nl := 0
+	if e.mm > 0 {
+		n, ok := s.reachLevels(u, e.mm, e.bel, &e.lv, &e.touched)
+		if !ok {
+			return false
+		}
+		nl = n
+	}
+	a0 := sc.na
+	sc.na = int(levelMoves(&sc.acts, uint(a0), s.b.hexAt[u.pos], e.lv[:nl], s.b.hexLow))
+	e.ok, e.nl, e.aoff, e.n, e.redone = true, uint8(nl), uint16(a0), uint16(sc.na-a0), true
 	return true
 }
 
@@ -327,7 +373,61 @@ func (s *State) movedPlainly(ui int, from, to int16) {
 	for k := range sc.used {
 		e := &sc.ent[k]
 		if e.ok && (int(e.ui) == ui || e.touched[fw]&fb != 0 || e.touched[tw]&tb != 0) {
-			e.ok = false
+			e.ok, e.again = false, e.levels && int(e.ui) != ui
 		}
 	}
+}
+
+// CheckKeptLevels is for tests (issue 15, eighth pass): every reach the
+// move step keeps as levels and would hand out (keptMoves: of a unit
+// ordered that did not move) must be the reach searched now: the same
+// levels, moves (in order), costs searched to and hexes looked at. again
+// counts the reaches compared that searchAgain made (dropped by a plain
+// move, searched again without keepLevels' checks), kept those compared in
+// all.
+func (s *State) CheckKeptLevels() (again, kept int, err error) {
+	sc := s.rs
+	if sc == nil || sc.gen != s.rgen {
+		return 0, 0, nil
+	}
+	var fresh reachScratch
+	for k := range sc.used {
+		e := &sc.ent[k]
+		ui := int(e.ui)
+		if !e.ok || !e.levels || k >= len(s.orderedBy) || int(s.orderedBy[k]) != ui || s.units[ui].dead || s.units[ui].moved {
+			continue
+		}
+		kept++
+		if e.redone {
+			again++
+		}
+		var f reachEntry
+		fresh.na = 0
+		at := s.b.hexAt[s.units[ui].pos]
+		if !s.keepLevels(ui, &f, &fresh) {
+			return again, kept, fmt.Errorf("unit %d at %s: kept as levels (searched again %v), not searched so now", ui, at, e.redone)
+		}
+		if !slices.Equal(f.lv[:f.nl], e.lv[:e.nl]) || f.mm != e.mm || f.bel != e.bel {
+			return again, kept, fmt.Errorf("unit %d at %s: kept levels (searched again %v) %v (costs %d, infiltrating %v), searched now %v (%d, %v)", ui, at, e.redone, e.lv[:e.nl], e.mm, e.bel, f.lv[:f.nl], f.mm, f.bel)
+		}
+		if !slices.Equal(sc.acts[e.aoff:e.aoff+e.n], fresh.acts[f.aoff:f.aoff+f.n]) {
+			return again, kept, fmt.Errorf("unit %d at %s: kept moves (searched again %v) %v, searched now %v", ui, at, e.redone, sc.acts[e.aoff:e.aoff+e.n], fresh.acts[f.aoff:f.aoff+f.n])
+		}
+		// The hexes looked at: the same, but that a reach kept need not
+		// look at an occupied hedgerow it may not enter (not adjacent to
+		// its start) that was free when it was searched: its occupancy
+		// changes nothing, and movedPlainly looks only at the hexes a
+		// move left and entered.
+		var shutHedge hexBits
+		if !e.bel {
+			m := s.mb.adj.low().and(s.mb.occ.low()).andNot(s.b.adjm[s.units[ui].start])
+			shutHedge[0], shutHedge[1] = m.lo, m.hi
+		}
+		for w := range f.touched {
+			if e.touched[w]&^f.touched[w] != 0 || f.touched[w]&^e.touched[w]&^shutHedge[w] != 0 {
+				return again, kept, fmt.Errorf("unit %d at %s: kept reach (searched again %v) looked at %x, searched now %x", ui, at, e.redone, e.touched, f.touched)
+			}
+		}
+	}
+	return again, kept, nil
 }

@@ -165,6 +165,7 @@ const maxLevels = 8
 // by cost, each level in the order of the board's indexes.
 func (s *State) reachMask(u *unit, maxM int8, bel bool, out []dest, sc *reachSearch) ([]dest, bool) {
 	var lv [maxLevels]cellMask
+	maxM = s.levelsMax(u, maxM, bel)
 	n, ok := s.reachLevels(u, maxM, bel, &lv, &sc.touch)
 	if !ok {
 		return out, false
@@ -175,9 +176,19 @@ func (s *State) reachMask(u *unit, maxM int8, bel bool, out []dest, sc *reachSea
 	return out, true
 }
 
+// levelsMax is the costs the bit-set search of unit u goes to when it may
+// move maxM hexes: 1 for a unit that starts in a hedgerow (it stops on its
+// first step) unless it infiltrates.
+func (s *State) levelsMax(u *unit, maxM int8, bel bool) int8 {
+	if !bel && s.leaveStops(u.start) && u.pos == u.start {
+		return min(maxM, 1)
+	}
+	return maxM
+}
+
 // reachLevels is the bit-set search: it leaves in lv[k] the hexes reached
 // at cost k+1 and returns how many levels it filled (at most maxM, which is
-// at most maxLevels); it reports false, its work to be thrown away, when a
+// at most maxLevels and levelsMax's); it reports false, its work to be thrown away, when a
 // way meets a hex with a move cap. It adds to touched the hexes whose
 // occupancy the result depends on. With bel, the unit infiltrates (Behind
 // Enemy Lines, infiltrating): every step its class may take costs 1
@@ -199,9 +210,6 @@ func (s *State) reachLevels(u *unit, maxM int8, bel bool, lv *[maxLevels]cellMas
 		stop = s.mb.stop.low()
 		if u.typ != Infantry {
 			stop = stop.or(s.mb.veh.low())
-		}
-		if s.leaveStops(u.start) && u.pos == u.start {
-			maxM = 1 // a unit that starts in a hedgerow stops on its first step
 		}
 	}
 	acc := nbm[uint8(u.pos)] // the hexes the search stepped towards

@@ -101,3 +101,24 @@ func TestCloneIntoCorpus(t *testing.T) {
 	}
 	t.Logf("%d copies checked", checked)
 }
+
+// TestKeptLevelsCorpus: the reaches the move step keeps as levels, and
+// those a plain move dropped and searchAgain searched again with the
+// unit's costs kept (issue 15, eighth pass), are the reaches searched now.
+// At every decision of random games on every corpus scenario, played with
+// Play (which keeps the reaches), every reach kept as levels must have the
+// levels, the moves in order, the costs and the hexes looked at of a fresh
+// search.
+func TestKeptLevelsCorpus(t *testing.T) {
+	again, kept := 0, 0
+	positions := checkCorpus(t, 3, func(g int) (uint64, uint64) { return uint64(g + 31), uint64(g)*6151 + 3 },
+		func(s *rules.State) error {
+			a, k, err := s.CheckKeptLevels()
+			again, kept = again+a, kept+k
+			return err
+		})
+	if again == 0 {
+		t.Fatal("no reach searched again compared")
+	}
+	t.Logf("%d positions, %d kept reaches compared, %d of them searched again", positions, kept, again)
+}
