@@ -34,25 +34,14 @@ var ErrSyntax = errors.New("jsonenc: malformed JSON")
 // decoding them; f's error stops the walk and is returned. It is no
 // validator (see skipValue): it reads JSON written by the server.
 func EachMember(b []byte, f func(key, val []byte) error) error {
-	return eachItem(b, '{', '}', func(i int) (int, error) {
-		if b[i] != '"' {
-			return 0, ErrSyntax
-		}
-		end := skipString(b, i)
+	_, err := EachMemberAt(b, func(key []byte, i int) (int, error) {
+		end := skipValue(b, i)
 		if end < 0 {
-			return 0, ErrSyntax
-		}
-		key := b[i+1 : end-1]
-		i = skipSpace(b, end)
-		if i >= len(b) || b[i] != ':' {
-			return 0, ErrSyntax
-		}
-		i = skipSpace(b, i+1)
-		if end = skipValue(b, i); end < 0 {
 			return 0, ErrSyntax
 		}
 		return end, f(key, b[i:end])
 	})
+	return err
 }
 
 // EachElement calls f with the JSON of each element of the JSON array b,
