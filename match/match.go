@@ -517,11 +517,7 @@ func (m *Match) publicBoardLocked() *publicBoard {
 			sc, scJSON, status = m.pub.scenario, m.pub.scJSON, m.pub.status
 		} else {
 			sc = m.scenarioInfoLocked()
-			if m.pub != nil && sameObjectives(m.pub.scenario.Objectives, sc.Objectives) {
-				sc, scJSON = m.pub.scenario, m.pub.scJSON
-			} else {
-				scJSON = sc.appendJSON(nil)
-			}
+			scJSON = sc.appendJSON(nil)
 			status = slices.Clone(status)
 		}
 		old := m.pub
@@ -546,27 +542,6 @@ func (m *Match) retireLocked(st *rules.State) {
 		return
 	}
 	m.spare = st
-}
-
-// sameObjectives reports whether a and b say the same.
-func sameObjectives(a, b []ObjectiveInfo) bool {
-	if len(a) != len(b) || (a == nil) != (b == nil) {
-		return false
-	}
-	for i := range a {
-		x, y := &a[i], &b[i]
-		if x.Kind != y.Kind || x.Medals != y.Medals || x.Count != y.Count || x.TurnStart != y.TurnStart ||
-			(x.Holder == nil) != (y.Holder == nil) || x.Holder != nil && *x.Holder != *y.Holder ||
-			!sameStrings(x.Hexes, y.Hexes) || !sameStrings(x.Sides, y.Sides) || !sameStrings(x.Taken, y.Taken) {
-			return false
-		}
-	}
-	return true
-}
-
-// sameStrings is slices.Equal, with nil (JSON null) not an empty slice.
-func sameStrings(a, b []string) bool {
-	return (a == nil) == (b == nil) && slices.Equal(a, b)
 }
 
 // logLocked is the JSON array of the log entries after version since, as
