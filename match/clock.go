@@ -284,7 +284,9 @@ func (m *Match) CheckClock(ctx context.Context) bool {
 // log): the seat loses, or a bot takes it over.
 func (m *Match) timeoutLocked(s *seat, bot bool) error {
 	m.seq++
-	args := map[string]any{"seat": s.name, "side": s.side.String()}
+	var args args
+	args.str("seat", s.name)
+	args.str("side", s.side.String())
 	if bot {
 		lv := m.settings.Clock.Bot
 		if lv == "" {
@@ -295,12 +297,12 @@ func (m *Match) timeoutLocked(s *seat, bot bool) error {
 			return err
 		}
 		s.bot, s.level, s.kind = b, lv, "bot:"+lv
-		args["bot"] = lv
+		args.str("bot", lv)
 	} else {
 		m.forfeit = &forfeit{seat: s.name, winner: otherSide(s.side)}
-		args["winner"] = otherSide(s.side).String()
+		args.str("winner", otherSide(s.side).String())
 	}
-	m.addLogLocked(serverEntry(len(m.log)+1, "timeout", args))
+	m.addLogLocked(serverEntry(len(m.log)+1, "timeout", &args))
 	return nil
 }
 

@@ -206,6 +206,13 @@ func (x *arg) appendValue(b []byte) []byte {
 // arguments with "kind" and "text" (an argument of the same key wins, as
 // it did when the event was a map the arguments were copied into).
 func appendEntry(b []byte, n int, key string, a *args, kind, text string) []byte {
+	return appendEntryWith(b, n, key, a, []arg{{key: "kind", s: kind}, {key: "text", s: text}})
+}
+
+// appendEntryWith is appendEntry with the event's own strings extra, in the
+// order of their keys: an engine event's kind and text, a server entry's
+// kind.
+func appendEntryWith(b []byte, n int, key string, a *args, extra []arg) []byte {
 	a.sort()
 	kv := a.kv[:a.n]
 	b = append(b, `{"n":`...)
@@ -222,7 +229,6 @@ func appendEntry(b []byte, n int, key string, a *args, kind, text string) []byte
 		b = kv[i].appendValue(b)
 	}
 	b = append(b, `}},"event":{`...)
-	extra := [2]arg{{key: "kind", s: kind}, {key: "text", s: text}}
 	e, first := 0, true
 	sep := func() {
 		if !first {
@@ -254,64 +260,11 @@ func appendEntry(b []byte, n int, key string, a *args, kind, text string) []byte
 	return append(b, "}}"...)
 }
 
-// serverEntry is a server entry, the same for every viewer.
-func serverEntry(n int, kind string, args map[string]any) entry {
-	event := map[string]any{"kind": kind}
-	for k, a := range args {
-		event[k] = a
-	}
-	b := json.RawMessage(appendLogEntry(nil, n, "ev."+kind, args, event))
+// serverEntry is a server entry (undo, step, timeout), the same for every
+// viewer: its arguments a, and its event a's arguments with its kind.
+func serverEntry(n int, kind string, a *args) entry {
+	b := json.RawMessage(appendEntryWith(nil, n, "ev."+kind, a, []arg{{key: "kind", s: kind}}))
 	return entry{json: [numViewers]json.RawMessage{b, b, b}}
-}
-
-// appendLogEntry appends LogEntry{n, Text{key, args}, event}'s JSON, as
-// encoding/json writes it (TestLogEntryJSON) without its reflection: an
-// action adds its entries while its seat waits.
-func appendLogEntry(b []byte, n int, key string, args, event map[string]any) []byte {
-	b = append(b, `{"n":`...)
-	b = jsonenc.Int(b, n)
-	b = append(b, `,"text":{"key":`...)
-	b = jsonenc.String(b, key)
-	b = append(b, `,"args":`...)
-	b = appendArgs(b, args)
-	b = append(b, `},"event":`...)
-	b = appendArgs(b, event)
-	return append(b, '}')
-}
-
-// appendArgs appends a map of an entry's arguments as encoding/json does:
-// its keys in order.
-func appendArgs(b []byte, m map[string]any) []byte {
-	if m == nil {
-		return append(b, "null"...)
-	}
-	var buf [16]string
-	keys := buf[:0]
-	for k := range m {
-		keys = append(keys, k)
-	}
-	slices.Sort(keys)
-	b = append(b, '{')
-	for i, k := range keys {
-		if i > 0 {
-			b = append(b, ',')
-		}
-		b = jsonenc.String(b, k)
-		b = append(b, ':')
-		switch v := m[k].(type) {
-		case string:
-			b = jsonenc.String(b, v)
-		case int:
-			b = jsonenc.Int(b, v)
-		case bool:
-			b = jsonenc.Bool(b, v)
-		case []string:
-			b = jsonenc.Strings(b, v)
-		default:
-			b = jsonenc.Value(b, v)
-		}
-	}
-	return append(b, '}')
 }
 
 func mustJSON(v any) json.RawMessage {

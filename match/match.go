@@ -135,11 +135,13 @@ func (m *Match) applyLocked(ctx context.Context, s *seat, a rules.Action, persis
 		entries = append(entries, eventEntry(next, before+i+1, e))
 	}
 	if len(entries) == 0 {
-		args := map[string]any{"seat": s.name, "side": s.side.String()}
+		var args args
+		args.str("seat", s.name)
+		args.str("side", s.side.String())
 		if a.Kind != rules.ActPlay && a.Kind != rules.ActKeep {
-			args["action"] = a.String()
+			args.str("action", a.String())
 		}
-		entries = append(entries, serverEntry(before+1, "step", args))
+		entries = append(entries, serverEntry(before+1, "step", &args))
 	}
 	after := before + len(entries)
 	text := a.String() // once: the record's and the reply's (issue 14, sixth pass)
@@ -286,7 +288,10 @@ func (m *Match) undoLocked(ctx context.Context, s *seat, persist bool) error {
 	m.seq++
 	m.st = st
 	m.record = keep
-	m.addLogLocked(serverEntry(after, "undo", map[string]any{"seat": s.name, "side": s.side.String()}))
+	var args args
+	args.str("seat", s.name)
+	args.str("side", s.side.String())
+	m.addLogLocked(serverEntry(after, "undo", &args))
 	s.last = nil
 	s.lastUndo = &reply{action: "undo", before: after - 1, after: after}
 	return nil

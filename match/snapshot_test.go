@@ -263,19 +263,27 @@ func (a *args) maps(ev rules.Event) (args, event map[string]any) {
 	return args, event
 }
 
-// A log entry written by hand (appendLogEntry, appendEntry) is encoding/json's
+// A log entry written by hand (appendEntry, serverEntry) is encoding/json's
 // encoding of its LogEntry, for every event of whole games as each viewer
 // sees it, and for the server's own entries.
 func TestLogEntryJSON(t *testing.T) {
 	compared := 0
-	check := func(n int, key string, args, event map[string]any) {
+	// check compares server entry n of kind with arguments a, whose map
+	// is args.
+	check := func(n int, kind string, a *args, args map[string]any) {
 		t.Helper()
-		want, err := json.Marshal(LogEntry{N: n, Text: Text{Key: key, Args: args}, Event: event})
+		event := map[string]any{"kind": kind}
+		for k, v := range args {
+			event[k] = v
+		}
+		want, err := json.Marshal(LogEntry{N: n, Text: Text{Key: "ev." + kind, Args: args}, Event: event})
 		if err != nil {
 			t.Fatal(err)
 		}
-		if got := appendLogEntry(nil, n, key, args, event); !bytes.Equal(got, want) {
-			t.Fatalf("got %s\nwant %s", got, want)
+		for v, got := range serverEntry(n, kind, a).json {
+			if !bytes.Equal(got, want) {
+				t.Fatalf("viewer %d: got %s\nwant %s", v, got, want)
+			}
 		}
 		compared++
 	}
@@ -314,8 +322,24 @@ func TestLogEntryJSON(t *testing.T) {
 			}
 		}
 	}
-	check(7, "ev.undo", map[string]any{"seat": "allies-1", "side": "allies<&>"}, map[string]any{"kind": "undo", "seat": "allies-1", "side": "allies<&>"})
-	check(8, "ev.step", map[string]any{"action": "end-orders", "n": 3, "ok": true, "faces": []string{"star"}}, map[string]any{})
+	var undo args
+	undo.str("side", "allies<&>")
+	undo.str("seat", "allies-1")
+	check(7, "undo", &undo, map[string]any{"seat": "allies-1", "side": "allies<&>"})
+	// Keys before and after "kind", and one that is "kind" (the argument
+	// wins, as when the event was a map the arguments were copied into).
+	var step args
+	step.str("action", "end-orders")
+	step.int("n", 3)
+	step.bool("ok", true)
+	step.strs("faces", []string{"star"})
+	step.str("kind", "mine")
+	check(8, "step", &step, map[string]any{"action": "end-orders", "n": 3, "ok": true, "faces": []string{"star"}, "kind": "mine"})
+	var timeout args
+	timeout.str("seat", "axis")
+	timeout.str("side", "axis")
+	timeout.str("winner", "allies")
+	check(9, "timeout", &timeout, map[string]any{"seat": "axis", "side": "axis", "winner": "allies"})
 	t.Logf("%d entries compared", compared)
 }
 
