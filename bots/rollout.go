@@ -88,6 +88,10 @@ type RolloutConfig struct {
 	// Horizon: 1 (or 0) scores each world when the opponent's battles come;
 	// 2 plays through them and one's own next turn (MCTSConfig.Horizon).
 	Horizon int
+	// StepHorizon, when positive, is the horizon of the decisions that
+	// carry a played card out (orders, moves, battles and their steps),
+	// Horizon then being the card's choice's alone (0: Horizon for all).
+	StepHorizon int
 	// Plan: how the playouts choose cards (MCTSConfig.Plan): 0 by the
 	// greedy's quick estimate, 1 the opponent's card planned through its
 	// orders and moves, 2 every card planned.
@@ -230,7 +234,7 @@ func (st *stopper) over() bool {
 // stop, the candidates are judged on the worlds all of them were played in
 // (none: the greedy's first choice).
 func (r *Rollout) compare(stop *stopper, p *Perspective, base uint64, cands []rules.Action) (int, int) {
-	cfg := MCTSConfig{Reply: true, Horizon: r.cfg.Horizon, Plan: r.cfg.Plan, Weights: r.cfg.Weights, Model: r.cfg.Model,
+	cfg := MCTSConfig{Reply: true, Horizon: r.horizon(p), Plan: r.cfg.Plan, Weights: r.cfg.Weights, Model: r.cfg.Model,
 		MaterialLuck: r.cfg.MaterialLuck}
 	workers := max(1, r.cfg.Workers)
 	trees := r.trees(p, &cfg, workers)
@@ -382,6 +386,15 @@ func rankAlive(alive []int, vals [][]float64) {
 
 // trees are the workers' scratch space, kept from one decision to the next
 // (their buffers grow once).
+// horizon is the playouts' horizon for the decision of p: StepHorizon's
+// after the card is played, if set.
+func (r *Rollout) horizon(p *Perspective) int {
+	if r.cfg.StepHorizon > 0 && p.Phase() != rules.PhaseCard {
+		return r.cfg.StepHorizon
+	}
+	return r.cfg.Horizon
+}
+
 func (r *Rollout) trees(p *Perspective, cfg *MCTSConfig, workers int) []*tree {
 	for len(r.scratch) < workers {
 		r.scratch = append(r.scratch, &tree{})

@@ -403,3 +403,47 @@ func TestMaterialLuckAveragesOut(t *testing.T) {
 		t.Fatalf("only %d battles checked", checked)
 	}
 }
+
+// StepHorizon gives the decisions that carry a card out their own
+// horizon, the card's choice keeping Horizon: with Horizon 2 and
+// StepHorizon 1, a card decision searches exactly as at horizon 2 and any
+// other exactly as at horizon 1 (the same choice, the same playout steps).
+func TestStepHorizon(t *testing.T) {
+	cfg := func(h, sh int) RolloutConfig {
+		return RolloutConfig{Candidates: 4, Samples: 6, Playouts: 48, Horizon: h, StepHorizon: sh, Model: HardModel, Workers: 1}
+	}
+	// Fresh bots for each decision: a bot's worlds depend on how many
+	// decisions it made before.
+	mixed := func() *Rollout { return NewRollout("mixed", 3, cfg(2, 1)) }
+	two := func() *Rollout { return NewRollout("two", 3, cfg(2, 0)) }
+	one := func() *Rollout { return NewRollout("one", 3, cfg(1, 0)) }
+	cards, steps := 0, 0
+	randomPositions(t, tacticSetup(), 5, 40, func(s *rules.State) {
+		want := one
+		if s.Phase() == rules.PhaseCard {
+			want, cards = two, cards+1
+		} else {
+			steps++
+		}
+		w := want()
+		a, st := mixed().Search(context.Background(), NewPerspective(s, s.ToAct(), 9))
+		wa, wst := w.Search(context.Background(), NewPerspective(s, s.ToAct(), 9))
+		if a != wa || st.Steps != wst.Steps || st.Iterations != wst.Iterations {
+			t.Errorf("%v decision: %v after %d steps (%d playouts), want %v after %d (%d) as %s", s.Phase(), a, st.Steps, st.Iterations, wa, wst.Steps, wst.Iterations, w.Name())
+		}
+	})
+	if cards == 0 || steps == 0 {
+		t.Fatalf("%d card decisions and %d others: want both", cards, steps)
+	}
+	// The two horizons differ where the test looks: horizon 2 plays more
+	// steps than horizon 1 on the same decisions.
+	var s1, s2 int
+	randomPositions(t, tacticSetup(), 5, 40, func(s *rules.State) {
+		_, st1 := one().Search(context.Background(), NewPerspective(s, s.ToAct(), 9))
+		_, st2 := two().Search(context.Background(), NewPerspective(s, s.ToAct(), 9))
+		s1, s2 = s1+st1.Steps, s2+st2.Steps
+	})
+	if s2 <= s1 {
+		t.Errorf("horizon 2 played %d steps, horizon 1 %d: the test cannot tell them apart", s2, s1)
+	}
+}

@@ -25,3 +25,19 @@ func TestVariantModel(t *testing.T) {
 		t.Error("an unknown model is accepted")
 	}
 }
+
+// A variant may give the decisions after the card their own horizon
+// (steph), the card's keeping hard's 2.
+func TestVariantStepHorizon(t *testing.T) {
+	vs, err := parseVariants("hs=steph:1")
+	if err != nil {
+		t.Fatal(err)
+	}
+	b, err := vs["hs"](1)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if c := b.(*bots.Rollout).Config(); c.Horizon != 2 || c.StepHorizon != 1 {
+		t.Errorf("horizon %d, step horizon %d: want 2 and 1", c.Horizon, c.StepHorizon)
+	}
+}

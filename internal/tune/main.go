@@ -67,7 +67,7 @@ func main() {
 	cache := flag.String("cache", "", "ladder: directory where each round is saved and read back (resume, extend)")
 	scenDir := flag.String("scenarios", "../shared/scenarios", "ladder: directory of the .m44 scenarios")
 	workers := flag.Int("workers", 1, "ladder: games played at once")
-	variants := flag.String("variant", "", "ladder: rollout bots to try, name=key:value/...,... (keys: candidates, samples, first, playouts, steps, horizon, plan, race, luck, model; the rest as hard)")
+	variants := flag.String("variant", "", "ladder: rollout bots to try, name=key:value/...,... (keys: candidates, samples, first, playouts, steps, horizon, steph, plan, race, luck, model; the rest as hard)")
 	fitPlayers := flag.String("players", "greedy", "-fit: the level of both players (greedy, medium, hard)")
 	fitSave := flag.String("save", "", "-fit: save the played positions to this file")
 	fitLoad := flag.String("load", "", "-fit: fit on positions saved by -save (files, comma-separated) instead of playing")
