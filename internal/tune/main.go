@@ -63,6 +63,7 @@ func main() {
 	samples = flag.Int("samples", 24, "rollout samples")
 	searchBattles = flag.Bool("search-battles", false, "search the battle step too (-medium)")
 	lad := flag.Bool("ladder", false, "play the strength ladder (-pairs) and print its markdown tables")
+	agr := flag.Bool("agree", false, "how often easy, medium and hard choose alike, by decision phase, at positions of -games medium games per ladder scenario (-seed; -scenarios)")
 	pairs := flag.String("pairs", DefaultPairs, "ladder pairs, level-opponent:rounds:seed,... (a round: one game per scenario and side)")
 	cache := flag.String("cache", "", "ladder: directory where each round is saved and read back (resume, extend)")
 	scenDir := flag.String("scenarios", "../shared/scenarios", "ladder: directory of the .m44 scenarios")
@@ -77,6 +78,10 @@ func main() {
 	fitUntil := flag.Duration("until", 0, "-fit: start no game after this time (every battle's game i before any game i+1)")
 	flag.Parse()
 
+	if *agr {
+		must(agree(os.Stdout, *scenDir, *games, *seed))
+		return
+	}
 	if *lad {
 		ladder(*scenDir, *pairs, *cache, *workers, *variants)
 		return
