@@ -384,8 +384,6 @@ func rankAlive(alive []int, vals [][]float64) {
 	sort.SliceStable(alive, func(i, j int) bool { return means[alive[i]] > means[alive[j]] })
 }
 
-// trees are the workers' scratch space, kept from one decision to the next
-// (their buffers grow once).
 // horizon is the playouts' horizon for the decision of p: StepHorizon's
 // after the card is played, if set.
 func (r *Rollout) horizon(p *Perspective) int {
@@ -395,6 +393,8 @@ func (r *Rollout) horizon(p *Perspective) int {
 	return r.cfg.Horizon
 }
 
+// trees are the workers' scratch space, kept from one decision to the next
+// (their buffers grow once).
 func (r *Rollout) trees(p *Perspective, cfg *MCTSConfig, workers int) []*tree {
 	for len(r.scratch) < workers {
 		r.scratch = append(r.scratch, &tree{})
