@@ -284,9 +284,7 @@ func (m *Match) CheckClock(ctx context.Context) bool {
 // log): the seat loses, or a bot takes it over.
 func (m *Match) timeoutLocked(s *seat, bot bool) error {
 	m.seq++
-	var args args
-	args.str("seat", s.name)
-	args.str("side", s.side.String())
+	sa := seatArgs(s)
 	if bot {
 		lv := m.settings.Clock.Bot
 		if lv == "" {
@@ -297,12 +295,12 @@ func (m *Match) timeoutLocked(s *seat, bot bool) error {
 			return err
 		}
 		s.bot, s.level, s.kind = b, lv, "bot:"+lv
-		args.str("bot", lv)
+		sa.str("bot", lv)
 	} else {
 		m.forfeit = &forfeit{seat: s.name, winner: otherSide(s.side)}
-		args.str("winner", otherSide(s.side).String())
+		sa.str("winner", otherSide(s.side).String())
 	}
-	m.addLogLocked(serverEntry(len(m.log)+1, "timeout", &args))
+	m.addLogLocked(serverEntry(len(m.log)+1, "timeout", &sa))
 	return nil
 }
 

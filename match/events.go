@@ -260,6 +260,15 @@ func appendEntryWith(b []byte, n int, key string, a *args, extra []arg) []byte {
 	return append(b, "}}"...)
 }
 
+// seatArgs are the arguments every server entry starts with: the seat it
+// is about and its side.
+func seatArgs(s *seat) args {
+	var a args
+	a.str("seat", s.name)
+	a.str("side", s.side.String())
+	return a
+}
+
 // serverEntry is a server entry (undo, step, timeout), the same for every
 // viewer: its arguments a, and its event a's arguments with its kind.
 func serverEntry(n int, kind string, a *args) entry {

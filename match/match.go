@@ -135,13 +135,11 @@ func (m *Match) applyLocked(ctx context.Context, s *seat, a rules.Action, persis
 		entries = append(entries, eventEntry(next, before+i+1, e))
 	}
 	if len(entries) == 0 {
-		var args args
-		args.str("seat", s.name)
-		args.str("side", s.side.String())
+		sa := seatArgs(s)
 		if a.Kind != rules.ActPlay && a.Kind != rules.ActKeep {
-			args.str("action", a.String())
+			sa.str("action", a.String())
 		}
-		entries = append(entries, serverEntry(before+1, "step", &args))
+		entries = append(entries, serverEntry(before+1, "step", &sa))
 	}
 	after := before + len(entries)
 	text := a.String() // once: the record's and the reply's (issue 14, sixth pass)
@@ -288,10 +286,8 @@ func (m *Match) undoLocked(ctx context.Context, s *seat, persist bool) error {
 	m.seq++
 	m.st = st
 	m.record = keep
-	var args args
-	args.str("seat", s.name)
-	args.str("side", s.side.String())
-	m.addLogLocked(serverEntry(after, "undo", &args))
+	sa := seatArgs(s)
+	m.addLogLocked(serverEntry(after, "undo", &sa))
 	s.last = nil
 	s.lastUndo = &reply{action: "undo", before: after - 1, after: after}
 	return nil
