@@ -4,21 +4,24 @@ import (
 	"context"
 	"fmt"
 	"io"
-	"path/filepath"
+	"maps"
 	"slices"
 	"strings"
 
 	"m44/bots"
 	"m44/rules"
-	"m44/scenario"
 )
 
 // agreeBots are the bots -agree asks at each position: the levels, and a
-// second medium and hard seeded otherwise (their own noise).
-var agreeBots = []string{"easy", "medium", "hard", "medium'", "hard'"}
+// second medium and hard seeded otherwise (their own noise: other seeds
+// for the bot and for its perspective).
+var agreeBots = [...]struct {
+	name, level string
+	other       uint64 // added to the bot's seed and its perspective's
+}{{"easy", "easy", 0}, {"medium", "medium", 0}, {"hard", "hard", 0}, {"medium'", "medium", 1}, {"hard'", "hard", 1}}
 
 // agreeing are the pairs of agreeBots whose agreement -agree reports.
-var agreeing = [][2]int{{1, 2}, {0, 2}, {0, 1}, {1, 3}, {2, 4}}
+var agreeing = [...][2]int{{1, 2}, {0, 2}, {0, 1}, {1, 3}, {2, 4}}
 
 // agree plays games medium against medium on the ladder's scenarios, and at
 // every fourth decision with a choice asks easy, medium and hard (budgets
@@ -28,24 +31,14 @@ var agreeing = [][2]int{{1, 2}, {0, 2}, {0, 1}, {1, 3}, {2, 4}}
 // itself otherwise seeded is the noise of its search: below it, two levels
 // choose differently by design.
 func agree(w io.Writer, dir string, games int, seed uint64) error {
-	var setups []*rules.Setup
-	for _, name := range LadderScenarios {
-		f := filepath.Join(dir, name)
-		s, rep := scenario.Check(f)
-		if s == nil || !rep.Playable() {
-			return fmt.Errorf("%s: not playable (or absent)", f)
-		}
-		setups = append(setups, s)
+	battles, err := ladderBattles(dir)
+	if err != nil {
+		return err
 	}
 	opts := bots.Options{Time: bots.NoCap, Workers: 1}
 	ask := make([]bots.Bot, len(agreeBots))
-	for i, name := range agreeBots {
-		level, other := strings.CutSuffix(name, "'")
-		s := seed
-		if other {
-			s = seed + 1
-		}
-		b, err := bots.New(level, s, opts)
+	for i, ab := range agreeBots {
+		b, err := bots.New(ab.level, seed+ab.other, opts)
 		if err != nil {
 			return err
 		}
@@ -61,13 +54,13 @@ func agree(w io.Writer, dir string, games int, seed uint64) error {
 	}
 	type tally struct {
 		n    int
-		same [5]int
+		same [len(agreeing)]int
 	}
 	by := map[string]*tally{}
 	ctx := context.Background()
-	for si, setup := range setups {
+	for si, battle := range battles {
 		for g := range games {
-			s, err := rules.New(setup, seed*1000+uint64(si*games+g))
+			s, err := rules.New(battle.Setup, seed*1000+uint64(si*games+g))
 			if err != nil {
 				return err
 			}
@@ -76,13 +69,9 @@ func agree(w io.Writer, dir string, games int, seed uint64) error {
 					break
 				}
 				if len(s.Legal()) > 1 && step%4 == 0 {
-					var acts [5]rules.Action
+					var acts [len(agreeBots)]rules.Action
 					for i, b := range ask {
-						ps := step + 1
-						if strings.HasSuffix(agreeBots[i], "'") {
-							ps = step + 2
-						}
-						a, err := b.Choose(ctx, bots.NewPerspective(s, s.ToAct(), ps))
+						a, err := b.Choose(ctx, bots.NewPerspective(s, s.ToAct(), step+1+agreeBots[i].other))
 						if err != nil {
 							return err
 						}
@@ -113,7 +102,7 @@ func agree(w io.Writer, dir string, games int, seed uint64) error {
 	}
 	fmt.Fprintf(w, "| decision | positions |")
 	for _, p := range agreeing {
-		fmt.Fprintf(w, " %s = %s |", agreeBots[p[0]], agreeBots[p[1]])
+		fmt.Fprintf(w, " %s = %s |", agreeBots[p[0]].name, agreeBots[p[1]].name)
 	}
 	fmt.Fprintf(w, "\n|---|---|%s\n", strings.Repeat("---|", len(agreeing)))
 	var all tally
@@ -124,13 +113,7 @@ func agree(w io.Writer, dir string, games int, seed uint64) error {
 		}
 		fmt.Fprintln(w)
 	}
-	for _, ph := range slices.Sorted(func(yield func(string) bool) {
-		for k := range by {
-			if !yield(k) {
-				return
-			}
-		}
-	}) {
+	for _, ph := range slices.Sorted(maps.Keys(by)) {
 		t := by[ph]
 		row(ph, t)
 		all.n += t.n

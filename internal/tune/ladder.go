@@ -27,15 +27,8 @@ const DefaultPairs = "easy-random:17:201,medium-easy:17:301,hard-medium:17:401"
 
 // ladder plays the ladder and prints its markdown tables.
 func ladder(dir, pairs, cache string, workers int, variants string) {
-	var battles []sim.Battle
-	for _, name := range LadderScenarios {
-		f := filepath.Join(dir, name)
-		s, rep := scenario.Check(f)
-		if s == nil || !rep.Playable() {
-			must(fmt.Errorf("%s: not playable (or absent)", f))
-		}
-		battles = append(battles, sim.Battle{Name: strings.TrimSuffix(name, ".m44"), Setup: s})
-	}
+	battles, err := ladderBattles(dir)
+	must(err)
 	ps, err := parsePairs(pairs)
 	must(err)
 	vs, err := parseVariants(variants)
@@ -54,6 +47,20 @@ func ladder(dir, pairs, cache string, workers int, variants string) {
 	res, err := sim.RunLadder(ctx, cfg)
 	must(err)
 	must(sim.WriteLadder(os.Stdout, res))
+}
+
+// ladderBattles are the ladder's scenarios, read from dir.
+func ladderBattles(dir string) ([]sim.Battle, error) {
+	var battles []sim.Battle
+	for _, name := range LadderScenarios {
+		f := filepath.Join(dir, name)
+		s, rep := scenario.Check(f)
+		if s == nil || !rep.Playable() {
+			return nil, fmt.Errorf("%s: not playable (or absent)", f)
+		}
+		battles = append(battles, sim.Battle{Name: strings.TrimSuffix(name, ".m44"), Setup: s})
+	}
+	return battles, nil
 }
 
 // parsePairs reads "level-opponent:rounds:seed,...".
