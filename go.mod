@@ -3,7 +3,7 @@ module m44
 go 1.26.0
 
 require (
-	github.com/coder/websocket v1.8.15
+	github.com/gorilla/websocket v1.5.3
 	github.com/jackc/pgx/v5 v5.12.0
 	github.com/klauspost/compress v1.20.1
 	github.com/prometheus/client_golang v1.25.0

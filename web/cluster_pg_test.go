@@ -11,7 +11,7 @@ import (
 	"testing"
 	"time"
 
-	"github.com/coder/websocket"
+	"github.com/gorilla/websocket"
 
 	"m44/match"
 	"m44/store/pgstore"
@@ -140,14 +140,17 @@ func TestClusterForwardsAndFollows(t *testing.T) {
 	// A WebSocket on b follows the game a plays.
 	ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
 	defer cancel()
-	ws, _, err := websocket.Dial(ctx, strings.Replace(b.url, "http://", "ws://", 1)+"/api/games/"+c.Game+"/ws?token="+c.Tokens["axis"], nil)
+	ws, _, err := websocket.DefaultDialer.DialContext(ctx, strings.Replace(b.url, "http://", "ws://", 1)+"/api/games/"+c.Game+"/ws?token="+c.Tokens["axis"], nil)
 	if err != nil {
 		t.Fatal(err)
 	}
-	defer ws.CloseNow()
+	defer ws.Close()
+	if d, ok := ctx.Deadline(); ok {
+		ws.SetReadDeadline(d)
+	}
 	next := func() int {
 		t.Helper()
-		_, msg, err := ws.Read(ctx)
+		_, msg, err := ws.ReadMessage()
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -299,11 +302,14 @@ func TestClusterPresence(t *testing.T) {
 	defer cancel()
 	dial := func(n *node, seat string) *websocket.Conn {
 		t.Helper()
-		ws, _, err := websocket.Dial(ctx, strings.Replace(n.url, "http://", "ws://", 1)+"/api/games/"+c.Game+"/ws?token="+c.Tokens[seat], nil)
+		ws, _, err := websocket.DefaultDialer.DialContext(ctx, strings.Replace(n.url, "http://", "ws://", 1)+"/api/games/"+c.Game+"/ws?token="+c.Tokens[seat], nil)
 		if err != nil {
 			t.Fatal(err)
 		}
-		t.Cleanup(func() { ws.CloseNow() })
+		if d, ok := ctx.Deadline(); ok {
+			ws.SetReadDeadline(d)
+		}
+		t.Cleanup(func() { ws.Close() })
 		return ws
 	}
 	axisOnA(false, 0, "no WebSocket yet")
@@ -313,7 +319,7 @@ func TestClusterPresence(t *testing.T) {
 	// A WebSocket of allies on a: b pushes it to axis, its mark connected.
 	wsA := dial(a, "allies")
 	for {
-		_, msg, err := ws.Read(ctx)
+		_, msg, err := ws.ReadMessage()
 		if err != nil {
 			t.Fatalf("axis on b: %v (allies never shown connected)", err)
 		}
@@ -331,9 +337,9 @@ func TestClusterPresence(t *testing.T) {
 			break
 		}
 	}
-	wsA.Close(websocket.StatusNormalClosure, "")
+	wsClose(wsA)
 
-	ws.Close(websocket.StatusNormalClosure, "")
+	wsClose(ws)
 	axisOnA(false, 5*time.Second, "axis's WebSocket on b closed")
 
 	// b is cut off from the database with axis's WebSocket open: it can

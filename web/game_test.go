@@ -12,7 +12,7 @@ import (
 	"testing"
 	"time"
 
-	"github.com/coder/websocket"
+	"github.com/gorilla/websocket"
 
 	"m44/internal/testkit"
 	"m44/rules"
@@ -87,7 +87,7 @@ func TestReconnect(t *testing.T) {
 		}
 	}
 	// A bad token is refused before the upgrade.
-	_, resp, err := websocket.Dial(context.Background(), "ws"+strings.TrimPrefix(ts.hs.URL, "http")+"/api/games/"+c.Game+"/ws?token=nope", nil)
+	_, resp, err := websocket.DefaultDialer.Dial("ws"+strings.TrimPrefix(ts.hs.URL, "http")+"/api/games/"+c.Game+"/ws?token=nope", nil)
 	if err == nil || resp == nil || resp.StatusCode != 403 {
 		t.Fatalf("bad token: %v %v", err, resp)
 	}
@@ -492,7 +492,7 @@ func TestWebSocketDeltas(t *testing.T) {
 	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
 	defer cancel()
 	n := len(ws.raw())
-	if err := ws.c.Write(ctx, websocket.MessageText, []byte(`{"type":"full"}`)); err != nil {
+	if err := ws.c.WriteMessage(websocket.TextMessage, []byte(`{"type":"full"}`)); err != nil {
 		t.Fatal(err)
 	}
 	for len(ws.raw()) == n {
@@ -506,7 +506,7 @@ func TestWebSocketDeltas(t *testing.T) {
 	if err := json.Unmarshal(ws.raw()[n], &u); err != nil || u.Type != "update" || u.Version != now.Version || len(u.Snapshot) == 0 {
 		t.Fatalf("asked for a whole update: %v %+v", err, u.Type)
 	}
-	if err := ws.c.Write(ctx, websocket.MessageText, []byte(`not JSON`)); err != nil {
+	if err := ws.c.WriteMessage(websocket.TextMessage, []byte(`not JSON`)); err != nil {
 		t.Fatal(err)
 	}
 	select {
@@ -514,7 +514,7 @@ func TestWebSocketDeltas(t *testing.T) {
 	case <-ctx.Done():
 		t.Fatal("a client message that is not JSON left the socket open")
 	}
-	if websocket.CloseStatus(ws.err) != websocket.StatusPolicyViolation {
+	if closeCode(ws.err) != websocket.ClosePolicyViolation {
 		t.Fatalf("closed with %v", ws.err)
 	}
 }

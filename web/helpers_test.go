@@ -17,7 +17,7 @@ import (
 	"testing"
 	"time"
 
-	"github.com/coder/websocket"
+	"github.com/gorilla/websocket"
 
 	"m44/match"
 	"m44/store"
@@ -257,7 +257,7 @@ func dialURL(t testing.TB, url string) *wsConn {
 	t.Helper()
 	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
 	defer cancel()
-	c, _, err := websocket.Dial(ctx, url, nil)
+	c, _, err := websocket.DefaultDialer.DialContext(ctx, url, nil)
 	if err != nil {
 		t.Fatalf("dial %s: %v", url, err)
 	}
@@ -266,7 +266,7 @@ func dialURL(t testing.TB, url string) *wsConn {
 	go func() {
 		defer close(w.done)
 		for {
-			_, b, err := c.Read(context.Background())
+			_, b, err := c.ReadMessage()
 			if err != nil {
 				w.err = err
 				return
@@ -280,7 +280,7 @@ func dialURL(t testing.TB, url string) *wsConn {
 			}
 		}
 	}()
-	t.Cleanup(func() { c.CloseNow() })
+	t.Cleanup(func() { c.Close() })
 	return w
 }
 
@@ -336,4 +336,11 @@ func firstScenario(t testing.TB) string {
 		t.Skip("no built-in scenario")
 	}
 	return lib[0].ID
+}
+
+// wsClose closes c as a browser does: the close frame (normal closure),
+// then the connection.
+func wsClose(c *websocket.Conn) {
+	c.WriteControl(websocket.CloseMessage, websocket.FormatCloseMessage(websocket.CloseNormalClosure, ""), time.Now().Add(time.Second))
+	c.Close()
 }

@@ -40,6 +40,9 @@ type Limits struct {
 	// address (over all games).
 	SocketsPerGame   int
 	SocketsPerClient int
+	// SocketPing: each WebSocket is pinged this often, and closed when its
+	// client has not answered the last ping by the next one (0: 25 s).
+	SocketPing time.Duration
 
 	// MaxActions ends a game after this many decisions (0: 5,000,
 	// match.DefaultMaxActions); a table may ask for fewer.

@@ -3,6 +3,7 @@ package web
 import (
 	"bufio"
 	"context"
+	"errors"
 	"fmt"
 	"io"
 	"net"
@@ -14,7 +15,7 @@ import (
 	"testing"
 	"time"
 
-	"github.com/coder/websocket"
+	"github.com/gorilla/websocket"
 )
 
 func withLimits(l Limits) func(*Options) {
@@ -178,7 +179,7 @@ func TestClientKey(t *testing.T) {
 
 func dialWS(ctx context.Context, base, game string) (*websocket.Conn, *http.Response, error) {
 	url := "ws" + strings.TrimPrefix(base, "http") + "/api/games/" + game + "/ws"
-	return websocket.Dial(ctx, url, nil)
+	return websocket.DefaultDialer.DialContext(ctx, url, nil)
 }
 
 // Issue 14 "the 1,001st connection is refused": a game takes 1,000
@@ -194,7 +195,7 @@ func TestThousandAndFirstSocketRefused(t *testing.T) {
 	conns := make([]*websocket.Conn, 0, 1000)
 	defer func() {
 		for _, c := range conns {
-			c.CloseNow()
+			c.Close()
 		}
 	}()
 	for i := 0; i < 1000; i++ {
@@ -209,7 +210,7 @@ func TestThousandAndFirstSocketRefused(t *testing.T) {
 		t.Fatalf("connection 1,001: %v %v, want 429", resp, err)
 	}
 	// One closes: there is room again.
-	conns[0].Close(websocket.StatusNormalClosure, "")
+	conns[0].Close()
 	conns = conns[1:]
 	deadline := time.Now().Add(10 * time.Second)
 	for {
@@ -237,12 +238,12 @@ func TestSocketsPerClient(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	defer a.CloseNow()
+	defer a.Close()
 	b, _, err := dialWS(ctx, ts.hs.URL, g2.Game)
 	if err != nil {
 		t.Fatal(err)
 	}
-	defer b.CloseNow()
+	defer b.Close()
 	_, resp, err := dialWS(ctx, ts.hs.URL, g2.Game)
 	if err == nil || resp == nil || resp.StatusCode != 429 {
 		t.Fatalf("third connection: %v %v, want 429", resp, err)
@@ -261,9 +262,10 @@ func TestSocketOutlivesTimeouts(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	defer wc.CloseNow()
+	defer wc.Close()
 	wc.SetReadLimit(64 << 20)
-	if _, _, err := wc.Read(ctx); err != nil {
+	wc.SetReadDeadline(time.Now().Add(10 * time.Second))
+	if _, _, err := wc.ReadMessage(); err != nil {
 		t.Fatal(err)
 	}
 	time.Sleep(500 * time.Millisecond)
@@ -274,7 +276,7 @@ func TestSocketOutlivesTimeouts(t *testing.T) {
 	if code != 200 {
 		t.Fatalf("act: %d %s", code, raw)
 	}
-	if _, _, err := wc.Read(ctx); err != nil {
+	if _, _, err := wc.ReadMessage(); err != nil {
 		t.Fatalf("the socket was cut by the server's timeouts: %v", err)
 	}
 }
@@ -382,5 +384,42 @@ func TestCrossOriginRefused(t *testing.T) {
 		if resp.StatusCode != tc.want {
 			t.Errorf("%s: %d %s, want %d", tc.name, resp.StatusCode, raw, tc.want)
 		}
+	}
+}
+
+// Issue 14 (limits): a WebSocket whose client does not answer the
+// server's pings is closed (its client gone without a word, its cap and
+// memory freed); one whose client answers stays open.
+func TestSocketWithoutPongClosed(t *testing.T) {
+	ts := newTestServer(t, "", withLimits(Limits{SocketPing: 50 * time.Millisecond}))
+	c := ts.create(map[string]any{"scenario": firstScenario(t), "seats": map[string]string{"allies": "human", "axis": "human"}, "hotseat": true})
+	live := ts.dial(c.Game, "", -1) // reads all along: answers every ping
+	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
+	defer cancel()
+	mute, _, err := dialWS(ctx, ts.hs.URL, c.Game)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer mute.Close()
+	mute.SetReadLimit(64 << 20)
+	// It reads nothing (so answers no ping) for ten periods, then finds
+	// its socket closed.
+	time.Sleep(500 * time.Millisecond)
+	mute.SetReadDeadline(time.Now().Add(5 * time.Second))
+	for {
+		_, _, err := mute.ReadMessage()
+		if err == nil {
+			continue // the first update, sent before
+		}
+		var ne net.Error
+		if errors.As(err, &ne) && ne.Timeout() {
+			t.Fatal("a socket that answered no ping stayed open")
+		}
+		break
+	}
+	select {
+	case <-live.done:
+		t.Fatalf("a socket that answered its pings was closed: %v", live.err)
+	default:
 	}
 }

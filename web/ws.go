@@ -1,14 +1,18 @@
 package web
 
 import (
+	"bufio"
 	"bytes"
 	"context"
 	"io"
+	"net"
 	"net/http"
 	"strconv"
+	"sync"
+	"sync/atomic"
 	"time"
 
-	"github.com/coder/websocket"
+	"github.com/gorilla/websocket"
 
 	"m44/match"
 )
@@ -83,22 +87,22 @@ func (s *Server) websocket(w http.ResponseWriter, r *http.Request) {
 	rc := http.NewResponseController(w)
 	rc.SetReadDeadline(time.Time{})
 	rc.SetWriteDeadline(time.Time{})
-	// Each message compressed on its own (no context takeover): a
-	// compressor kept for each socket's life made the server's memory
-	// grow by well over a megabyte a socket (380 MB against 120 MB with
-	// 200 sockets), gigabytes for a few thousand players (issue 14:
-	// memory bounded); pooled compressors are shared between messages.
-	// Small messages are not compressed (wsCompressFrom).
-	c, err := websocket.Accept(w, r, &websocket.AcceptOptions{CompressionMode: websocket.CompressionNoContextTakeover,
-		CompressionThreshold: wsCompressFrom})
+	// Each message compressed on its own (no context takeover, the only
+	// mode the library offers): a compressor kept for each socket's life
+	// made the server's memory grow by well over a megabyte a socket (380
+	// MB against 120 MB with 200 sockets), gigabytes for a few thousand
+	// players (issue 14: memory bounded). Small messages are not
+	// compressed (wsCompressFrom, wsWrite).
+	c, err := wsUpgrader.Upgrade(hijacker{w}, r, nil)
 	if err != nil {
-		return // Accept has answered the client
+		return // Upgrade has answered the client
 	}
+	noteStatus(w, http.StatusSwitchingProtocols) // (written on the hijacked connection: for the log)
 	s.sockets.Add(1)
 	defer s.sockets.Done()
 	s.metrics.sockets.Inc()
 	defer s.metrics.sockets.Dec()
-	defer c.CloseNow()
+	defer c.Close()
 	// The client sends requests for a whole update ({"type":"full"}) and,
 	// on a seat's socket, actions ({"type":"action"}); reading also
 	// answers the client's pings and close. The messages are handled in
@@ -108,14 +112,25 @@ func (s *Server) websocket(w http.ResponseWriter, r *http.Request) {
 	ctx, cancel := context.WithCancel(r.Context())
 	defer cancel()
 	in := make(chan wsIn, 4)
+	readerDone := make(chan struct{})
+	var pong atomic.Int64 // when the client last answered a ping (UnixNano)
+	c.SetPongHandler(func(string) error { pong.Store(time.Now().UnixNano()); return nil })
 	go func() {
+		defer close(readerDone)
 		defer cancel()
-		// Each message read into one buffer (c.Read allocated one for
-		// each: 3 % of a WebSocket server's CPU with the collector's share;
-		// issue 14, sixth pass). parseWSMessage keeps nothing of it.
+		// Each message read into one buffer. parseWSMessage keeps
+		// nothing of it.
 		buf := make([]byte, wsReadLimit+1)
 		for {
-			typ, rd, err := c.Reader(ctx)
+			typ, rd, err := c.NextReader()
+			if err == websocket.ErrReadLimit {
+				// A message over wsReadLimit: the library has sent the
+				// close frame, 1009 (message too big). The rest of the
+				// message is read and dropped until the client closes,
+				// so that closing does not reset the connection before
+				// the client reads that frame.
+				wsDrainConn(c)
+			}
 			if err != nil {
 				return // closed
 			}
@@ -125,18 +140,17 @@ func (s *Server) websocket(w http.ResponseWriter, r *http.Request) {
 				k, err = rd.Read(buf[n:])
 				n += k
 			}
+			if err == websocket.ErrReadLimit {
+				wsDrainConn(c)
+			}
 			if err != io.EOF {
-				// A message over wsReadLimit is closed with 1009 by the
-				// library (its read limit errs before buf is full).
-				if err == nil {
-					c.Close(websocket.StatusMessageTooBig, "message too big")
-				}
 				return
 			}
 			m, ok := parseWSMessage(typ, buf[:n])
 			m.read = time.Now()
 			if !ok {
-				c.Close(websocket.StatusPolicyViolation, `not a JSON object: the client sends {"type":"full"} or {"type":"action",…}`)
+				wsCloseFrame(c, websocket.ClosePolicyViolation, `not a JSON object: the client sends {"type":"full"} or {"type":"action",…}`)
+				wsDrain(c)
 				return
 			}
 			select {
@@ -146,15 +160,28 @@ func (s *Server) websocket(w http.ResponseWriter, r *http.Request) {
 			}
 		}
 	}()
+	// closeWith ends the socket with code: the close frame, then the
+	// client's answer (read by the reader above) or a time out, as the
+	// closing handshake asks; the connection is then closed.
+	closeWith := func(code int, reason string) {
+		wsCloseFrame(c, code, reason)
+		c.SetReadDeadline(time.Now().Add(wsCloseWait))
+		cancel() // (a reader waiting to hand a message over stops)
+		<-readerDone
+	}
 	token, reqID := q.Get("token"), w.Header().Get("X-Request-Id")
 
-	wctx := &writeDeadline{parent: ctx}
-	defer wctx.stop()
-	ping := time.NewTicker(wsPingEvery)
+	wd := writeDeadline{c: c}
+	every := s.limits.SocketPing
+	if every <= 0 {
+		every = wsPingEvery
+	}
+	ping := time.NewTicker(every)
 	defer ping.Stop()
 	send := true
-	var wbuf []byte // a delta with an ack, made in one buffer reused
-	var dbuf []byte // this socket's deltas (match.Sub.NextInto), valid until the next
+	var pinged time.Time // when the last ping was sent
+	var wbuf []byte      // a delta with an ack, made in one buffer reused
+	var dbuf []byte      // this socket's deltas (match.Sub.NextInto), valid until the next
 	for {
 		if cap(dbuf) > 64<<10 || cap(wbuf) > 64<<10 { // a rare huge delta is not kept
 			dbuf, wbuf = nil, nil
@@ -166,7 +193,7 @@ func (s *Server) websocket(w http.ResponseWriter, r *http.Request) {
 				return
 			}
 			if b != nil {
-				if err := c.Write(wctx.get(), websocket.MessageText, b); err != nil {
+				if err := wd.write(b); err != nil {
 					return
 				}
 			}
@@ -183,7 +210,7 @@ func (s *Server) websocket(w http.ResponseWriter, r *http.Request) {
 				if err, secs := s.allow(s.actionLim, "actions", client); err != nil {
 					b = wsErrorJSON(m.id, err, secs)
 				}
-				if err := c.Write(wctx.get(), websocket.MessageText, b); err != nil {
+				if err := wd.write(b); err != nil {
 					return
 				}
 			case m.full:
@@ -209,7 +236,7 @@ func (s *Server) websocket(w http.ResponseWriter, r *http.Request) {
 					sub.Settle()
 					d, dv, err := sub.NextInto(since, &dbuf)
 					if err != nil {
-						c.Write(wctx.get(), websocket.MessageText, b) // the ack, at least
+						wd.write(b) // the ack, at least
 						return
 					}
 					since = dv
@@ -218,7 +245,7 @@ func (s *Server) websocket(w http.ResponseWriter, r *http.Request) {
 						wbuf = append(append(wbuf, ','), d[len(deltaHead):]...)
 						b = wbuf
 					} else if d != nil {
-						if err := c.Write(wctx.get(), websocket.MessageText, b); err != nil {
+						if err := wd.write(b); err != nil {
 							return
 						}
 						b = d
@@ -226,7 +253,7 @@ func (s *Server) websocket(w http.ResponseWriter, r *http.Request) {
 				}
 				t2 := time.Now()
 				s.metrics.wsDelta.Observe(t2.Sub(t1).Seconds())
-				if err := c.Write(wctx.get(), websocket.MessageText, b); err != nil {
+				if err := wd.write(b); err != nil {
 					return
 				}
 				s.metrics.wsWrite.Observe(time.Since(t2).Seconds())
@@ -234,7 +261,7 @@ func (s *Server) websocket(w http.ResponseWriter, r *http.Request) {
 		case <-sub.C():
 			send = true
 			if sub.Closed() {
-				c.Close(websocket.StatusGoingAway, "the server is shutting down")
+				closeWith(websocket.CloseGoingAway, "the server is shutting down")
 				return
 			}
 			if sub.Gone() {
@@ -247,19 +274,22 @@ func (s *Server) websocket(w http.ResponseWriter, r *http.Request) {
 					sub, err = m.Subscribe(q.Get("token"))
 				}
 				if err != nil {
-					c.Close(websocket.StatusServiceRestart, "the game moved: reconnect")
+					closeWith(websocket.CloseServiceRestart, "the game moved: reconnect")
 					return
 				}
 			}
 		case <-ping.C:
-			pctx, cancel := context.WithTimeout(ctx, wsWriteTimeout)
-			err := c.Ping(pctx)
-			cancel()
-			if err != nil {
+			// A client that has not answered the last ping (sent one
+			// period ago) is gone: its socket is closed.
+			if !pinged.IsZero() && pong.Load() < pinged.UnixNano() {
+				return
+			}
+			pinged = time.Now()
+			if err := c.WriteControl(websocket.PingMessage, nil, pinged.Add(wsWriteTimeout)); err != nil {
 				return
 			}
 		case <-s.done:
-			c.Close(websocket.StatusGoingAway, "the server is shutting down")
+			closeWith(websocket.CloseGoingAway, "the server is shutting down")
 			return
 		case <-ctx.Done():
 			return
@@ -267,28 +297,91 @@ func (s *Server) websocket(w http.ResponseWriter, r *http.Request) {
 	}
 }
 
-// writeDeadline is the context of a socket's writes: each has from half
-// of wsWriteTimeout to all of it. One context serves the writes of a few
-// seconds (the WebSocket library stops watching it after each write): a
-// timer made for every message was 3 % of a WebSocket server's CPU.
+// wsUpgrader makes the sockets: permessage-deflate when the client offers
+// it (browsers do), each message written in a buffer of wsWriteBufs, held
+// only while it is written (2,000 sockets open hold none), one frame for
+// any message under wsWriteBuf. Its origin check is the library's: a page
+// of another site cannot open a socket (the Origin header, when sent, must
+// name this host).
+var wsUpgrader = websocket.Upgrader{EnableCompression: true, WriteBufferPool: &sync.Pool{}, WriteBufferSize: wsWriteBuf,
+	HandshakeTimeout: wsWriteTimeout}
+
+const (
+	wsWriteBuf = 16 << 10
+	// wsCloseWait is how long a socket being closed waits for the
+	// client's close frame.
+	wsCloseWait = 2 * time.Second
+)
+
+// hijacker gives the upgrade the connection under the server's response
+// writers (which unwrap to it, as http.ResponseController reaches it).
+type hijacker struct{ http.ResponseWriter }
+
+func (h hijacker) Hijack() (net.Conn, *bufio.ReadWriter, error) {
+	return http.NewResponseController(h.ResponseWriter).Hijack()
+}
+
+// wsCloseFrame sends the close frame with code and reason (at most 123
+// bytes, the protocol's limit).
+func wsCloseFrame(c *websocket.Conn, code int, reason string) {
+	if len(reason) > 123 {
+		reason = reason[:123]
+	}
+	c.WriteControl(websocket.CloseMessage, websocket.FormatCloseMessage(code, reason), time.Now().Add(wsWriteTimeout))
+}
+
+// wsDrain reads the socket until the client answers the close frame (or
+// wsCloseWait passes).
+func wsDrain(c *websocket.Conn) {
+	c.SetReadDeadline(time.Now().Add(wsCloseWait))
+	for {
+		if _, _, err := c.NextReader(); err != nil {
+			return
+		}
+	}
+}
+
+// wsDrainConn reads what the client sends, unread, until it closes the
+// connection (or wsCloseWait passes): the library's reads stop at an error.
+func wsDrainConn(c *websocket.Conn) {
+	nc := c.NetConn()
+	nc.SetReadDeadline(time.Now().Add(wsCloseWait))
+	io.Copy(io.Discard, nc)
+}
+
+// noteStatus tells the server's response writer under w (statusWriter)
+// the status a hijacked connection was answered with.
+func noteStatus(w http.ResponseWriter, code int) {
+	for {
+		switch x := w.(type) {
+		case *statusWriter:
+			if x.status == 0 {
+				x.status = code
+			}
+			return
+		case interface{ Unwrap() http.ResponseWriter }:
+			w = x.Unwrap()
+		default:
+			return
+		}
+	}
+}
+
+// writeDeadline writes a socket's messages, each with from half of
+// wsWriteTimeout to all of it: one deadline serves the writes of a few
+// seconds, rather than one set for every message.
 type writeDeadline struct {
-	parent context.Context
-	ctx    context.Context
-	cancel context.CancelFunc
-	until  time.Time
+	c     *websocket.Conn
+	until time.Time
 }
 
-func (d *writeDeadline) get() context.Context {
-	if now := time.Now(); d.ctx == nil || d.until.Sub(now) < wsWriteTimeout/2 {
-		d.stop()
+// write writes b as a text message, compressed if the client accepts it
+// and b is at least wsCompressFrom bytes.
+func (d *writeDeadline) write(b []byte) error {
+	if now := time.Now(); d.until.Sub(now) < wsWriteTimeout/2 {
 		d.until = now.Add(wsWriteTimeout)
-		d.ctx, d.cancel = context.WithDeadline(d.parent, d.until)
+		d.c.SetWriteDeadline(d.until)
 	}
-	return d.ctx
-}
-
-func (d *writeDeadline) stop() {
-	if d.cancel != nil {
-		d.cancel()
-	}
+	d.c.EnableWriteCompression(len(b) >= wsCompressFrom)
+	return d.c.WriteMessage(websocket.TextMessage, b)
 }

@@ -12,7 +12,7 @@ import (
 	"strings"
 	"time"
 
-	"github.com/coder/websocket"
+	"github.com/gorilla/websocket"
 
 	"m44/internal/jsonenc"
 	"m44/match"
@@ -48,9 +48,9 @@ type wsClientMessage struct {
 // is not a JSON object, is garbage (false: the socket is closed, 1008); a
 // JSON object that is not a message (an unknown type or field, a field of
 // the wrong type) is answered bad_request.
-func parseWSMessage(typ websocket.MessageType, b []byte) (wsIn, bool) {
+func parseWSMessage(typ int, b []byte) (wsIn, bool) {
 	b = bytes.TrimSpace(b)
-	if typ != websocket.MessageText || len(b) == 0 || b[0] != '{' || !json.Valid(b) {
+	if typ != websocket.TextMessage || len(b) == 0 || b[0] != '{' || !json.Valid(b) {
 		return wsIn{}, false
 	}
 	m, ok := parseWSPlain(b)

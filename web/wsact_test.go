@@ -3,12 +3,13 @@ package web
 import (
 	"context"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"strings"
 	"testing"
 	"time"
 
-	"github.com/coder/websocket"
+	"github.com/gorilla/websocket"
 )
 
 // wsReplyMsg is a socket's answer to a client's message.
@@ -34,7 +35,7 @@ func wsAsk(t *testing.T, w *wsConn, msg string, id int64) (wsReplyMsg, int) {
 	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
 	defer cancel()
 	n := len(w.raw())
-	if err := w.c.Write(ctx, websocket.MessageText, []byte(msg)); err != nil {
+	if err := w.c.WriteMessage(websocket.TextMessage, []byte(msg)); err != nil {
 		t.Fatalf("write %s: %v", msg, err)
 	}
 	for {
@@ -69,14 +70,23 @@ func actionMsg(action string, version int, id int64) string {
 }
 
 // wsClosed waits for the server to close the socket and returns its status.
-func wsClosed(t *testing.T, w *wsConn) websocket.StatusCode {
+func wsClosed(t *testing.T, w *wsConn) int {
 	t.Helper()
 	select {
 	case <-w.done:
 	case <-time.After(10 * time.Second):
 		t.Fatal("the socket stayed open")
 	}
-	return websocket.CloseStatus(w.err)
+	return closeCode(w.err)
+}
+
+// closeCode is the close status of err, a socket's read error (-1: none).
+func closeCode(err error) int {
+	var ce *websocket.CloseError
+	if errors.As(err, &ce) {
+		return ce.Code
+	}
+	return -1
 }
 
 // Issue 14, fifth pass: a seat's socket carries its actions. An action is
@@ -179,7 +189,7 @@ func TestWebSocketActions(t *testing.T) {
 	}
 	unchanged("a spectator's action")
 	n := len(spec.raw())
-	if err := spec.c.Write(context.Background(), websocket.MessageText, []byte(`{"type":"full"}`)); err != nil {
+	if err := spec.c.WriteMessage(websocket.TextMessage, []byte(`{"type":"full"}`)); err != nil {
 		t.Fatal(err)
 	}
 	for len(spec.raw()) == n {
@@ -194,25 +204,25 @@ func TestWebSocketActions(t *testing.T) {
 
 	// An oversized message closes the socket: 1009, the game unchanged.
 	big := actionMsg(strings.Repeat("x", wsReadLimit), v, 10)
-	if err := ws.c.Write(context.Background(), websocket.MessageText, []byte(big)); err != nil {
+	if err := ws.c.WriteMessage(websocket.TextMessage, []byte(big)); err != nil {
 		t.Fatal(err)
 	}
-	if st := wsClosed(t, ws); st != websocket.StatusMessageTooBig {
+	if st := wsClosed(t, ws); st != websocket.CloseMessageTooBig {
 		t.Fatalf("oversized message: closed with %v, want 1009", st)
 	}
 	unchanged("an oversized message")
 
 	// Garbage (not a JSON object; a binary message) closes it: 1008.
 	for _, g := range []struct {
-		typ websocket.MessageType
+		typ int
 		b   string
-	}{{websocket.MessageText, "hello"}, {websocket.MessageText, `["action"]`}, {websocket.MessageBinary, `{"type":"full"}`}} {
+	}{{websocket.TextMessage, "hello"}, {websocket.TextMessage, `["action"]`}, {websocket.BinaryMessage, `{"type":"full"}`}} {
 		w := ts.dial(c.Game, tok, -1)
 		firstMessage(t, w)
-		if err := w.c.Write(context.Background(), g.typ, []byte(g.b)); err != nil {
+		if err := w.c.WriteMessage(g.typ, []byte(g.b)); err != nil {
 			t.Fatal(err)
 		}
-		if st := wsClosed(t, w); st != websocket.StatusPolicyViolation {
+		if st := wsClosed(t, w); st != websocket.ClosePolicyViolation {
 			t.Fatalf("garbage %q: closed with %v, want 1008", g.b, st)
 		}
 	}

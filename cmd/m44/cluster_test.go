@@ -19,7 +19,7 @@ import (
 	"testing"
 	"time"
 
-	"github.com/coder/websocket"
+	"github.com/gorilla/websocket"
 
 	"m44/store/pgstore"
 	"m44/store/pgstore/pgtest"
@@ -267,16 +267,16 @@ func TestClusterTwoNodes(t *testing.T) {
 	ctx, cancel := context.WithTimeout(context.Background(), 2*time.Minute)
 	defer cancel()
 	followed := games[0]
-	ws, _, err := websocket.Dial(ctx, strings.Replace(b.url, "http://", "ws://", 1)+"api/games/"+followed.id+"/ws?token="+followed.tokens["axis"], nil)
+	ws, _, err := websocket.DefaultDialer.DialContext(ctx, strings.Replace(b.url, "http://", "ws://", 1)+"api/games/"+followed.id+"/ws?token="+followed.tokens["axis"], nil)
 	if err != nil {
 		t.Fatal(err)
 	}
-	defer ws.CloseNow()
+	defer ws.Close()
 	var wsMu sync.Mutex
 	wsVersion := 0
 	go func() {
 		for {
-			_, msg, err := ws.Read(ctx)
+			_, msg, err := ws.ReadMessage()
 			if err != nil {
 				return
 			}

@@ -24,7 +24,7 @@ import (
 	"sync"
 	"time"
 
-	"github.com/coder/websocket"
+	"github.com/gorilla/websocket"
 
 	"m44/internal/jsonenc"
 )
@@ -391,13 +391,20 @@ func (p *player) playWS(ctx context.Context, g created, seat string, r *rand.Ran
 	t := wsTally{logAt: p.cfg.LatencyLog != nil || p.cfg.Warmup > 0}
 	defer p.addTally(&t)
 	u := strings.Replace(p.cfg.URL, "http", "ws", 1) + "/api/games/" + g.Game + "/ws?since=0&ack=delta&token=" + g.Tokens[seat]
-	c, _, err := websocket.Dial(ctx, u, &websocket.DialOptions{HTTPClient: p.client, CompressionMode: websocket.CompressionContextTakeover})
+	d := websocket.Dialer{EnableCompression: true, HandshakeTimeout: 30 * time.Second} // (compression: as browsers ask)
+	c, _, err := d.DialContext(ctx, u, nil)
 	if err != nil {
 		t.count(err)
 		return
 	}
-	defer c.CloseNow()
+	defer c.Close()
+	// The end of the run closes the socket, which ends its read.
+	stop := context.AfterFunc(ctx, func() { c.Close() })
+	defer stop()
 	c.SetReadLimit(16 << 20)
+	// Its messages (actions, under 200 bytes) go uncompressed, as
+	// browsers send messages that small.
+	c.EnableWriteCompression(false)
 	acted := -1 // the version the seat last acted at
 	var s wsSnapshot
 	var sent time.Time // an action sent on the socket awaits its answer
@@ -406,7 +413,7 @@ func (p *player) playWS(ctx context.Context, g created, seat string, r *rand.Ran
 	var out []byte      // each action written, likewise
 	var think *time.Timer
 	for ctx.Err() == nil {
-		_, rd, err := c.Reader(ctx)
+		_, rd, err := c.NextReader()
 		if err == nil {
 			in.Reset()
 			_, err = in.ReadFrom(rd)
@@ -440,7 +447,7 @@ func (p *player) playWS(ctx context.Context, g created, seat string, r *rand.Ran
 			if errors.Is(err, errNotBase) {
 				// Not the snapshot the delta follows (should not happen):
 				// ask for a whole update, and skip deltas until it comes.
-				if err := c.Write(ctx, websocket.MessageText, []byte(`{"type":"full"}`)); err != nil {
+				if err := c.WriteMessage(websocket.TextMessage, []byte(`{"type":"full"}`)); err != nil {
 					t.count(err)
 					return
 				}
@@ -498,7 +505,7 @@ func (p *player) playWS(ctx context.Context, g created, seat string, r *rand.Ran
 			out = strconv.AppendInt(out, int64(id), 10)
 			out = append(out, '}')
 			sent = time.Now()
-			if err := c.Write(ctx, websocket.MessageText, out); err != nil {
+			if err := c.WriteMessage(websocket.TextMessage, out); err != nil {
 				t.count(err)
 				return
 			}
