@@ -41,6 +41,7 @@ func runLoad(args []string, stdout, stderr io.Writer) int {
 	fs.BoolVar(&cfg.NoGzip, "no-gzip", false, "do not accept gzip-compressed replies (browsers do)")
 	cpuprofile := fs.String("cpuprofile", "", "write a CPU profile of the run (client and server) to this file")
 	latLog := fs.String("latency-log", "", "write each action's answer time (s since the play started) and latency (ms) to this file, in time order")
+	nice := fs.Int("nice", 0, "with --url: lower this client's scheduling priority by this much (1-19; Linux) so that a server on the same machine has the cores first, as a server whose players play from their own machines has them")
 	fs.Usage = func() {
 		fmt.Fprintf(stderr, "usage: m44 load [--games N] [--duration D] [--url http://host:port]\n\n"+
 			"Plays N hot-seat games at once through the web API (random legal actions) and reports\n"+
@@ -63,6 +64,16 @@ func runLoad(args []string, stdout, stderr io.Writer) int {
 	if cfg.Games < 1 || cfg.Duration <= 0 {
 		fmt.Fprintln(stderr, "m44 load: --games and --duration must be positive")
 		return 2
+	}
+	if *nice != 0 {
+		if *url == "" || *nice < 0 || *nice > 19 {
+			fmt.Fprintln(stderr, "m44 load: --nice takes 1 to 19, with --url (a server started here would be slowed too)")
+			return 2
+		}
+		if err := lowerPriority(*nice); err != nil {
+			fmt.Fprintf(stderr, "m44 load: --nice: %v\n", err)
+			return 1
+		}
 	}
 	if cfg.Scenario == "" {
 		cfg.Scenario = web.Library()[0].ID
