@@ -11,6 +11,7 @@ import (
 	"sync"
 	"sync/atomic"
 	"time"
+	"unicode/utf8"
 
 	"github.com/gorilla/websocket"
 
@@ -92,7 +93,7 @@ func (s *Server) websocket(w http.ResponseWriter, r *http.Request) {
 	// made the server's memory grow by well over a megabyte a socket (380
 	// MB against 120 MB with 200 sockets), gigabytes for a few thousand
 	// players (issue 14: memory bounded). Small messages are not
-	// compressed (wsCompressFrom, wsWrite).
+	// compressed (wsCompressFrom, writeDeadline.write).
 	c, err := wsUpgrader.Upgrade(hijacker{w}, r, nil)
 	if err != nil {
 		return // Upgrade has answered the client
@@ -298,9 +299,9 @@ func (s *Server) websocket(w http.ResponseWriter, r *http.Request) {
 }
 
 // wsUpgrader makes the sockets: permessage-deflate when the client offers
-// it (browsers do), each message written in a buffer of wsWriteBufs, held
-// only while it is written (2,000 sockets open hold none), one frame for
-// any message under wsWriteBuf. Its origin check is the library's: a page
+// it (browsers do), each message written in a pooled buffer of wsWriteBuf
+// bytes, held only while it is written (2,000 sockets open hold none): one
+// frame for any message under that size. Its origin check is the library's: a page
 // of another site cannot open a socket (the Origin header, when sent, must
 // name this host).
 var wsUpgrader = websocket.Upgrader{EnableCompression: true, WriteBufferPool: &sync.Pool{}, WriteBufferSize: wsWriteBuf,
@@ -321,11 +322,12 @@ func (h hijacker) Hijack() (net.Conn, *bufio.ReadWriter, error) {
 	return http.NewResponseController(h.ResponseWriter).Hijack()
 }
 
-// wsCloseFrame sends the close frame with code and reason (at most 123
-// bytes, the protocol's limit).
+// wsCloseFrame sends the close frame with code and reason (cut to 123
+// bytes, the protocol's limit, at a character's end).
 func wsCloseFrame(c *websocket.Conn, code int, reason string) {
-	if len(reason) > 123 {
-		reason = reason[:123]
+	for len(reason) > 123 {
+		_, n := utf8.DecodeLastRuneInString(reason)
+		reason = reason[:len(reason)-n]
 	}
 	c.WriteControl(websocket.CloseMessage, websocket.FormatCloseMessage(code, reason), time.Now().Add(wsWriteTimeout))
 }
