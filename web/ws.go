@@ -123,29 +123,9 @@ func (s *Server) websocket(w http.ResponseWriter, r *http.Request) {
 		// nothing of it.
 		buf := make([]byte, wsReadLimit+1)
 		for {
-			typ, rd, err := c.NextReader()
-			if err == websocket.ErrReadLimit {
-				// A message over wsReadLimit: the library has sent the
-				// close frame, 1009 (message too big). The rest of the
-				// message is read and dropped until the client closes,
-				// so that closing does not reset the connection before
-				// the client reads that frame.
-				wsDrainConn(c)
-			}
+			typ, n, err := wsReadMessage(c, buf)
 			if err != nil {
-				return // closed
-			}
-			n := 0
-			for err == nil && n < len(buf) {
-				var k int
-				k, err = rd.Read(buf[n:])
-				n += k
-			}
-			if err == websocket.ErrReadLimit {
-				wsDrainConn(c)
-			}
-			if err != io.EOF {
-				return
+				return // closed, or a message too big (closed with 1009)
 			}
 			m, ok := parseWSMessage(typ, buf[:n])
 			m.read = time.Now()
@@ -341,6 +321,31 @@ func wsDrain(c *websocket.Conn) {
 			return
 		}
 	}
+}
+
+// wsReadMessage reads the client's next message into buf (longer than
+// wsReadLimit) and answers its type and length. A message over
+// wsReadLimit is an error, the library having sent the close frame, 1009
+// (message too big): the rest is read and dropped until the client closes
+// (wsDrainConn), so that closing does not reset the connection before the
+// client reads that frame.
+func wsReadMessage(c *websocket.Conn, buf []byte) (int, int, error) {
+	typ, rd, err := c.NextReader()
+	n := 0
+	for err == nil && n < len(buf) {
+		var k int
+		k, err = rd.Read(buf[n:])
+		n += k
+	}
+	switch {
+	case err == io.EOF:
+		return typ, n, nil
+	case err == nil: // (never: the read limit errs first)
+		return typ, n, websocket.ErrReadLimit
+	case err == websocket.ErrReadLimit:
+		wsDrainConn(c)
+	}
+	return typ, n, err
 }
 
 // wsDrainConn reads what the client sends, unread, until it closes the
