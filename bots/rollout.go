@@ -85,6 +85,11 @@ type RolloutConfig struct {
 	// Playouts alone does not bound the time a decision takes; Steps does,
 	// in search units: the same playouts on any machine.
 	Steps int
+	// CardSamples, CardSteps and CardPlayouts, when positive, are the
+	// worlds per round and the budget of the card's choice (a decision in
+	// the card step), Samples, Steps and Playouts then being the other
+	// decisions' (0: Samples, Steps and Playouts for all).
+	CardSamples, CardSteps, CardPlayouts int
 	// Horizon: 1 (or 0) scores each world when the opponent's battles come;
 	// 2 plays through them and one's own next turn (MCTSConfig.Horizon).
 	Horizon int
@@ -247,21 +252,21 @@ func (r *Rollout) compare(stop *stopper, p *Perspective, base uint64, cands []ru
 	for i := range alive {
 		alive[i] = i
 	}
-	budget := r.cfg.Playouts
+	samples, budget, limit := r.budget(p)
 	if budget <= 0 {
-		budget = len(cands) * r.cfg.Samples
+		budget = len(cands) * samples
 	}
 	steps := 0 // the steps of the playouts counted (the step budget's)
 	played := 0
 	var work atomic.Int64 // every step played, counted or not
 	for {
 		// This round's worlds: Samples, or what the budget has left.
-		per := r.cfg.Samples
+		per := samples
 		if played == 0 && r.cfg.FirstSamples > 0 {
 			per = r.cfg.FirstSamples
 		}
 		worlds := min(per, (budget-played)/len(alive))
-		if worlds <= 0 || (r.cfg.Steps > 0 && steps >= r.cfg.Steps) {
+		if worlds <= 0 || (limit > 0 && steps >= limit) {
 			break
 		}
 		next := len(vals[alive[0]])
@@ -287,7 +292,7 @@ func (r *Rollout) compare(stop *stopper, p *Perspective, base uint64, cands []ru
 				defer wg.Done()
 				t := trees[w]
 				for {
-					if r.cfg.Steps > 0 && steps+int(done.Load()) >= r.cfg.Steps {
+					if limit > 0 && steps+int(done.Load()) >= limit {
 						return
 					}
 					k := int(taken.Add(1) - 1)
@@ -312,7 +317,7 @@ func (r *Rollout) compare(stop *stopper, p *Perspective, base uint64, cands []ru
 		}
 		wg.Wait()
 		for k := 0; k < n; k++ {
-			if r.cfg.Steps > 0 && steps >= r.cfg.Steps {
+			if limit > 0 && steps >= limit {
 				// Beyond the budget: not counted (a playout a faster
 				// worker played ahead is dropped).
 				vals[alive[k%len(alive)]][next+k/len(alive)] = math.NaN()
@@ -325,7 +330,7 @@ func (r *Rollout) compare(stop *stopper, p *Perspective, base uint64, cands []ru
 		if stop.stopped.Load() || len(alive) <= 1 || (r.cfg.Race <= 0 && apart(vals[alive[0]], vals[alive[1]])) {
 			break
 		}
-		if r.cfg.Steps > 0 && steps >= r.cfg.Steps {
+		if limit > 0 && steps >= limit {
 			played = -1 // recounted below
 			break
 		}
@@ -382,6 +387,24 @@ func rankAlive(alive []int, vals [][]float64) {
 		return
 	}
 	sort.SliceStable(alive, func(i, j int) bool { return means[alive[i]] > means[alive[j]] })
+}
+
+// budget is the worlds per round, and the playouts and steps, the decision
+// of p may spend: the card's own in the card step, where set.
+func (r *Rollout) budget(p *Perspective) (samples, playouts, steps int) {
+	samples, playouts, steps = r.cfg.Samples, r.cfg.Playouts, r.cfg.Steps
+	if p.Phase() == rules.PhaseCard {
+		if r.cfg.CardSamples > 0 {
+			samples = r.cfg.CardSamples
+		}
+		if r.cfg.CardPlayouts > 0 {
+			playouts = r.cfg.CardPlayouts
+		}
+		if r.cfg.CardSteps > 0 {
+			steps = r.cfg.CardSteps
+		}
+	}
+	return samples, playouts, steps
 }
 
 // horizon is the playouts' horizon for the decision of p: StepHorizon's

@@ -447,3 +447,41 @@ func TestStepHorizon(t *testing.T) {
 		t.Errorf("horizon 2 played %d steps, horizon 1 %d: the test cannot tell them apart", s2, s1)
 	}
 }
+
+// CardSamples, CardPlayouts and CardSteps are the card's choice's worlds
+// and budget, the other decisions keeping Samples, Playouts and Steps: a
+// card decision searches exactly as a bot given those for all, and any
+// other exactly as the bot without them.
+func TestCardBudget(t *testing.T) {
+	base := RolloutConfig{Candidates: 4, Samples: 6, Playouts: 48, Steps: 900, Horizon: 1, Model: HardModel, Workers: 1}
+	card := base
+	card.CardSamples, card.CardPlayouts, card.CardSteps = 10, 80, 2000
+	big := base
+	big.Samples, big.Playouts, big.Steps = 10, 80, 2000
+	cards, others, differ := 0, 0, 0
+	randomPositions(t, tacticSetup(), 5, 40, func(s *rules.State) {
+		want := NewRollout("base", 3, base)
+		if s.Phase() == rules.PhaseCard {
+			want, cards = NewRollout("big", 3, big), cards+1
+		} else {
+			others++
+		}
+		a, st := NewRollout("card", 3, card).Search(context.Background(), NewPerspective(s, s.ToAct(), 9))
+		wa, wst := want.Search(context.Background(), NewPerspective(s, s.ToAct(), 9))
+		if a != wa || st.Steps != wst.Steps || st.Iterations != wst.Iterations {
+			t.Errorf("%v decision: %v after %d steps (%d playouts), want %v after %d (%d) as %s", s.Phase(), a, st.Steps, st.Iterations, wa, wst.Steps, wst.Iterations, want.Name())
+		}
+		if s.Phase() == rules.PhaseCard {
+			_, bst := NewRollout("base", 3, base).Search(context.Background(), NewPerspective(s, s.ToAct(), 9))
+			if bst.Iterations != st.Iterations {
+				differ++
+			}
+		}
+	})
+	if cards == 0 || others == 0 {
+		t.Fatalf("%d card decisions and %d others: want both", cards, others)
+	}
+	if differ == 0 {
+		t.Errorf("no card decision played otherwise with the card's budget: the test cannot tell it")
+	}
+}

@@ -90,7 +90,8 @@ var models = map[string]*bots.Model{"learned": &bots.LearnedModel, "ext": &bots.
 
 // parseVariants reads "name=key:value/key:value,...": rollout bots built on
 // hard's defaults (no cap, one core) with candidates, samples, playouts,
-// steps, horizon, steph (RolloutConfig.StepHorizon), plan, race (RolloutConfig.Race: racing's standard errors),
+// steps, csamples, csteps and cplayouts (the card's choice's worlds and budget:
+// RolloutConfig.CardSamples, CardSteps, CardPlayouts), horizon, steph (RolloutConfig.StepHorizon), plan, race (RolloutConfig.Race: racing's standard errors),
 // luck (material: RolloutConfig.MaterialLuck) or model (the evaluation, by
 // its name in models) changed, for the ladder to try under their own names.
 func parseVariants(s string) (map[string]sim.Factory, error) {
@@ -106,7 +107,8 @@ func parseVariants(s string) (map[string]sim.Factory, error) {
 		cfg := bots.RolloutConfig{Candidates: bots.HardCandidates, Samples: bots.HardSamples,
 			Playouts: bots.HardPlayouts, Steps: bots.HardSteps, Model: bots.HardModel, Horizon: 2, Workers: 1}
 		fields := map[string]*int{"candidates": &cfg.Candidates, "samples": &cfg.Samples, "playouts": &cfg.Playouts,
-			"steps": &cfg.Steps, "horizon": &cfg.Horizon, "steph": &cfg.StepHorizon, "first": &cfg.FirstSamples, "plan": &cfg.Plan}
+			"steps": &cfg.Steps, "horizon": &cfg.Horizon, "steph": &cfg.StepHorizon, "first": &cfg.FirstSamples, "plan": &cfg.Plan,
+			"csamples": &cfg.CardSamples, "csteps": &cfg.CardSteps, "cplayouts": &cfg.CardPlayouts}
 		for _, kv := range strings.Split(spec, "/") {
 			k, v, ok := strings.Cut(kv, ":")
 			if k == "luck" {
