@@ -109,6 +109,12 @@ type RolloutConfig struct {
 	// choice is kept); the search stops when one candidate remains or the
 	// budget is spent. 0: halving.
 	Race float64
+	// Prefer, when positive, plays the greedy's choice unless it is told
+	// apart: of the candidates still compared at the end, the one first in
+	// the greedy's order among the best and those whose paired difference
+	// with it (over at least 16 worlds both were played in) trails it by at
+	// most Prefer standard errors. 0: the best mean.
+	Prefer float64
 	// MaterialLuck: a rolled battle's luck (taken out of the playout's
 	// score) is the material it brought less the material it was expected
 	// to bring, a kill counted as its medal (battleMaterial). Off, the
@@ -356,7 +362,28 @@ func (r *Rollout) compare(stop *stopper, p *Perspective, base uint64, cands []ru
 		}
 	}
 	r.steps, r.work = steps, int(work.Load())
+	if r.cfg.Prefer > 0 {
+		return prefer(alive, vals, r.cfg.Prefer), played
+	}
 	return alive[0], played
+}
+
+// prefer is, of the candidates still compared (best first), the first in
+// the greedy's order (the lowest index) among the best and those not told
+// apart from it: whose paired difference with the best trails it by at most
+// z standard errors, over at least 16 worlds both were played in.
+func prefer(alive []int, vals [][]float64, z float64) int {
+	best := alive[0]
+	choice := best
+	for _, ci := range alive[1:] {
+		if ci > choice {
+			continue
+		}
+		if m, se, n, _ := paired(vals[best], vals[ci]); n >= 16 && m <= z*se {
+			choice = ci
+		}
+	}
+	return choice
 }
 
 // rankAlive sorts the candidates still compared, best first, by their mean

@@ -485,3 +485,42 @@ func TestCardBudget(t *testing.T) {
 		t.Errorf("no card decision played otherwise with the card's budget: the test cannot tell it")
 	}
 }
+
+// prefer plays the greedy's earliest candidate among the best and those
+// not told apart from it; one trailing steadily, or with too few worlds, is
+// not chosen.
+func TestPrefer(t *testing.T) {
+	steady := func(v float64, n int) []float64 {
+		out := make([]float64, n)
+		for j := range out {
+			out[j] = v + 0.01*float64(j%3)
+		}
+		return out
+	}
+	noisy := func(v float64, n int) []float64 {
+		out := make([]float64, n)
+		for j := range out {
+			out[j] = v + 0.2*float64(j%2*2-1)
+		}
+		return out
+	}
+	cases := []struct {
+		alive []int
+		vals  [][]float64
+		want  int
+	}{
+		// 0 (the greedy's first) trails the best steadily: the best.
+		{[]int{2, 0}, [][]float64{steady(0.5, 16), nil, steady(0.6, 16)}, 2},
+		// 1 is not told apart from the best (noisy): the greedy's earlier.
+		{[]int{2, 1}, [][]float64{nil, noisy(0.58, 16), steady(0.6, 16)}, 1},
+		// 0 has too few worlds to be judged: the best.
+		{[]int{3, 0}, [][]float64{steady(0.6, 15), nil, nil, steady(0.6, 16)}, 3},
+		// the best comes first in the greedy's order already.
+		{[]int{0, 1}, [][]float64{steady(0.6, 16), noisy(0.55, 16)}, 0},
+	}
+	for _, c := range cases {
+		if got := prefer(c.alive, c.vals, 1); got != c.want {
+			t.Errorf("prefer(%v) = %d, want %d", c.alive, got, c.want)
+		}
+	}
+}

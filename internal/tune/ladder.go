@@ -91,7 +91,7 @@ var models = map[string]*bots.Model{"learned": &bots.LearnedModel, "ext": &bots.
 // parseVariants reads "name=key:value/key:value,...": rollout bots built on
 // hard's defaults (no cap, one core) with candidates, samples, playouts,
 // steps, csamples, csteps and cplayouts (the card's choice's worlds and budget:
-// RolloutConfig.CardSamples, CardSteps, CardPlayouts), horizon, steph (RolloutConfig.StepHorizon), plan, race (RolloutConfig.Race: racing's standard errors),
+// RolloutConfig.CardSamples, CardSteps, CardPlayouts), horizon, steph (RolloutConfig.StepHorizon), plan, race (RolloutConfig.Race: racing's standard errors), prefer (RolloutConfig.Prefer),
 // luck (material: RolloutConfig.MaterialLuck) or model (the evaluation, by
 // its name in models) changed, for the ladder to try under their own names.
 func parseVariants(s string) (map[string]sim.Factory, error) {
@@ -126,12 +126,16 @@ func parseVariants(s string) (map[string]sim.Factory, error) {
 				cfg.Model = m
 				continue
 			}
-			if k == "race" {
+			if k == "race" || k == "prefer" {
 				z, err := strconv.ParseFloat(v, 64)
 				if !ok || err != nil || z < 0 {
 					return nil, fmt.Errorf("variant %q: bad %q", name, kv)
 				}
-				cfg.Race = z
+				if k == "race" {
+					cfg.Race = z
+				} else {
+					cfg.Prefer = z
+				}
 				continue
 			}
 			n, err := strconv.Atoi(v)
