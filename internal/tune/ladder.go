@@ -3,6 +3,7 @@ package main
 import (
 	"context"
 	"fmt"
+	"io"
 	"maps"
 	"os"
 	"os/signal"
@@ -151,4 +152,26 @@ func parseVariants(s string) (map[string]sim.Factory, error) {
 		out[name] = func(seed uint64) (bots.Bot, error) { return bots.NewRollout(name, seed, cfg), nil }
 	}
 	return out, nil
+}
+
+// paired prints the game-by-game comparison of two ladder pairs saved in
+// the cache directory (sim.ComparePairs).
+func paired(w io.Writer, cache, pairs string) error {
+	ps, err := parsePairs(pairs)
+	if err != nil {
+		return err
+	}
+	if len(ps) != 2 || cache == "" {
+		return fmt.Errorf("-paired wants two pairs and -cache")
+	}
+	r, err := sim.ComparePairs(cache, ps[0], ps[1])
+	if err != nil {
+		return err
+	}
+	for k, p := range ps {
+		wi := sim.Wilson(r.Wins[k], r.Games)
+		fmt.Fprintf(w, "%s: %d/%d = %.0f%% [%.0f–%.0f]\n", p.Level, r.Wins[k], r.Games, 100*wi.P, 100*wi.Low, 100*wi.High)
+	}
+	fmt.Fprintf(w, "%s won %d that %s lost, lost %d it won (sign test p = %.2f)\n", ps[0].Level, r.Only[0], ps[1].Level, r.Only[1], r.P)
+	return nil
 }
