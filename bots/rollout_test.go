@@ -315,23 +315,28 @@ func TestStepBudgetBoundsWork(t *testing.T) {
 	}
 }
 
+// steadyScores are n worlds' scores close to v; noisyScores n worlds'
+// scores of mean v that swing 0.2 either way (race's and prefer's tests).
+func steadyScores(v float64, n int) []float64 {
+	out := make([]float64, n)
+	for j := range out {
+		out[j] = v + 0.01*float64(j%3)
+	}
+	return out
+}
+
+func noisyScores(v float64, n int) []float64 {
+	out := make([]float64, n)
+	for j := range out {
+		out[j] = v + 0.2*float64(j%2*2-1)
+	}
+	return out
+}
+
 // race drops the candidates that trail the best beyond z standard errors
 // and those that scored exactly as the best, keeping the greedy's earlier.
 func TestRace(t *testing.T) {
-	steady := func(v float64, n int) []float64 {
-		out := make([]float64, n)
-		for j := range out {
-			out[j] = v + 0.01*float64(j%3)
-		}
-		return out
-	}
-	noisy := func(v float64, n int) []float64 {
-		out := make([]float64, n)
-		for j := range out {
-			out[j] = v + 0.2*float64(j%2*2-1)
-		}
-		return out
-	}
+	steady, noisy := steadyScores, noisyScores
 	vals := [][]float64{steady(0.5, 16), steady(0.6, 16), steady(0.6, 16), noisy(0.55, 16), steady(0.5, 15)}
 	got := race([]int{1, 2, 3, 0, 4}, vals, 2)
 	// 2 is 1's twin and 1 comes first; 3 is noisy (not apart); 0 trails
@@ -490,20 +495,7 @@ func TestCardBudget(t *testing.T) {
 // not told apart from it; one trailing steadily, or with too few worlds, is
 // not chosen.
 func TestPrefer(t *testing.T) {
-	steady := func(v float64, n int) []float64 {
-		out := make([]float64, n)
-		for j := range out {
-			out[j] = v + 0.01*float64(j%3)
-		}
-		return out
-	}
-	noisy := func(v float64, n int) []float64 {
-		out := make([]float64, n)
-		for j := range out {
-			out[j] = v + 0.2*float64(j%2*2-1)
-		}
-		return out
-	}
+	steady, noisy := steadyScores, noisyScores
 	cases := []struct {
 		alive []int
 		vals  [][]float64
