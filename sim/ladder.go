@@ -117,6 +117,11 @@ type round struct {
 	Games [2][]Game
 }
 
+// roundPath is the file of round r of pair p in a ladder cache directory.
+func roundPath(dir string, p Pair, r int) string {
+	return filepath.Join(dir, fmt.Sprintf("%s-%s-%d-r%03d.json", p.Level, p.Opponent, p.Seed, r))
+}
+
 // RunLadder plays the ladder's pairs, round after round.
 func RunLadder(ctx context.Context, cfg LadderConfig) ([]*PairResult, error) {
 	if len(cfg.Battles) == 0 {
@@ -186,7 +191,7 @@ func (cfg *LadderConfig) level(name string) (Factory, error) {
 func ladderRound(ctx context.Context, cfg LadderConfig, p Pair, r int, names []string) (*round, bool, error) {
 	path := ""
 	if cfg.Cache != "" {
-		path = filepath.Join(cfg.Cache, fmt.Sprintf("%s-%s-%d-r%03d.json", p.Level, p.Opponent, p.Seed, r))
+		path = roundPath(cfg.Cache, p, r)
 		if data, err := os.ReadFile(path); err == nil {
 			var rd round
 			if json.Unmarshal(data, &rd) == nil && rd.Level == p.Level && rd.Opponent == p.Opponent &&

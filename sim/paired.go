@@ -5,7 +5,6 @@ import (
 	"fmt"
 	"math"
 	"os"
-	"path/filepath"
 	"slices"
 )
 
@@ -27,8 +26,9 @@ type PairedResult struct {
 
 // ComparePairs reads the rounds of pairs a and b saved in a ladder cache
 // directory (LadderConfig.Cache) and compares them game by game, over the
-// rounds both have (at most a's and b's Rounds, where set). The pairs must share their opponent and seed (the same
-// deals), and each round the same scenarios.
+// rounds both have (at most a's and b's Rounds, where set). The pairs must
+// share their opponent and seed (the same deals), and each round the same
+// scenarios and bot options.
 func ComparePairs(dir string, a, b Pair) (*PairedResult, error) {
 	if a.Opponent != b.Opponent || a.Seed != b.Seed {
 		return nil, fmt.Errorf("%s-%s:%d and %s-%s:%d are not played on the same deals (want the same opponent and seed)",
@@ -49,6 +49,9 @@ func ComparePairs(dir string, a, b Pair) (*PairedResult, error) {
 		}
 		if !slices.Equal(ra.Scenarios, rb.Scenarios) {
 			return nil, fmt.Errorf("round %d: the two pairs played other scenarios (%v, %v)", r, ra.Scenarios, rb.Scenarios)
+		}
+		if ra.Options != rb.Options {
+			return nil, fmt.Errorf("round %d: the two pairs' bots had other options (%+v, %+v)", r, ra.Options, rb.Options)
 		}
 		for side := range ra.Games {
 			for k := range min(len(ra.Games[side]), len(rb.Games[side])) {
@@ -80,7 +83,7 @@ func ComparePairs(dir string, a, b Pair) (*PairedResult, error) {
 
 // readRound reads round r of pair p from the cache directory.
 func readRound(dir string, p Pair, r int) (*round, error) {
-	path := filepath.Join(dir, fmt.Sprintf("%s-%s-%d-r%03d.json", p.Level, p.Opponent, p.Seed, r))
+	path := roundPath(dir, p, r)
 	data, err := os.ReadFile(path)
 	if err != nil {
 		return nil, err

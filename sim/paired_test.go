@@ -2,11 +2,11 @@ package sim
 
 import (
 	"encoding/json"
-	"fmt"
 	"math"
 	"os"
-	"path/filepath"
 	"testing"
+
+	"m44/bots"
 )
 
 // ComparePairs counts, over the rounds both pairs saved, the games each
@@ -28,7 +28,7 @@ func TestComparePairs(t *testing.T) {
 			}
 		}
 		data, _ := json.Marshal(rd)
-		if err := os.WriteFile(filepath.Join(dir, fmt.Sprintf("%s-%s-%d-r%03d.json", p.Level, p.Opponent, p.Seed, r)), data, 0o644); err != nil {
+		if err := os.WriteFile(roundPath(dir, p, r), data, 0o644); err != nil {
 			t.Fatal(err)
 		}
 	}
@@ -54,6 +54,16 @@ func TestComparePairs(t *testing.T) {
 	}
 	if _, err := ComparePairs(dir, a, Pair{Level: "hardx", Opponent: "easy", Seed: 9}); err == nil {
 		t.Error("pairs against another opponent compared")
+	}
+	// A pair whose bots ran with other options is another measure.
+	c := Pair{Level: "hardy", Opponent: "medium", Seed: 9}
+	rd := round{Level: c.Level, Opponent: c.Opponent, Seed: c.Seed, Scenarios: []string{"s1", "s2"}, Options: bots.Options{Playouts: 7}}
+	data, _ := json.Marshal(rd)
+	if err := os.WriteFile(roundPath(dir, c, 0), data, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := ComparePairs(dir, a, c); err == nil {
+		t.Error("pairs played with other bot options compared")
 	}
 }
 

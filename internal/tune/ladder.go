@@ -91,10 +91,12 @@ var models = map[string]*bots.Model{"learned": &bots.LearnedModel, "ext": &bots.
 
 // parseVariants reads "name=key:value/key:value,...": rollout bots built on
 // hard's defaults (no cap, one core) with candidates, samples, playouts,
-// steps, csamples, csteps and cplayouts (the card's choice's worlds and budget:
-// RolloutConfig.CardSamples, CardSteps, CardPlayouts), horizon, steph (RolloutConfig.StepHorizon), plan, race (RolloutConfig.Race: racing's standard errors), prefer (RolloutConfig.Prefer),
-// luck (material: RolloutConfig.MaterialLuck) or model (the evaluation, by
-// its name in models) changed, for the ladder to try under their own names.
+// steps, csamples, csteps and cplayouts (the card's choice's worlds and
+// budget: RolloutConfig.CardSamples, CardSteps, CardPlayouts), horizon,
+// steph (RolloutConfig.StepHorizon), plan, race (RolloutConfig.Race:
+// racing's standard errors), prefer (RolloutConfig.Prefer), luck
+// (material: RolloutConfig.MaterialLuck) or model (the evaluation, by its
+// name in models) changed, for the ladder to try under their own names.
 func parseVariants(s string) (map[string]sim.Factory, error) {
 	out := map[string]sim.Factory{}
 	if s == "" {
