@@ -379,7 +379,7 @@ func prefer(alive []int, vals [][]float64, z float64) int {
 		if ci > choice {
 			continue
 		}
-		if m, se, n, _ := paired(vals[best], vals[ci]); n >= 16 && m <= z*se {
+		if m, se, n, _ := paired(vals[best], vals[ci]); n >= minPaired && m <= z*se {
 			choice = ci
 		}
 	}
@@ -483,7 +483,7 @@ func race(alive []int, vals [][]float64, z float64) []int {
 	for _, ci := range alive[1:] {
 		m, se, n, same := paired(vals[best], vals[ci])
 		switch {
-		case n < 16:
+		case n < minPaired:
 			out = append(out, ci)
 		case same:
 			if ci < out[0] {
@@ -496,6 +496,10 @@ func race(alive []int, vals [][]float64, z float64) []int {
 	}
 	return out
 }
+
+// minPaired is the fewest worlds two candidates must both have been played
+// in for their paired difference to tell them apart (apart, race, prefer).
+const minPaired = 16
 
 // paired is the mean and standard error of a - b over the worlds both
 // were played in, their number, and whether a and b were equal in all.
@@ -523,18 +527,6 @@ func paired(a, b []float64) (m, se float64, n int, same bool) {
 // apart reports whether a is better than b beyond three standard errors of
 // their paired difference (over the worlds both were played in, at least 16).
 func apart(a, b []float64) bool {
-	s, ss, n := 0.0, 0.0, 0
-	for j := range min(len(a), len(b)) {
-		if math.IsNaN(a[j]) || math.IsNaN(b[j]) {
-			continue
-		}
-		d := a[j] - b[j]
-		s, ss, n = s+d, ss+d*d, n+1
-	}
-	if n < 16 {
-		return false
-	}
-	m := s / float64(n)
-	v := (ss/float64(n) - m*m) / float64(n-1)
-	return m > 3*math.Sqrt(math.Max(v, 1e-12))
+	m, se, n, _ := paired(a, b)
+	return n >= minPaired && m > 3*se
 }

@@ -122,6 +122,24 @@ func roundPath(dir string, p Pair, r int) string {
 	return filepath.Join(dir, fmt.Sprintf("%s-%s-%d-r%03d.json", p.Level, p.Opponent, p.Seed, r))
 }
 
+// readRound reads round r of pair p from the cache directory (ladderRound,
+// ComparePairs).
+func readRound(dir string, p Pair, r int) (*round, error) {
+	path := roundPath(dir, p, r)
+	data, err := os.ReadFile(path)
+	if err != nil {
+		return nil, err
+	}
+	var rd round
+	if err := json.Unmarshal(data, &rd); err != nil {
+		return nil, fmt.Errorf("%s: %v", path, err)
+	}
+	if rd.Level != p.Level || rd.Opponent != p.Opponent || rd.Seed != p.Seed || rd.Round != r {
+		return nil, fmt.Errorf("%s: holds %s-%s seed %d round %d", path, rd.Level, rd.Opponent, rd.Seed, rd.Round)
+	}
+	return &rd, nil
+}
+
 // RunLadder plays the ladder's pairs, round after round.
 func RunLadder(ctx context.Context, cfg LadderConfig) ([]*PairResult, error) {
 	if len(cfg.Battles) == 0 {
@@ -192,12 +210,8 @@ func ladderRound(ctx context.Context, cfg LadderConfig, p Pair, r int, names []s
 	path := ""
 	if cfg.Cache != "" {
 		path = roundPath(cfg.Cache, p, r)
-		if data, err := os.ReadFile(path); err == nil {
-			var rd round
-			if json.Unmarshal(data, &rd) == nil && rd.Level == p.Level && rd.Opponent == p.Opponent &&
-				rd.Seed == p.Seed && rd.Round == r && slices.Equal(rd.Scenarios, names) && rd.Options == cfg.Options {
-				return &rd, true, nil
-			}
+		if rd, err := readRound(cfg.Cache, p, r); err == nil && slices.Equal(rd.Scenarios, names) && rd.Options == cfg.Options {
+			return rd, true, nil
 		}
 	}
 	level, err := cfg.level(p.Level)

@@ -1,7 +1,6 @@
 package sim
 
 import (
-	"encoding/json"
 	"fmt"
 	"math"
 	"os"
@@ -79,23 +78,6 @@ func ComparePairs(dir string, a, b Pair) (*PairedResult, error) {
 	}
 	res.P = signTest(res.Only[0], res.Only[1])
 	return res, nil
-}
-
-// readRound reads round r of pair p from the cache directory.
-func readRound(dir string, p Pair, r int) (*round, error) {
-	path := roundPath(dir, p, r)
-	data, err := os.ReadFile(path)
-	if err != nil {
-		return nil, err
-	}
-	var rd round
-	if err := json.Unmarshal(data, &rd); err != nil {
-		return nil, fmt.Errorf("%s: %v", path, err)
-	}
-	if rd.Level != p.Level || rd.Opponent != p.Opponent || rd.Seed != p.Seed || rd.Round != r {
-		return nil, fmt.Errorf("%s: holds %s-%s seed %d round %d", path, rd.Level, rd.Opponent, rd.Seed, rd.Round)
-	}
-	return &rd, nil
 }
 
 // signTest is the two-sided exact binomial test of a split a:b at even

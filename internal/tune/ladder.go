@@ -112,6 +112,7 @@ func parseVariants(s string) (map[string]sim.Factory, error) {
 		fields := map[string]*int{"candidates": &cfg.Candidates, "samples": &cfg.Samples, "playouts": &cfg.Playouts,
 			"steps": &cfg.Steps, "horizon": &cfg.Horizon, "steph": &cfg.StepHorizon, "first": &cfg.FirstSamples, "plan": &cfg.Plan,
 			"csamples": &cfg.CardSamples, "csteps": &cfg.CardSteps, "cplayouts": &cfg.CardPlayouts}
+		floats := map[string]*float64{"race": &cfg.Race, "prefer": &cfg.Prefer}
 		for _, kv := range strings.Split(spec, "/") {
 			k, v, ok := strings.Cut(kv, ":")
 			if k == "luck" {
@@ -129,16 +130,12 @@ func parseVariants(s string) (map[string]sim.Factory, error) {
 				cfg.Model = m
 				continue
 			}
-			if k == "race" || k == "prefer" {
+			if field, known := floats[k]; known {
 				z, err := strconv.ParseFloat(v, 64)
 				if !ok || err != nil || z < 0 {
 					return nil, fmt.Errorf("variant %q: bad %q", name, kv)
 				}
-				if k == "race" {
-					cfg.Race = z
-				} else {
-					cfg.Prefer = z
-				}
+				*field = z
 				continue
 			}
 			n, err := strconv.Atoi(v)

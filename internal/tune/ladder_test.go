@@ -41,3 +41,28 @@ func TestVariantStepHorizon(t *testing.T) {
 		t.Errorf("horizon %d, step horizon %d: want 2 and 1", c.Horizon, c.StepHorizon)
 	}
 }
+
+// A variant may give the card's choice its own worlds and budget, and set
+// racing or the preference for the greedy's choice.
+func TestVariantCardAndFloats(t *testing.T) {
+	vs, err := parseVariants("hc=csamples:48/csteps:24000/cplayouts:2048/prefer:1.5/race:2")
+	if err != nil {
+		t.Fatal(err)
+	}
+	b, err := vs["hc"](1)
+	if err != nil {
+		t.Fatal(err)
+	}
+	c := b.(*bots.Rollout).Config()
+	if c.CardSamples != 48 || c.CardSteps != 24000 || c.CardPlayouts != 2048 || c.Prefer != 1.5 || c.Race != 2 {
+		t.Errorf("config %+v: want card samples 48, steps 24000, playouts 2048, prefer 1.5, race 2", c)
+	}
+	if c.Samples != bots.HardSamples || c.Steps != bots.HardSteps {
+		t.Errorf("samples %d, steps %d: want hard's %d and %d", c.Samples, c.Steps, bots.HardSamples, bots.HardSteps)
+	}
+	for _, bad := range []string{"hb=prefer:-1", "hb=prefer:x", "hb=csamples:-2"} {
+		if _, err := parseVariants(bad); err == nil {
+			t.Errorf("%s accepted", bad)
+		}
+	}
+}
