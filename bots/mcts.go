@@ -65,6 +65,12 @@ type MCTSConfig struct {
 	// luck taken out as well) and the searching side's next card, orders
 	// and moves, scoring when its own battles come.
 	Horizon int
+	// Mix, with Horizon 2, scores a playout by (1-Mix) × its score at the
+	// searching side's own next battles plus Mix × its score when the
+	// opponent's battles came before them (Horizon 1's), each with the
+	// luck rolled so far taken out (a λ-return: the nearer score is less
+	// noisy, the farther one sees further). 0: the far score alone.
+	Mix float64
 	// Plan makes reply playouts choose cards as the greedy level does, by
 	// playing each distinct card out through its orders and moves, rather
 	// than by its quick estimate: 1 the opponent's cards, 2 every card.
@@ -478,9 +484,21 @@ func (t *tree) replyPlayout(s *rules.State, turn0 int) float64 {
 	if t.p.state.Active() != me {
 		last++
 	}
+	// near: the turn whose battles Horizon 1 would score at, when Mix
+	// mixes its score in (0: none); v1 that score once reached.
+	near, v1, mixed := 0, 0.0, false
+	if t.cfg.Mix > 0 && t.cfg.Horizon >= 2 {
+		near = last - (t.cfg.Horizon - 1)
+	}
+	mix := func(v float64) float64 {
+		if !mixed {
+			return v
+		}
+		return (1-t.cfg.Mix)*v + t.cfg.Mix*v1
+	}
 	for steps := 0; steps < maxPlayoutSteps; steps++ {
 		if over, _ := s.Over(); over {
-			return evalOf(s, t.pl.w, me) // decisive results are not luck to remove
+			return mix(evalOf(s, t.pl.w, me)) // decisive results are not luck to remove
 		}
 		if t.stop != nil && t.stop.over() {
 			return math.NaN() // cut by the cap: not played
@@ -491,20 +509,12 @@ func (t *tree) replyPlayout(s *rules.State, turn0 int) float64 {
 		if s.Turn() > last {
 			break
 		}
-		if s.Turn() == last && s.ToAct() == s.Active() && (ph == rules.PhaseBattle || ph == rules.PhaseTarget) {
-			k := newKnow(s, t.pl.w)
-			ev := k.coming(s.Active(), t.buf)
-			var v float64
-			if t.cfg.Model != nil {
-				v = t.cfg.Model.value(k, me, ev) - luck
-			} else {
-				if s.Active() != me {
-					ev = -ev
-				}
-				v = k.eval(me) + ev - luck
+		if (s.Turn() == last || s.Turn() == near && !mixed) && s.ToAct() == s.Active() && (ph == rules.PhaseBattle || ph == rules.PhaseTarget) {
+			v := t.score(s, me, luck)
+			if s.Turn() == last {
+				return mix(v)
 			}
-			k.free() // not deferred: a defer in a loop is allocated
-			return v
+			v1, mixed = v, true
 		}
 		t.buf = s.LegalActions(t.buf[:0])
 		t.steps++
@@ -521,7 +531,26 @@ func (t *tree) replyPlayout(s *rules.State, turn0 int) float64 {
 		s.Play(a)
 	}
 	lk.settle(s)
-	return evalOf(s, t.pl.w, me) - lk.sum
+	return mix(evalOf(s, t.pl.w, me) - lk.sum)
+}
+
+// score is a reply playout's judgement of s, a position at the start of
+// the active side's battles (or its target choice), for side me: their
+// value counted exactly, less the luck so far.
+func (t *tree) score(s *rules.State, me rules.Side, luck float64) float64 {
+	k := newKnow(s, t.pl.w)
+	ev := k.coming(s.Active(), t.buf)
+	var v float64
+	if t.cfg.Model != nil {
+		v = t.cfg.Model.value(k, me, ev) - luck
+	} else {
+		if s.Active() != me {
+			ev = -ev
+		}
+		v = k.eval(me) + ev - luck
+	}
+	k.free()
+	return v
 }
 
 // luck follows the rolled battles: the material each brought the searching

@@ -97,6 +97,9 @@ type RolloutConfig struct {
 	// carry a played card out (orders, moves, battles and their steps),
 	// Horizon then being the card's choice's alone (0: Horizon for all).
 	StepHorizon int
+	// Mix, with a horizon of 2, mixes Horizon 1's score into each
+	// playout's (MCTSConfig.Mix: that weight; 0 none).
+	Mix float64
 	// Plan: how the playouts choose cards (MCTSConfig.Plan): 0 by the
 	// greedy's quick estimate, 1 the opponent's card planned through its
 	// orders and moves, 2 every card planned.
@@ -246,7 +249,7 @@ func (st *stopper) over() bool {
 // (none: the greedy's first choice).
 func (r *Rollout) compare(stop *stopper, p *Perspective, base uint64, cands []rules.Action) (int, int) {
 	cfg := MCTSConfig{Reply: true, Horizon: r.horizon(p), Plan: r.cfg.Plan, Weights: r.cfg.Weights, Model: r.cfg.Model,
-		MaterialLuck: r.cfg.MaterialLuck}
+		MaterialLuck: r.cfg.MaterialLuck, Mix: r.cfg.Mix}
 	workers := max(1, r.cfg.Workers)
 	trees := r.trees(p, &cfg, workers)
 	for _, t := range trees {

@@ -516,3 +516,54 @@ func TestPrefer(t *testing.T) {
 		}
 	}
 }
+
+// mixScore is one world's playout score of action a at p, as compare
+// plays it, with cfg.
+func mixScore(p *Perspective, cfg MCTSConfig, a rules.Action, seed uint64) float64 {
+	r := NewRollout("mix", 1, RolloutConfig{Workers: 1})
+	t := r.trees(p, &cfg, 1)[0]
+	t.world = p.DeterminizeInto(t.world, seed)
+	s := t.world
+	turn0 := s.Turn()
+	t.luck = luck{me: t.side, w: t.pl.w}
+	t.luck.before(s, a)
+	s.Play(a)
+	return t.playout(s, turn0)
+}
+
+// Mix scores a horizon-2 playout by the λ-return of its two scores: Mix 1
+// gives horizon 1's score exactly, Mix 0.5 the mean of horizon 1's and
+// horizon 2's, in every world.
+func TestMix(t *testing.T) {
+	h1 := MCTSConfig{Reply: true, Horizon: 1, Weights: DefaultWeights, Model: HardModel}
+	h2 := h1
+	h2.Horizon = 2
+	all, half := h2, h2
+	all.Mix, half.Mix = 1, 0.5
+	worlds, differ := 0, 0
+	randomPositions(t, tacticSetup(), 7, 30, func(s *rules.State) {
+		legal := s.Legal()
+		if len(legal) < 2 {
+			return
+		}
+		p := NewPerspective(s, s.ToAct(), 11)
+		a := legal[len(legal)/2]
+		for seed := uint64(1); seed <= 3; seed++ {
+			v1, v2 := mixScore(p, h1, a, seed), mixScore(p, h2, a, seed)
+			worlds++
+			if v1 != v2 {
+				differ++
+			}
+			if got := mixScore(p, all, a, seed); got != v1 {
+				t.Errorf("%v %v, world %d: Mix 1 scored %v, horizon 1 %v", s.Phase(), a, seed, got, v1)
+			}
+			if got, want := mixScore(p, half, a, seed), 0.5*v2+0.5*v1; math.Abs(got-want) > 1e-12 {
+				t.Errorf("%v %v, world %d: Mix 0.5 scored %v, want (%v + %v)/2", s.Phase(), a, seed, got, v2, v1)
+			}
+		}
+	})
+	if differ == 0 {
+		t.Fatalf("horizons 1 and 2 scored alike in all %d worlds: the test cannot tell Mix", worlds)
+	}
+	t.Logf("%d worlds, %d scored otherwise at the two horizons", worlds, differ)
+}

@@ -94,7 +94,8 @@ var models = map[string]*bots.Model{"learned": &bots.LearnedModel, "ext": &bots.
 // steps, csamples, csteps and cplayouts (the card's choice's worlds and
 // budget: RolloutConfig.CardSamples, CardSteps, CardPlayouts), horizon,
 // steph (RolloutConfig.StepHorizon), plan, race (RolloutConfig.Race:
-// racing's standard errors), prefer (RolloutConfig.Prefer), luck
+// racing's standard errors), prefer (RolloutConfig.Prefer), mix
+// (RolloutConfig.Mix: the weight of horizon 1's score, 0 to 1), luck
 // (material: RolloutConfig.MaterialLuck) or model (the evaluation, by its
 // name in models) changed, for the ladder to try under their own names.
 func parseVariants(s string) (map[string]sim.Factory, error) {
@@ -112,7 +113,7 @@ func parseVariants(s string) (map[string]sim.Factory, error) {
 		fields := map[string]*int{"candidates": &cfg.Candidates, "samples": &cfg.Samples, "playouts": &cfg.Playouts,
 			"steps": &cfg.Steps, "horizon": &cfg.Horizon, "steph": &cfg.StepHorizon, "first": &cfg.FirstSamples, "plan": &cfg.Plan,
 			"csamples": &cfg.CardSamples, "csteps": &cfg.CardSteps, "cplayouts": &cfg.CardPlayouts}
-		floats := map[string]*float64{"race": &cfg.Race, "prefer": &cfg.Prefer}
+		floats := map[string]*float64{"race": &cfg.Race, "prefer": &cfg.Prefer, "mix": &cfg.Mix}
 		for _, kv := range strings.Split(spec, "/") {
 			k, v, ok := strings.Cut(kv, ":")
 			if k == "luck" {
@@ -132,7 +133,7 @@ func parseVariants(s string) (map[string]sim.Factory, error) {
 			}
 			if field, known := floats[k]; known {
 				z, err := strconv.ParseFloat(v, 64)
-				if !ok || err != nil || z < 0 {
+				if !ok || err != nil || z < 0 || k == "mix" && z > 1 {
 					return nil, fmt.Errorf("variant %q: bad %q", name, kv)
 				}
 				*field = z

@@ -45,7 +45,7 @@ func TestVariantStepHorizon(t *testing.T) {
 // A variant may give the card's choice its own worlds and budget, and set
 // racing or the preference for the greedy's choice.
 func TestVariantCardAndFloats(t *testing.T) {
-	vs, err := parseVariants("hc=csamples:48/csteps:24000/cplayouts:2048/prefer:1.5/race:2")
+	vs, err := parseVariants("hc=csamples:48/csteps:24000/cplayouts:2048/prefer:1.5/race:2/mix:0.5")
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -54,13 +54,13 @@ func TestVariantCardAndFloats(t *testing.T) {
 		t.Fatal(err)
 	}
 	c := b.(*bots.Rollout).Config()
-	if c.CardSamples != 48 || c.CardSteps != 24000 || c.CardPlayouts != 2048 || c.Prefer != 1.5 || c.Race != 2 {
-		t.Errorf("config %+v: want card samples 48, steps 24000, playouts 2048, prefer 1.5, race 2", c)
+	if c.CardSamples != 48 || c.CardSteps != 24000 || c.CardPlayouts != 2048 || c.Prefer != 1.5 || c.Race != 2 || c.Mix != 0.5 {
+		t.Errorf("config %+v: want card samples 48, steps 24000, playouts 2048, prefer 1.5, race 2, mix 0.5", c)
 	}
 	if c.Samples != bots.HardSamples || c.Steps != bots.HardSteps {
 		t.Errorf("samples %d, steps %d: want hard's %d and %d", c.Samples, c.Steps, bots.HardSamples, bots.HardSteps)
 	}
-	for _, bad := range []string{"hb=prefer:-1", "hb=prefer:x", "hb=csamples:-2"} {
+	for _, bad := range []string{"hb=prefer:-1", "hb=prefer:x", "hb=csamples:-2", "hb=mix:1.5"} {
 		if _, err := parseVariants(bad); err == nil {
 			t.Errorf("%s accepted", bad)
 		}
