@@ -121,21 +121,31 @@ func (s *Store) lockName(ctx context.Context, node string) error {
 	old := s.nameLock
 	s.nameLock = conn
 	s.nameMu.Unlock()
-	if old != nil {
-		old.Close(context.Background())
-	}
+	unlockName(old)
 	return nil
 }
 
-// releaseName lets the node's name go (its lock's connection closed).
+// releaseName lets the node's name go.
 func (s *Store) releaseName() {
 	s.nameMu.Lock()
 	conn := s.nameLock
 	s.nameLock = nil
 	s.nameMu.Unlock()
-	if conn != nil {
-		conn.Close(context.Background())
+	unlockName(conn)
+}
+
+// unlockName releases the name lock held by conn (nil: none) and closes
+// the connection. The lock is released by a query first: closing alone
+// returns before the database has ended the session, and a Join of the same
+// name just after could still find it taken.
+func unlockName(conn *pgx.Conn) {
+	if conn == nil {
+		return
 	}
+	ctx, cancel := context.WithTimeout(context.Background(), 2*time.Second)
+	defer cancel()
+	conn.Exec(ctx, `SELECT pg_advisory_unlock_all()`) // (on failure, the close below ends the session all the same)
+	conn.Close(ctx)
 }
 
 // Secret is the secret the nodes show each other on forwarded requests.
