@@ -68,7 +68,7 @@ func main() {
 	cache := flag.String("cache", "", "ladder: directory where each round is saved and read back (resume, extend)")
 	scenDir := flag.String("scenarios", "../shared/scenarios", "ladder: directory of the .m44 scenarios")
 	workers := flag.Int("workers", 1, "ladder: games played at once")
-	variants := flag.String("variant", "", "ladder: rollout bots to try, name=key:value/...,... (keys: candidates, samples, first, playouts, steps, csamples, cplayouts, csteps, horizon, steph, plan, race, prefer, luck, model; the rest as hard)")
+	variants := flag.String("variant", "", "ladder: rollout bots to try, name=key:value/...,... (keys: candidates, samples, first, playouts, steps, csamples, cplayouts, csteps, horizon, steph, plan, race, prefer, mix, luck, model; the rest as hard)")
 	pairedFlag := flag.String("paired", "", "compare two ladder pairs saved in -cache game by game, level-opponent:rounds:seed,level-opponent:rounds:seed (the same opponent and seed: the same deals; rounds 0: all both have)")
 	fitPlayers := flag.String("players", "greedy", "-fit: the level of both players (greedy, medium, hard)")
 	fitSave := flag.String("save", "", "-fit: save the played positions to this file")
