@@ -485,7 +485,8 @@ func (t *tree) replyPlayout(s *rules.State, turn0 int) float64 {
 		last++
 	}
 	// near: the turn whose battles Horizon 1 would score at, when Mix
-	// mixes its score in (0: none); v1 that score once reached.
+	// mixes its score in (0: none, turns count from 1); v1 that score once
+	// reached.
 	near, v1, mixed := 0, 0.0, false
 	if t.cfg.Mix > 0 && t.cfg.Horizon >= 2 {
 		near = last - (t.cfg.Horizon - 1)
